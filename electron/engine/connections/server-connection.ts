@@ -1,0 +1,441 @@
+/**
+ * One connection per configured server, on the MCP SDK client: transport, era detection
+ * (`server/discover`, else `initialize`), reconnect with backoff, and a raw request path.
+ *
+ * Why raw requests: the SDK client's result codec rejects `resultType: "task"` and has no
+ * `tasks/*` calls for the extension (PROTOCOL.md §2.2, §14), so task traffic goes out as
+ * hand-built JSON-RPC on the SDK's own transport. Responses to our requests (string ids the SDK
+ * never issues) are taken off the transport before the SDK sees them; everything else passes on.
+ */
+import { Client, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
+import type { Clock, Logger, TimerHandle } from '../ports.js';
+import { reconnectDelay } from './backoff.js';
+import { McpRequestError } from './mcp-request-error.js';
+import { endProcesses, listDescendants } from './process-tree.js';
+import { isJsonObject } from '../protocols/task-wire.js';
+
+/** The extension id of SEP-2663. */
+export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
+/** Default timeout of a raw request. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** Lines of a stdio server's stderr kept to explain a failure. */
+const STDERR_TAIL_LINES = 20;
+
+/** A server-to-client request (legacy era: elicitation, sampling, roots) for the engine to answer. */
+export type ServerRequestHandler = (
+  method: string,
+  params: Record<string, unknown>,
+  signal: AbortSignal,
+) => Promise<Record<string, unknown>>;
+
+/** How a connection reports to its owner. */
+export interface ConnectionListener {
+  /** A server notification the SDK does not handle for us (task status pushes, listen acks). */
+  onNotification(method: string, params: Record<string, unknown>): void;
+  /** The connection state changed (status, era, errors). */
+  onStateChange(state: ServerState): void;
+  /** A (re)connection completed: requests can flow. */
+  onConnected(): void;
+  /** The connection dropped: in-flight requests failed, subscriptions are gone. */
+  onDisconnected(): void;
+}
+
+/** Options for a raw request. */
+export interface RawRequestOptions {
+  /** Milliseconds before the request fails; `Infinity` for none (blocking `tasks/result`). */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** HTTP only: fired when the request's response stream ends (listen streams). */
+  onStreamEnd?: () => void;
+  /** Use this JSON-RPC id (from `allocateRequestId`), e.g. when it names a subscription. */
+  id?: string;
+}
+
+/** A request we sent and still wait on. */
+interface PendingRequest {
+  resolve(result: Record<string, unknown>): void;
+  reject(error: McpRequestError): void;
+}
+
+/** Client identity and capabilities declared on every connection. */
+export interface ClientIdentity {
+  name: string;
+  version: string;
+}
+
+/** What the client declares: forms and URL elicitation, sampling, roots, and the tasks extension. */
+export const CLIENT_CAPABILITIES = {
+  elicitation: { form: {}, url: {} },
+  sampling: {},
+  roots: {},
+  extensions: { [TASKS_EXTENSION_ID]: {} },
+};
+
+const SERVER_REQUEST_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
+
+/** A live (re)connecting connection to one MCP server. */
+export class ServerConnection {
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private readonly pending = new Map<string, PendingRequest>();
+  private nextRequestId = 1;
+  private attempt = 0;
+  private retryTimer: TimerHandle | undefined;
+  private closed = false;
+  private connecting = false;
+  private prior: ConnectOptions['prior'];
+  private stderrTail: string[] = [];
+  private current: ServerState;
+
+  constructor(
+    readonly config: ServerConfig,
+    private readonly deps: {
+      clock: Clock;
+      logger: Logger;
+      random: () => number;
+      identity: ClientIdentity;
+      listener: ConnectionListener;
+      handleServerRequest: ServerRequestHandler;
+    },
+  ) {
+    this.current = { id: config.id, name: config.name, status: 'connecting' };
+  }
+
+  /** The connection's state right now. */
+  get state(): ServerState {
+    return this.current;
+  }
+
+  /** True when requests can be sent. */
+  get isConnected(): boolean {
+    return this.current.status === 'connected';
+  }
+
+  /** The server's capabilities from `server/discover` or `initialize`. */
+  get serverCapabilities(): Record<string, unknown> | undefined {
+    return this.client?.getServerCapabilities();
+  }
+
+  /** Starts connecting; failures retry with backoff until `close()`. */
+  start(): void {
+    void this.connect();
+  }
+
+  /** Lists the server's tools (through the SDK, with its pagination and cache). */
+  async listTools(): Promise<Tool[]> {
+    const client = this.requireClient();
+    const { tools } = await client.listTools(undefined, { cacheMode: 'bypass' });
+    return tools;
+  }
+
+  /**
+   * Sends a JSON-RPC request and resolves with its raw result object. On the modern era the
+   * per-request `_meta` envelope (version, client info, capabilities incl. the tasks extension)
+   * is added; on HTTP the SDK transport derives `Mcp-Method` and `Mcp-Name` (task id for
+   * `tasks/*`) from the body. Rejects with `McpRequestError`.
+   */
+  request(method: string, params: Record<string, unknown>, options: RawRequestOptions = {}): Promise<Record<string, unknown>> {
+    const transport = this.transport;
+    if (transport === undefined || !this.isConnected) {
+      return Promise.reject(new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected'));
+    }
+    const id = options.id ?? this.allocateRequestId();
+    const message = { jsonrpc: '2.0' as const, id, method, params: this.withEnvelope(params) };
+    const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const abort = new AbortController();
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      let timer: TimerHandle | undefined;
+      const finish = (): void => {
+        this.pending.delete(id);
+        timer?.cancel();
+        options.signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = (): void => {
+        finish();
+        abort.abort();
+        this.sendCancelled(id);
+        reject(new McpRequestError(`${method} was aborted`, undefined, undefined, 'aborted'));
+      };
+      this.pending.set(id, {
+        resolve: (result) => { finish(); resolve(result); },
+        reject: (error) => { finish(); reject(error); },
+      });
+      if (Number.isFinite(timeoutMs)) {
+        timer = this.deps.clock.setTimer(timeoutMs, () => {
+          finish();
+          abort.abort();
+          this.sendCancelled(id);
+          reject(new McpRequestError(`${method} timed out after ${timeoutMs} ms`, undefined, undefined, 'timeout'));
+        });
+      }
+      if (options.signal?.aborted) return onAbort();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      transport
+        .send(message as JSONRPCMessage, {
+          requestSignal: abort.signal,
+          onRequestStreamEnd: () => {
+            options.onStreamEnd?.();
+            const waiting = this.pending.get(id);
+            waiting?.reject(new McpRequestError(`${method}: the server closed the stream without answering`, undefined, undefined, 'disconnected'));
+          },
+        })
+        .catch((error: unknown) => {
+          this.pending.get(id)?.reject(toRequestError(method, error));
+        });
+    });
+  }
+
+  /** A fresh JSON-RPC id for `request` (string ids: the SDK's own requests use numbers). */
+  allocateRequestId(): string {
+    return `mtm-${this.nextRequestId++}`;
+  }
+
+  /** Sends a JSON-RPC notification (e.g. `notifications/cancelled` for a stdio listen stream). */
+  async notify(method: string, params: Record<string, unknown>): Promise<void> {
+    await this.transport?.send({ jsonrpc: '2.0', method, params: this.withEnvelope(params) });
+  }
+
+  /** Closes the connection for good and ends a stdio server's whole process tree. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.retryTimer?.cancel();
+    this.retryTimer = undefined;
+    await this.teardown();
+    this.setState({ status: 'closed' });
+  }
+
+  private withEnvelope(params: Record<string, unknown>): Record<string, unknown> {
+    if (this.client?.getProtocolEra() !== 'modern') return params;
+    const meta = isJsonObject(params._meta) ? params._meta : {};
+    return {
+      ...params,
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': this.client.getNegotiatedProtocolVersion(),
+        'io.modelcontextprotocol/clientInfo': this.deps.identity,
+        'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
+        ...meta,
+      },
+    };
+  }
+
+  private sendCancelled(requestId: string): void {
+    // On HTTP aborting the POST is the cancel; stdio needs the notification (PROTOCOL.md §2.6).
+    if (this.config.transport === 'stdio') {
+      void this.notify('notifications/cancelled', { requestId, reason: 'cancelled by the client' }).catch(() => undefined);
+    }
+  }
+
+  private requireClient(): Client {
+    if (this.client === undefined || !this.isConnected) {
+      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
+    }
+    return this.client;
+  }
+
+  private setState(patch: Partial<ServerState>): void {
+    const next: ServerState = { ...this.current, ...patch };
+    for (const key of Object.keys(patch) as (keyof ServerState)[]) {
+      if (patch[key] === undefined) delete next[key];
+    }
+    this.current = next;
+    this.deps.listener.onStateChange(next);
+  }
+
+  private createTransport(): Transport {
+    const config = this.config;
+    if (config.transport === 'http') {
+      return new StreamableHTTPClientTransport(new URL(config.url), {
+        requestInit: { headers: config.headers ?? {} },
+      });
+    }
+    const transport = new StdioClientTransport({
+      command: config.command,
+      args: config.args,
+      env: { ...getDefaultEnvironment(), ...config.env },
+      stderr: 'pipe',
+      ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
+    });
+    this.stderrTail = [];
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      const lines = chunk.toString('utf8').split('\n').filter((line) => line.trim() !== '');
+      this.stderrTail = [...this.stderrTail, ...lines].slice(-STDERR_TAIL_LINES);
+    });
+    return transport;
+  }
+
+  private createClient(): Client {
+    const client = new Client(
+      { name: this.deps.identity.name, version: this.deps.identity.version },
+      { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: 'auto' } },
+    );
+    for (const method of SERVER_REQUEST_METHODS) {
+      client.setRequestHandler(method, async (request, ctx) => {
+        const params = isJsonObject(request.params) ? request.params : {};
+        // The SDK validates the shape of elicitation and sampling answers before sending.
+        return (await this.deps.handleServerRequest(method, params, ctx.mcpReq.signal)) as never;
+      });
+    }
+    return client;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed || this.connecting) return;
+    this.connecting = true;
+    this.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
+    const client = this.createClient();
+    const transport = this.createTransport();
+    try {
+      await client.connect(transport, this.prior !== undefined ? { prior: this.prior } : {});
+      if (this.closed) {
+        await client.close();
+        return;
+      }
+      this.client = client;
+      this.transport = transport;
+      this.interceptTransport(transport);
+      client.onclose = () => this.handleDrop(client, 'the connection closed');
+      client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
+      const era = client.getProtocolEra();
+      const discover = client.getDiscoverResult();
+      // Cache the era verdict so reconnects skip the probe (and its throw-away stdio process).
+      this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
+      this.attempt = 0;
+      const info = client.getServerVersion();
+      this.setState({
+        status: 'connected',
+        era,
+        protocolVersion: client.getNegotiatedProtocolVersion(),
+        taskSupport: detectTaskSupport(era, client.getServerCapabilities()),
+        serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
+        lastError: undefined,
+      });
+      this.deps.listener.onConnected();
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      await this.endProcessTree(transport);
+      this.scheduleReconnect(describeConnectError(error, this.stderrTail));
+    } finally {
+      this.connecting = false;
+    }
+  }
+
+  /** Takes our own responses and the task notifications off the transport; passes the rest to the SDK. */
+  private interceptTransport(transport: Transport): void {
+    const sdkOnMessage = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      if (this.handleOwnMessage(message)) return;
+      sdkOnMessage?.(message, extra);
+    };
+  }
+
+  private handleOwnMessage(message: JSONRPCMessage): boolean {
+    const raw = message as Record<string, unknown>;
+    if (typeof raw.id === 'string' && raw.method === undefined) {
+      const waiting = this.pending.get(raw.id);
+      if (waiting === undefined) return raw.id.startsWith('mtm-');
+      if (isJsonObject(raw.error)) {
+        const code = typeof raw.error.code === 'number' ? raw.error.code : undefined;
+        const text = typeof raw.error.message === 'string' ? raw.error.message.slice(0, 2_000) : 'error without a message';
+        waiting.reject(new McpRequestError(text, code, raw.error.data));
+      } else if (isJsonObject(raw.result)) {
+        waiting.resolve(raw.result);
+      } else {
+        waiting.reject(new McpRequestError('The server answered without a result object.', undefined, undefined, 'malformed'));
+      }
+      return true;
+    }
+    if (raw.id === undefined && typeof raw.method === 'string' && isOurNotification(raw.method)) {
+      this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});
+      return true;
+    }
+    return false;
+  }
+
+  private handleDrop(client: Client, reason: string): void {
+    if (this.client !== client || this.closed) return;
+    this.client = undefined;
+    const transport = this.transport;
+    this.transport = undefined;
+    this.failPending(reason);
+    this.deps.listener.onDisconnected();
+    void this.endProcessTree(transport).finally(() => this.scheduleReconnect(reason));
+  }
+
+  private failPending(reason: string): void {
+    for (const waiting of [...this.pending.values()]) {
+      waiting.reject(new McpRequestError(`${this.config.name}: ${reason}`, undefined, undefined, 'disconnected'));
+    }
+  }
+
+  private scheduleReconnect(reason: string): void {
+    if (this.closed) return;
+    this.attempt += 1;
+    const delay = reconnectDelay(this.attempt, this.deps.random);
+    this.setState({ status: 'reconnecting', lastError: reason, nextRetryAt: this.deps.clock.now() + delay });
+    this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });
+    this.retryTimer = this.deps.clock.setTimer(delay, () => {
+      this.retryTimer = undefined;
+      void this.connect();
+    });
+  }
+
+  private async teardown(): Promise<void> {
+    const client = this.client;
+    const transport = this.transport;
+    this.client = undefined;
+    this.transport = undefined;
+    this.failPending('the connection was closed');
+    if (client !== undefined) this.deps.listener.onDisconnected();
+    const descendants = transport instanceof StdioClientTransport && transport.pid !== null ? await listDescendants(transport.pid) : [];
+    await client?.close().catch(() => undefined);
+    await endProcesses(descendants, transport instanceof StdioClientTransport ? transport.pid ?? undefined : undefined);
+  }
+
+  private async endProcessTree(transport: Transport | undefined): Promise<void> {
+    if (!(transport instanceof StdioClientTransport) || transport.pid === null) return;
+    const pid = transport.pid;
+    const descendants = await listDescendants(pid);
+    await transport.close().catch(() => undefined);
+    await endProcesses(descendants, pid);
+  }
+}
+
+/** Notifications the engine consumes itself (task pushes and our listen streams). */
+function isOurNotification(method: string): boolean {
+  return method === 'notifications/tasks'
+    || method === 'notifications/tasks/status'
+    || method === 'notifications/subscriptions/acknowledged';
+}
+
+/**
+ * Which task form a server offers, keeping the eras apart (PROTOCOL.md §7.1.1): on a legacy
+ * connection `extensions` is ignored (SDK v2 servers echo it in `initialize`), on a modern one
+ * the legacy `tasks` capability is.
+ */
+export function detectTaskSupport(era: string | undefined, capabilities: Record<string, unknown> | undefined): ServerState['taskSupport'] {
+  if (capabilities === undefined) return 'none';
+  if (era === 'modern') {
+    const extensions = capabilities.extensions;
+    return isJsonObject(extensions) && isJsonObject(extensions[TASKS_EXTENSION_ID]) ? 'extension' : 'none';
+  }
+  const tasks = capabilities.tasks;
+  const requests = isJsonObject(tasks) ? tasks.requests : undefined;
+  const tools = isJsonObject(requests) ? requests.tools : undefined;
+  return isJsonObject(tools) && isJsonObject(tools.call) ? 'legacy' : 'none';
+}
+
+function toRequestError(method: string, error: unknown): McpRequestError {
+  if (error instanceof McpRequestError) return error;
+  const record = isJsonObject(error) ? error : {};
+  const code = typeof record.code === 'number' ? record.code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  return new McpRequestError(`${method}: ${message}`, code, record.data, code === undefined ? 'disconnected' : undefined);
+}
+
+function describeConnectError(error: unknown, stderrTail: readonly string[]): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const tail = stderrTail.length > 0 ? ` (server stderr: ${stderrTail.slice(-3).join(' | ').slice(0, 500)})` : '';
+  return `${message}${tail}`.slice(0, 1_000);
+}

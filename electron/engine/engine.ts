@@ -1,0 +1,573 @@
+/**
+ * The task engine: connections, both task forms, the scheduler, the registry and the pending
+ * inputs behind one class. Hosts create it through `createEngine` (index.ts) and talk to it
+ * with method calls (commands) and `onDid*` events (state broadcasts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Tool } from '@modelcontextprotocol/client';
+import type { ServerConfig, ServerState } from '../../shared/server-config.js';
+import {
+  isTaskFinished,
+  isTerminalStatus,
+  type InputRequest,
+  type PendingInput,
+  type ToolResult,
+  type TrackedTask,
+} from '../../shared/task-model.js';
+import { McpRequestError } from './connections/mcp-request-error.js';
+import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
+import { Emitter, type Event } from './emitter.js';
+import { InputRegistry } from './inputs/input-registry.js';
+import type { EnginePorts } from './ports.js';
+import { ExtensionProtocol } from './protocols/extension-protocol.js';
+import { LegacyProtocol } from './protocols/legacy-protocol.js';
+import type { ProtocolSink, TaskProtocol } from './protocols/task-protocol.js';
+import type { TaskObservation } from './protocols/task-wire.js';
+import { PollScheduler } from './tasks/poll-scheduler.js';
+import { TaskRegistry } from './tasks/task-registry.js';
+import { appendTimeline, clampPollInterval, endAsUnknownToServer, mergeSnapshot, nextPollDelay } from './tasks/task-rules.js';
+
+/** Most requests in flight to one server from polling. */
+export const MAX_POLLS_IN_FLIGHT_PER_SERVER = 8;
+/** Delay of the poll that follows a cancel, an answer or a hint. */
+const PROMPT_POLL_MS = 100;
+
+/** What `callTool` came back with. */
+export type CallToolOutcome =
+  | { kind: 'task'; task: TrackedTask }
+  | { kind: 'result'; result: ToolResult }
+  /** MRTR: the call waits for answers to the inputs filed under `task` (phase `calling`). */
+  | { kind: 'input_required'; task: TrackedTask };
+
+/** Engine options beyond the ports. */
+export interface EngineOptions {
+  identity?: ClientIdentity;
+}
+
+interface ServerRuntime {
+  config: ServerConfig;
+  connection: ServerConnection;
+  protocol: (TaskProtocol & { handleNotification(method: string, params: Record<string, unknown>): boolean }) | undefined;
+}
+
+/** An MRTR round under way for a pending call (in memory only: a restart makes it outcome-unknown). */
+interface PendingRound {
+  inputRequests: Record<string, InputRequest>;
+  requestState?: string;
+  answers: Record<string, unknown>;
+}
+
+/** The engine. See `createEngine`. */
+export class Engine {
+  private readonly servers = new Map<string, ServerRuntime>();
+  private readonly registry: TaskRegistry;
+  private readonly inputs: InputRegistry;
+  private readonly scheduler: PollScheduler;
+  private readonly pollErrors = new Map<string, number>();
+  private readonly rounds = new Map<string, PendingRound>();
+  private readonly watchDirty = new Set<string>();
+  private readonly random: () => number;
+  private readonly identity: ClientIdentity;
+  private disposed = false;
+
+  private readonly taskEmitter: Emitter<TrackedTask>;
+  private readonly removeEmitter: Emitter<string>;
+  private readonly serverEmitter: Emitter<ServerState>;
+  private readonly inputsEmitter: Emitter<PendingInput[]>;
+
+  /** A task was added or changed. */
+  readonly onDidUpdateTask: Event<TrackedTask>;
+  /** A task was removed from the inbox (by local id). */
+  readonly onDidRemoveTask: Event<string>;
+  /** A server's connection state changed. */
+  readonly onDidChangeServer: Event<ServerState>;
+  /** The set of pending inputs changed (the full list, oldest first). */
+  readonly onDidChangeInputs: Event<PendingInput[]>;
+
+  constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
+    this.random = ports.random ?? Math.random;
+    this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
+    const report = (error: unknown): void => ports.logger.error('event listener failed', { error: String(error) });
+    this.taskEmitter = new Emitter(report);
+    this.removeEmitter = new Emitter(report);
+    this.serverEmitter = new Emitter(report);
+    this.inputsEmitter = new Emitter(report);
+    this.onDidUpdateTask = this.taskEmitter.event;
+    this.onDidRemoveTask = this.removeEmitter.event;
+    this.onDidChangeServer = this.serverEmitter.event;
+    this.onDidChangeInputs = this.inputsEmitter.event;
+    this.registry = new TaskRegistry(ports.taskStore, ports.clock, ports.logger);
+    this.inputs = new InputRegistry(() => this.inputsEmitter.fire(this.inputs.all()));
+    this.scheduler = new PollScheduler({
+      clock: ports.clock,
+      maxInFlightPerGroup: MAX_POLLS_IN_FLIGHT_PER_SERVER,
+      groupOf: (id) => this.registry.get(id)?.serverId ?? '',
+      run: (id) => this.poll(id),
+    });
+  }
+
+  /**
+   * Loads persisted tasks and connects to `servers`. Tasks caught mid-call by a crash become
+   * `outcome-unknown` (never resent); every other unfinished task is watched again once its
+   * server connects. Resolves with the store's problems, for the host to show.
+   */
+  async start(servers: readonly ServerConfig[]): Promise<string[]> {
+    const { problems } = await this.registry.load();
+    const now = this.ports.clock.now();
+    for (const task of this.registry.all()) {
+      if (task.phase === 'calling') {
+        this.registry.put({
+          ...task,
+          phase: 'outcome-unknown',
+          updatedAt: now,
+          timeline: appendTimeline(task.timeline, { at: now, note: 'The app stopped before the server answered this call; its outcome is unknown and it was not resent.' }),
+        });
+      }
+    }
+    for (const config of servers) this.addServer(config);
+    return problems;
+  }
+
+  /** Connects to one more server. */
+  addServer(config: ServerConfig): void {
+    if (this.servers.has(config.id)) throw new Error(`A server with id ${config.id} already exists.`);
+    const runtime: ServerRuntime = { config, connection: undefined as unknown as ServerConnection, protocol: undefined };
+    runtime.connection = new ServerConnection(config, {
+      clock: this.ports.clock,
+      logger: this.ports.logger,
+      random: this.random,
+      identity: this.identity,
+      listener: {
+        onNotification: (method, params) => runtime.protocol?.handleNotification(method, params),
+        onStateChange: (state) => this.serverEmitter.fire(state),
+        onConnected: () => this.serverConnected(runtime),
+        onDisconnected: () => this.serverDisconnected(runtime),
+      },
+      handleServerRequest: (method, params, signal) => this.serverRequest(runtime, method, params, signal),
+    });
+    this.servers.set(config.id, runtime);
+    runtime.connection.start();
+  }
+
+  /** Disconnects a server (its tasks stay in the inbox, unwatched until it is added again). */
+  async removeServer(serverId: string): Promise<void> {
+    const runtime = this.servers.get(serverId);
+    if (runtime === undefined) return;
+    this.servers.delete(serverId);
+    await runtime.connection.close();
+  }
+
+  /** Every server's state. */
+  listServers(): ServerState[] {
+    return [...this.servers.values()].map((runtime) => runtime.connection.state);
+  }
+
+  /** The tools a connected server offers. */
+  async listTools(serverId: string): Promise<Tool[]> {
+    return this.runtime(serverId).connection.listTools();
+  }
+
+  /** Every tracked task. */
+  listTasks(): TrackedTask[] {
+    return this.registry.all();
+  }
+
+  getTask(id: string): TrackedTask | undefined {
+    return this.registry.get(id);
+  }
+
+  /** The stored final result of a task, if it has one. */
+  async getResult(id: string): Promise<ToolResult | undefined> {
+    return this.registry.get(id)?.hasResult === true ? this.ports.resultStore.get(id) : undefined;
+  }
+
+  /** Every pending input, oldest first. */
+  listInputs(): PendingInput[] {
+    return this.inputs.all();
+  }
+
+  /**
+   * Calls a tool that may become a task. A pending entry is written to disk before the request
+   * goes out, so a crash in between shows "outcome unknown" instead of losing or resending it.
+   * Rejects with `McpRequestError` when the server refused the call (nothing is tracked then).
+   */
+  async callTool(serverId: string, toolName: string, args: Record<string, unknown>): Promise<CallToolOutcome> {
+    const runtime = this.runtime(serverId);
+    const protocol = this.requireProtocol(runtime);
+    const now = this.ports.clock.now();
+    const task: TrackedTask = {
+      id: randomUUID(),
+      serverId,
+      form: protocol.form,
+      phase: 'calling',
+      toolName,
+      arguments: args,
+      createdAt: now,
+      updatedAt: now,
+      hasResult: false,
+      timeline: [{ at: now, note: 'Call sent' }],
+      answeredInputKeys: [],
+    };
+    await this.registry.putDurably(task);
+    this.taskEmitter.fire(task);
+    return this.sendCall(runtime, protocol, task, undefined);
+  }
+
+  /**
+   * Answers one pending input of a task (an elicitation, sampling or roots answer as the wire
+   * expects it). The key is remembered only after the server took the answer, so a failed
+   * send can be retried and a delivered one is never sent twice.
+   */
+  async answerInput(taskLocalId: string, key: string, response: Record<string, unknown>): Promise<void> {
+    const task = this.registry.get(taskLocalId);
+    if (task === undefined) throw new Error('No such task.');
+    if (this.inputs.get(taskLocalId, key) === undefined) throw new Error('That question is no longer pending.');
+    const runtime = this.runtime(task.serverId);
+    const protocol = this.requireProtocol(runtime);
+    const round = this.rounds.get(taskLocalId);
+    if (task.phase === 'calling' && round !== undefined) {
+      round.answers[key] = response;
+      this.inputs.remove(taskLocalId, key);
+      if (Object.keys(round.inputRequests).every((pendingKey) => pendingKey in round.answers)) {
+        this.rounds.delete(taskLocalId);
+        void this.sendCall(runtime, protocol, task, round).catch((error: unknown) => {
+          this.ports.logger.warn('retrying a call with answers failed', { error: String(error) });
+        });
+      }
+      return;
+    }
+    if (task.taskId === undefined) throw new Error('The task has no server id yet.');
+    this.inputs.remove(taskLocalId, key);
+    try {
+      await protocol.answerInputs(task.taskId, { [key]: response });
+    } catch (error) {
+      const input = this.inputs.get(taskLocalId, key);
+      if (input === undefined && task.form === 'extension') this.schedulePoll(taskLocalId, 0);
+      throw error;
+    }
+    const current = this.registry.get(taskLocalId);
+    if (current === undefined) return;
+    const now = this.ports.clock.now();
+    this.update({
+      ...current,
+      answeredInputKeys: [...current.answeredInputKeys, key],
+      updatedAt: now,
+      timeline: appendTimeline(current.timeline, { at: now, note: `Answered ${describeAnswer(response)}` }),
+    });
+    this.schedulePoll(taskLocalId, PROMPT_POLL_MS);
+  }
+
+  /**
+   * Asks the server to cancel a task. The task shows "cancel requested" until the server's
+   * real terminal state arrives — which may be `completed` (cancellation is cooperative).
+   */
+  async cancelTask(id: string): Promise<void> {
+    const task = this.registry.get(id);
+    if (task?.taskId === undefined || isTaskFinished(task)) throw new Error('Only a running task can be cancelled.');
+    const runtime = this.runtime(task.serverId);
+    const protocol = this.requireProtocol(runtime);
+    const now = this.ports.clock.now();
+    this.update({ ...task, cancelRequestedAt: now, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: 'Cancel requested' }) });
+    try {
+      const observation = await protocol.cancelTask(task.taskId);
+      if (observation !== undefined) await this.observe(id, observation);
+    } catch (error) {
+      // Already terminal on a 2025-11-25 server (-32602): the next poll shows how it ended.
+      if (!(error instanceof McpRequestError && error.isUnknownTask)) {
+        const current = this.registry.get(id);
+        if (current !== undefined) {
+          const { cancelRequestedAt: _dropped, ...rest } = current;
+          this.update({ ...rest, timeline: appendTimeline(current.timeline, { at: this.ports.clock.now(), note: `Cancel failed: ${errorText(error)}` }) });
+        }
+        throw error;
+      }
+    }
+    this.schedulePoll(id, PROMPT_POLL_MS);
+  }
+
+  /** Removes a task from the inbox and forgets its result; a running task is no longer watched. */
+  async removeTask(id: string): Promise<void> {
+    const task = this.registry.remove(id);
+    if (task === undefined) return;
+    this.scheduler.unschedule(id);
+    this.inputs.clearTask(id);
+    this.rounds.delete(id);
+    this.pollErrors.delete(id);
+    this.markWatchDirty(task.serverId);
+    this.removeEmitter.fire(id);
+    await this.ports.resultStore.delete(id);
+  }
+
+  /** Stops everything: timers, streams, connections (and their process trees); flushes the store. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.scheduler.dispose();
+    await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
+    this.servers.clear();
+    await this.registry.dispose();
+    this.taskEmitter.dispose();
+    this.removeEmitter.dispose();
+    this.serverEmitter.dispose();
+    this.inputsEmitter.dispose();
+  }
+
+  /** Counts of live internals, for leak checks in tests. */
+  get debugCounts(): { scheduled: number; listeners: number; servers: number } {
+    const listeners = this.taskEmitter.listenerCount + this.removeEmitter.listenerCount + this.serverEmitter.listenerCount + this.inputsEmitter.listenerCount;
+    return { scheduled: this.scheduler.size, listeners, servers: this.servers.size };
+  }
+
+  private runtime(serverId: string): ServerRuntime {
+    const runtime = this.servers.get(serverId);
+    if (runtime === undefined) throw new Error(`Unknown server ${serverId}.`);
+    return runtime;
+  }
+
+  private requireProtocol(runtime: ServerRuntime): NonNullable<ServerRuntime['protocol']> {
+    if (runtime.protocol === undefined || !runtime.connection.isConnected) {
+      throw new McpRequestError(`${runtime.config.name} is not connected.`, undefined, undefined, 'disconnected');
+    }
+    return runtime.protocol;
+  }
+
+  private async sendCall(runtime: ServerRuntime, protocol: TaskProtocol, task: TrackedTask, round: PendingRound | undefined): Promise<CallToolOutcome> {
+    let outcome;
+    try {
+      outcome = await protocol.callTool(task.toolName, task.arguments, round === undefined ? undefined : {
+        inputResponses: round.answers,
+        ...(round.requestState !== undefined ? { requestState: round.requestState } : {}),
+      });
+    } catch (error) {
+      await this.callFailed(task, error);
+      throw error;
+    }
+    const now = this.ports.clock.now();
+    switch (outcome.kind) {
+      case 'result':
+        // An immediate answer: nothing to monitor.
+        this.registry.remove(task.id);
+        this.removeEmitter.fire(task.id);
+        return { kind: 'result', result: outcome.result };
+      case 'input_required': {
+        this.rounds.set(task.id, { inputRequests: outcome.inputRequests, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}), answers: {} });
+        const waiting = { ...task, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: 'The server needs input before it can run the call' }) };
+        this.update(waiting);
+        this.inputs.syncTask(waiting, outcome.inputRequests, [], now);
+        if (Object.keys(outcome.inputRequests).length === 0) {
+          // Only a requestState: the spec allows retrying at once (PROTOCOL.md §2.7).
+          this.rounds.delete(task.id);
+          return this.sendCall(runtime, protocol, waiting, { inputRequests: {}, answers: {}, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}) });
+        }
+        return { kind: 'input_required', task: waiting };
+      }
+      case 'task': {
+        const { snapshot } = outcome.observation;
+        const tracked: TrackedTask = {
+          ...task,
+          phase: 'task',
+          taskId: snapshot.taskId,
+          observedAt: now,
+          updatedAt: now,
+          timeline: appendTimeline(task.timeline, { at: now, note: 'Task created' }),
+        };
+        this.registry.put(tracked);
+        await this.observe(tracked.id, outcome.observation);
+        const current = this.registry.get(tracked.id) ?? tracked;
+        if (!isTaskFinished(current)) {
+          // A seed that is not `working` lacks its details (inputs, result): read it now (§7.2.4).
+          const delay = snapshot.status === 'working' ? clampPollInterval(snapshot.pollIntervalMs) : 0;
+          this.schedulePoll(tracked.id, delay);
+          this.markWatchDirty(runtime.config.id);
+        }
+        return { kind: 'task', task: this.registry.get(tracked.id) ?? current };
+      }
+    }
+  }
+
+  private async callFailed(task: TrackedTask, error: unknown): Promise<void> {
+    const now = this.ports.clock.now();
+    if (error instanceof McpRequestError && error.code !== undefined) {
+      // The server refused the call: no task exists, nothing to track.
+      this.registry.remove(task.id);
+      this.inputs.clearTask(task.id);
+      this.removeEmitter.fire(task.id);
+      return;
+    }
+    // The request may have reached the server: we cannot know whether a task exists.
+    this.update({
+      ...task,
+      phase: 'outcome-unknown',
+      updatedAt: now,
+      lastError: errorText(error),
+      timeline: appendTimeline(task.timeline, { at: now, note: `No answer to the call (${errorText(error)}); its outcome is unknown and it was not resent.` }),
+    });
+    await this.registry.flush();
+  }
+
+  /** Applies an observation (poll, push, cancel answer) to a task, storing a final result apart. */
+  private async observe(id: string, observation: TaskObservation): Promise<void> {
+    const task = this.registry.get(id);
+    if (task === undefined) return;
+    const now = this.ports.clock.now();
+    const merged = mergeSnapshot(task, observation.snapshot, now);
+    if (merged.outcome !== 'applied') return;
+    let next = merged.task;
+    if (observation.result !== undefined && isTerminalStatus(observation.snapshot.status)) {
+      await this.ports.resultStore.put(id, observation.result);
+      next = { ...next, hasResult: true };
+    }
+    this.update(next);
+    if (task.form === 'extension') {
+      this.inputs.syncTask(next, next.snapshot?.inputRequests ?? {}, next.answeredInputKeys, now);
+    }
+    if (isTaskFinished(next)) this.finish(next);
+  }
+
+  private finish(task: TrackedTask): void {
+    this.scheduler.unschedule(task.id);
+    this.pollErrors.delete(task.id);
+    this.inputs.clearTask(task.id);
+    this.markWatchDirty(task.serverId);
+  }
+
+  private update(task: TrackedTask): void {
+    this.registry.put(task);
+    this.taskEmitter.fire(task);
+  }
+
+  private schedulePoll(id: string, delayMs: number): void {
+    if (!this.disposed) this.scheduler.schedule(id, delayMs);
+  }
+
+  /** One poll of one task; reschedules itself relative to when the request was sent. */
+  private async poll(id: string): Promise<void> {
+    const task = this.registry.get(id);
+    if (task?.taskId === undefined || isTaskFinished(task)) return;
+    const runtime = this.servers.get(task.serverId);
+    // A disconnected server's tasks are rescheduled when it connects again.
+    if (runtime?.protocol === undefined || !runtime.connection.isConnected) return;
+    const protocol = runtime.protocol;
+    const sentAt = this.ports.clock.monotonic();
+    try {
+      const observation = await protocol.getTask(task.taskId);
+      this.pollErrors.delete(id);
+      await this.observe(id, observation);
+    } catch (error) {
+      if (error instanceof McpRequestError && error.isUnknownTask) {
+        const current = this.registry.get(id);
+        if (current !== undefined && !isTaskFinished(current)) {
+          const ended = endAsUnknownToServer(current, this.ports.clock.now(), error.message);
+          this.update(ended);
+          this.finish(ended);
+        }
+        return;
+      }
+      this.pollFailed(id, error);
+    }
+    const current = this.registry.get(id);
+    if (current === undefined || isTaskFinished(current) || !runtime.connection.isConnected) return;
+    if (this.scheduler.isScheduled(id)) return;
+    const delay = nextPollDelay(current.snapshot?.pollIntervalMs, this.pollErrors.get(id) ?? 0, protocol.isPushed(task.taskId));
+    this.schedulePoll(id, delay - (this.ports.clock.monotonic() - sentAt));
+  }
+
+  private pollFailed(id: string, error: unknown): void {
+    this.pollErrors.set(id, (this.pollErrors.get(id) ?? 0) + 1);
+    const current = this.registry.get(id);
+    const text = errorText(error);
+    if (current !== undefined && current.lastError !== text) this.update({ ...current, lastError: text });
+  }
+
+  private serverConnected(runtime: ServerRuntime): void {
+    const { connection } = runtime;
+    const sink = this.sinkFor(runtime);
+    runtime.protocol = connection.state.era === 'modern'
+      ? new ExtensionProtocol(connection, sink, this.ports.clock)
+      : new LegacyProtocol(connection, sink);
+    const form = runtime.protocol.form;
+    const now = this.ports.clock.now();
+    for (const task of this.registry.all()) {
+      if (task.serverId !== runtime.config.id || task.phase !== 'task' || isTaskFinished(task)) continue;
+      if (task.form !== form) {
+        const ended = { ...task, endReason: 'lost' as const, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: `The server now speaks the ${form} task form; this ${task.form} task cannot be followed.` }) };
+        this.update(ended);
+        this.finish(ended);
+        continue;
+      }
+      // Spread the first polls after a (re)connect so a thousand tasks do not poll at once.
+      const interval = clampPollInterval(task.snapshot?.pollIntervalMs);
+      this.schedulePoll(task.id, Math.floor(this.random() * interval));
+    }
+    this.markWatchDirty(runtime.config.id);
+  }
+
+  private serverDisconnected(runtime: ServerRuntime): void {
+    runtime.protocol?.reset();
+    runtime.protocol = undefined;
+  }
+
+  private sinkFor(runtime: ServerRuntime): ProtocolSink {
+    const serverId = runtime.config.id;
+    const local = (taskId: string): TrackedTask | undefined => this.registry.findByServerTaskId(serverId, taskId);
+    return {
+      onObservation: (taskId, observation) => {
+        const task = local(taskId);
+        if (task !== undefined) void this.observe(task.id, observation);
+      },
+      onPollHint: (taskId) => {
+        const task = local(taskId);
+        if (task !== undefined && !isTaskFinished(task)) this.schedulePoll(task.id, 0);
+      },
+      onInputRequested: (taskId, key, request) => {
+        const task = local(taskId);
+        if (task === undefined) return;
+        this.inputs.add({ taskId: task.id, serverId, key, request, receivedAt: this.ports.clock.now() });
+      },
+      onInputWithdrawn: (taskId, key) => {
+        const task = local(taskId);
+        if (task !== undefined) this.inputs.remove(task.id, key);
+      },
+      onQuarantined: (taskId, reason) => {
+        this.ports.logger.warn('quarantined a server message', { server: serverId, reason });
+        const task = taskId === undefined ? undefined : local(taskId);
+        if (task !== undefined && task.lastError !== reason) this.update({ ...task, lastError: reason });
+      },
+    };
+  }
+
+  private async serverRequest(runtime: ServerRuntime, method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const answer = runtime.protocol instanceof LegacyProtocol ? runtime.protocol.handleServerRequest(method, params, signal) : undefined;
+    if (answer !== undefined) return answer;
+    // Requests outside a task are not offered to the user here; refuse them plainly.
+    if (method === 'elicitation/create') return { action: 'decline' };
+    if (method === 'roots/list') return { roots: [] };
+    throw new McpRequestError('This client answers sampling requests only inside tasks.', -32601);
+  }
+
+  private markWatchDirty(serverId: string): void {
+    if (this.watchDirty.size === 0) queueMicrotask(() => this.flushWatch());
+    this.watchDirty.add(serverId);
+  }
+
+  private flushWatch(): void {
+    const dirty = [...this.watchDirty];
+    this.watchDirty.clear();
+    for (const serverId of dirty) {
+      const protocol = this.servers.get(serverId)?.protocol;
+      if (protocol === undefined) continue;
+      const ids = this.registry.all()
+        .filter((task) => task.serverId === serverId && task.taskId !== undefined && !isTaskFinished(task))
+        .map((task) => task.taskId!);
+      protocol.watch(ids);
+    }
+  }
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
+function describeAnswer(response: Record<string, unknown>): string {
+  return typeof response.action === 'string' ? `(${response.action})` : 'an input request';
+}

@@ -1,0 +1,18 @@
+/**
+ * The engine's one public door. Hosts (Electron main, browser mode, the CLI, tests, the
+ * benchmark) build an engine from their ports and talk to it through the returned object.
+ */
+import { Engine, type EngineOptions } from './engine.js';
+import type { EnginePorts } from './ports.js';
+
+export type { CallToolOutcome, EngineOptions } from './engine.js';
+export type { Engine } from './engine.js';
+export type { Clock, EnginePorts, Logger, ResultStore, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
+export type { Disposable, Event } from './emitter.js';
+export { McpRequestError } from './connections/mcp-request-error.js';
+export { systemClock } from './system-clock.js';
+
+/** Creates an engine; call `start(servers)` to load the store and connect, `dispose()` to stop. */
+export function createEngine(ports: EnginePorts, options?: EngineOptions): Engine {
+  return new Engine(ports, options);
+}

@@ -1,0 +1,72 @@
+/**
+ * Pending input requests of every task in one shape `{taskId, key, request}`, whichever form
+ * they came from: the extension's `inputRequests` (de-duplicated by key, PROTOCOL.md §3.6.2)
+ * or a 2025-11-25 server request held open on a `tasks/result` stream.
+ */
+import type { InputRequest, PendingInput } from '../../../shared/task-model.js';
+
+/** The set of questions waiting for the user. */
+export class InputRegistry {
+  private readonly inputs = new Map<string, PendingInput>();
+
+  constructor(private readonly onChange: () => void) {}
+
+  /** Every pending input, oldest first. */
+  all(): PendingInput[] {
+    return [...this.inputs.values()].sort((a, b) => a.receivedAt - b.receivedAt);
+  }
+
+  get(taskId: string, key: string): PendingInput | undefined {
+    return this.inputs.get(inputKey(taskId, key));
+  }
+
+  /** Adds one request unless that key is already pending (a repeat poll is not a new question). */
+  add(input: PendingInput): void {
+    const id = inputKey(input.taskId, input.key);
+    if (this.inputs.has(id)) return;
+    this.inputs.set(id, input);
+    this.onChange();
+  }
+
+  /**
+   * Makes the task's pending inputs exactly `requests` minus `answered` keys (the extension
+   * reports all outstanding requests on every read); keeps first-arrival times of known keys.
+   */
+  syncTask(task: { id: string; serverId: string }, requests: Record<string, InputRequest>, answered: readonly string[], now: number): void {
+    let changed = false;
+    const wanted = new Set(Object.keys(requests).filter((key) => !answered.includes(key)));
+    for (const [id, input] of this.inputs) {
+      if (input.taskId === task.id && !wanted.has(input.key)) {
+        this.inputs.delete(id);
+        changed = true;
+      }
+    }
+    for (const key of wanted) {
+      const id = inputKey(task.id, key);
+      if (this.inputs.has(id)) continue;
+      this.inputs.set(id, { taskId: task.id, serverId: task.serverId, key, request: requests[key]!, receivedAt: now });
+      changed = true;
+    }
+    if (changed) this.onChange();
+  }
+
+  remove(taskId: string, key: string): void {
+    if (this.inputs.delete(inputKey(taskId, key))) this.onChange();
+  }
+
+  /** Drops every pending input of a task (it ended or was removed). */
+  clearTask(taskId: string): void {
+    let changed = false;
+    for (const [id, input] of this.inputs) {
+      if (input.taskId === taskId) {
+        this.inputs.delete(id);
+        changed = true;
+      }
+    }
+    if (changed) this.onChange();
+  }
+}
+
+function inputKey(taskId: string, key: string): string {
+  return `${taskId}\u0000${key}`;
+}

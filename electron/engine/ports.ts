@@ -1,0 +1,62 @@
+/**
+ * What a host (Electron main, browser mode, a test, the benchmark) supplies to the engine.
+ * The engine never touches the file system, the wall clock or timers except through these,
+ * so it runs the same under Electron, plain Node and fake clocks.
+ */
+import type { ToolResult, TrackedTask } from '../../shared/task-model.js';
+
+/** What loading the task store found. */
+export interface TaskStoreLoad {
+  tasks: TrackedTask[];
+  /** Human-readable problems found while loading (a corrupt file moved aside, records dropped). */
+  problems: string[];
+}
+
+/**
+ * Durable storage of the tracked tasks (without their results). One writer only: the host.
+ * `save` receives the whole set; callers coalesce bursts so that many updates are one write.
+ */
+export interface TaskStore {
+  load(): Promise<TaskStoreLoad>;
+  save(tasks: readonly TrackedTask[]): Promise<void>;
+}
+
+/** Storage for final results, kept apart from the task state so status changes stay cheap. */
+export interface ResultStore {
+  get(taskLocalId: string): Promise<ToolResult | undefined>;
+  put(taskLocalId: string, result: ToolResult): Promise<void>;
+  delete(taskLocalId: string): Promise<void>;
+}
+
+/** A cancellable timer handle. */
+export interface TimerHandle {
+  cancel(): void;
+}
+
+/** Time for the engine. Tests pass a fake; hosts pass `systemClock`. */
+export interface Clock {
+  /** Wall-clock ms since the epoch (for display and persistence). */
+  now(): number;
+  /** Monotonic ms (for intervals, backoff and TTL arithmetic; immune to clock changes). */
+  monotonic(): number;
+  /** Runs `callback` once after `delayMs`; the handle must not keep the process alive. */
+  setTimer(delayMs: number, callback: () => void): TimerHandle;
+}
+
+/** Where the engine writes what an operator may want to read; never secrets. */
+export interface Logger {
+  debug(message: string, details?: Record<string, unknown>): void;
+  info(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+  error(message: string, details?: Record<string, unknown>): void;
+}
+
+/** The ports a host hands to `createEngine`. */
+export interface EnginePorts {
+  taskStore: TaskStore;
+  resultStore: ResultStore;
+  clock: Clock;
+  logger: Logger;
+  /** Random number in [0, 1) for jitter; injectable so tests are deterministic. */
+  random?: () => number;
+}

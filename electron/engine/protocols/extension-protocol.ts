@@ -1,0 +1,111 @@
+/**
+ * The tasks extension `io.modelcontextprotocol/tasks` of 2026-07-28 (SEP-2663, PROTOCOL.md §3):
+ * polymorphic `tools/call`, `tasks/get|update|cancel`, and push through `subscriptions/listen`
+ * with `taskIds`. Never `notifications/cancelled` for a task (§3.6.4).
+ */
+import type { InputRequest } from '../../../shared/task-model.js';
+import type { ServerConnection } from '../connections/server-connection.js';
+import { McpRequestError } from '../connections/mcp-request-error.js';
+import type { Clock } from '../ports.js';
+import type { CallOutcome, InputRound, ProtocolSink, TaskProtocol } from './task-protocol.js';
+import { isJsonObject, parseExtensionTask, parseInputRequests, type TaskObservation } from './task-wire.js';
+import { TaskSubscription } from './task-subscription.js';
+
+/** Largest MRTR `requestState` we will echo (it is opaque server state, PROTOCOL.md §2.7). */
+const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
+
+/** Extension-form adapter for one connected server. */
+export class ExtensionProtocol implements TaskProtocol {
+  readonly form = 'extension' as const;
+  private readonly subscription: TaskSubscription;
+
+  constructor(
+    private readonly connection: ServerConnection,
+    sink: ProtocolSink,
+    clock: Clock,
+  ) {
+    this.subscription = new TaskSubscription(connection, sink, clock);
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, round?: InputRound): Promise<CallOutcome> {
+    const params: Record<string, unknown> = { name, arguments: args };
+    if (round !== undefined) {
+      params.inputResponses = round.inputResponses;
+      if (round.requestState !== undefined) params.requestState = round.requestState;
+    }
+    const result = await this.connection.request('tools/call', params, { timeoutMs: 120_000 });
+    return parseCallResult(result);
+  }
+
+  async getTask(taskId: string): Promise<TaskObservation> {
+    return parseOrThrow(await this.connection.request('tasks/get', { taskId }));
+  }
+
+  async cancelTask(taskId: string): Promise<TaskObservation | undefined> {
+    // The answer is an empty ack: cancellation is cooperative and eventually consistent.
+    await this.connection.request('tasks/cancel', { taskId });
+    return undefined;
+  }
+
+  async answerInputs(taskId: string, responses: Record<string, unknown>): Promise<void> {
+    await this.connection.request('tasks/update', { taskId, inputResponses: responses });
+  }
+
+  watch(taskIds: readonly string[]): void {
+    this.subscription.setTaskIds(taskIds);
+  }
+
+  isPushed(taskId: string): boolean {
+    return this.subscription.covers(taskId);
+  }
+
+  reset(): void {
+    this.subscription.reset();
+  }
+
+  /** Handles a notification this form owns; true when it was ours. */
+  handleNotification(method: string, params: Record<string, unknown>): boolean {
+    return this.subscription.handleNotification(method, params);
+  }
+}
+
+function parseOrThrow(raw: unknown): TaskObservation {
+  const parsed = parseExtensionTask(raw);
+  if (!parsed.ok) throw new McpRequestError(`Malformed task from the server: ${parsed.reason}`, undefined, undefined, 'malformed');
+  return parsed.value;
+}
+
+/** Maps the three `tools/call` outcomes (PROTOCOL.md §3.3); anything else is invalid. */
+export function parseCallResult(result: Record<string, unknown>): CallOutcome {
+  switch (result.resultType) {
+    case 'task':
+      return { kind: 'task', observation: parseOrThrow(result) };
+    case 'input_required': {
+      let inputRequests: Record<string, InputRequest> = {};
+      if (result.inputRequests !== undefined) {
+        const parsed = parseInputRequests(result.inputRequests);
+        if (!parsed.ok) throw new McpRequestError(`Malformed input request: ${parsed.reason}`, undefined, undefined, 'malformed');
+        inputRequests = parsed.value;
+      }
+      const { requestState } = result;
+      if (requestState !== undefined && (typeof requestState !== 'string' || requestState.length > MAX_REQUEST_STATE_LENGTH)) {
+        throw new McpRequestError('The server sent an unusable requestState.', undefined, undefined, 'malformed');
+      }
+      if (Object.keys(inputRequests).length === 0 && requestState === undefined) {
+        throw new McpRequestError('The server asked for input without saying what it needs.', undefined, undefined, 'malformed');
+      }
+      return requestState === undefined ? { kind: 'input_required', inputRequests } : { kind: 'input_required', inputRequests, requestState };
+    }
+    case 'complete':
+    case undefined:
+      // A missing resultType is tolerated like the spec's own examples (PROTOCOL.md §3.13).
+      return { kind: 'result', result: stripResultType(result) };
+    default:
+      throw new McpRequestError(`The server answered with an unknown resultType ${JSON.stringify(String(result.resultType).slice(0, 40))}.`, undefined, undefined, 'malformed');
+  }
+}
+
+function stripResultType(result: Record<string, unknown>): Record<string, unknown> {
+  const { resultType: _resultType, ...rest } = result;
+  return isJsonObject(rest) ? rest : {};
+}

@@ -1,0 +1,191 @@
+/**
+ * The experimental tasks of 2025-11-25 (SEP-1686, PROTOCOL.md §4, §7.3): `task` param only where
+ * the tool allows it, `tasks/get`, blocking `tasks/result` for the payload (also of failed tasks),
+ * `tasks/cancel`, unsolicited `notifications/tasks/status`. While a task waits for input a
+ * `tasks/result` request is kept open: SDK 1.x servers deliver their elicitation (and sampling,
+ * roots) requests only on that stream (§4.5), and the answers go back as JSON-RPC responses.
+ */
+import { isTerminalStatus, type InputRequest, type JsonRpcErrorObject, type ToolResult } from '../../../shared/task-model.js';
+import type { ServerConnection } from '../connections/server-connection.js';
+import { McpRequestError } from '../connections/mcp-request-error.js';
+import type { CallOutcome, ProtocolSink, TaskProtocol } from './task-protocol.js';
+import { isJsonObject, parseLegacyTask, type TaskObservation } from './task-wire.js';
+
+/** Retention asked for on task-augmented calls; servers may override it (§4.8). */
+const REQUESTED_TTL_MS = 24 * 3_600_000;
+const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
+
+/** What `tasks/result` gave: the original request's result, or its JSON-RPC error. */
+type Payload = { result: ToolResult } | { error: JsonRpcErrorObject };
+
+interface WaitingRequest {
+  taskId: string;
+  resolve(response: Record<string, unknown>): void;
+}
+
+/** Legacy-form adapter for one connected server. */
+export class LegacyProtocol implements TaskProtocol {
+  readonly form = 'legacy' as const;
+  private toolTaskSupport: Map<string, string> | undefined;
+  /** Payloads that arrived on an open `tasks/result` before a poll saw the terminal status. */
+  private readonly payloads = new Map<string, Payload>();
+  /** Tasks with a `tasks/result` request open. */
+  private readonly openStreams = new Map<string, AbortController>();
+  private readonly waiting = new Map<string, WaitingRequest>();
+  private nextInputKey = 1;
+
+  constructor(
+    private readonly connection: ServerConnection,
+    private readonly sink: ProtocolSink,
+  ) {}
+
+  async callTool(name: string, args: Record<string, unknown>): Promise<CallOutcome> {
+    const params: Record<string, unknown> = { name, arguments: args };
+    if (await this.mayAugment(name)) params.task = { ttl: REQUESTED_TTL_MS };
+    const result = await this.connection.request('tools/call', params, { timeoutMs: 120_000 });
+    if (isJsonObject(result.task)) {
+      const parsed = parseLegacyTask(result.task);
+      if (!parsed.ok) throw new McpRequestError(`Malformed task from the server: ${parsed.reason}`, undefined, undefined, 'malformed');
+      return { kind: 'task', observation: parsed.value };
+    }
+    // A receiver may ignore the `task` param and answer normally (PROTOCOL.md §4.1).
+    return { kind: 'result', result };
+  }
+
+  async getTask(taskId: string): Promise<TaskObservation> {
+    const parsed = parseLegacyTask(await this.connection.request('tasks/get', { taskId }));
+    if (!parsed.ok) throw new McpRequestError(`Malformed task from the server: ${parsed.reason}`, undefined, undefined, 'malformed');
+    const observation = parsed.value;
+    const { status } = observation.snapshot;
+    if (status === 'input_required') this.openResultStream(taskId);
+    // No payload for cancelled tasks: SDK servers answer -32603 there (PROTOCOL.md §7.3.5).
+    if (isTerminalStatus(status) && status !== 'cancelled') {
+      const payload = this.payloads.get(taskId) ?? (await this.fetchPayload(taskId));
+      this.payloads.delete(taskId);
+      if (payload !== undefined) applyPayload(observation, payload);
+    }
+    return observation;
+  }
+
+  async cancelTask(taskId: string): Promise<TaskObservation | undefined> {
+    const parsed = parseLegacyTask(await this.connection.request('tasks/cancel', { taskId }));
+    return parsed.ok ? parsed.value : undefined;
+  }
+
+  answerInputs(_taskId: string, responses: Record<string, unknown>): Promise<void> {
+    for (const [key, response] of Object.entries(responses)) {
+      const waiting = this.waiting.get(key);
+      if (waiting === undefined) throw new McpRequestError(`The server no longer waits for input ${key}.`, undefined, undefined, 'malformed');
+      this.waiting.delete(key);
+      waiting.resolve(isJsonObject(response) ? response : {});
+    }
+    return Promise.resolve();
+  }
+
+  watch(): void {
+    // 2025-11-25 pushes status unsolicited; there is nothing to subscribe to.
+  }
+
+  isPushed(): boolean {
+    // A requestor MUST NOT rely on notifications/tasks/status (§4.3): always poll.
+    return false;
+  }
+
+  reset(): void {
+    for (const controller of this.openStreams.values()) controller.abort();
+    this.openStreams.clear();
+    this.payloads.clear();
+    this.toolTaskSupport = undefined;
+    for (const [key, waiting] of this.waiting) this.sink.onInputWithdrawn(waiting.taskId, key);
+    this.waiting.clear();
+  }
+
+  /** Handles `notifications/tasks/status`; true when the notification was ours. */
+  handleNotification(method: string, params: Record<string, unknown>): boolean {
+    if (method !== 'notifications/tasks/status') return false;
+    const parsed = parseLegacyTask(params);
+    if (parsed.ok) this.sink.onObservation(parsed.value.snapshot.taskId, parsed.value);
+    else this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, `Malformed status push: ${parsed.reason}`);
+    return true;
+  }
+
+  /**
+   * A server-to-client request (elicitation, sampling, roots). Those tagged with a task are held
+   * as that task's pending input until the user answers; resolves with the answer.
+   */
+  handleServerRequest(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> | undefined {
+    const meta = isJsonObject(params._meta) ? params._meta : {};
+    const related = isJsonObject(meta[RELATED_TASK_KEY]) ? meta[RELATED_TASK_KEY] : undefined;
+    const taskId = typeof related?.taskId === 'string' ? related.taskId : undefined;
+    if (taskId === undefined) return undefined;
+    const key = `request-${this.nextInputKey++}`;
+    const { _meta: _ignored, ...requestParams } = params;
+    const request: InputRequest = { method, params: requestParams };
+    return new Promise((resolve, reject) => {
+      this.waiting.set(key, { taskId, resolve });
+      signal.addEventListener('abort', () => {
+        if (!this.waiting.delete(key)) return;
+        this.sink.onInputWithdrawn(taskId, key);
+        reject(new Error('The server withdrew the request.'));
+      }, { once: true });
+      this.sink.onInputRequested(taskId, key, request);
+    });
+  }
+
+  private async mayAugment(toolName: string): Promise<boolean> {
+    if (this.connection.state.taskSupport !== 'legacy') return false;
+    if (this.toolTaskSupport === undefined || !this.toolTaskSupport.has(toolName)) {
+      const tools = await this.connection.listTools();
+      this.toolTaskSupport = new Map(tools.map((tool) => [tool.name, readTaskSupport(tool)]));
+    }
+    const support = this.toolTaskSupport.get(toolName);
+    return support === 'optional' || support === 'required';
+  }
+
+  private openResultStream(taskId: string): void {
+    if (this.openStreams.has(taskId)) return;
+    const controller = new AbortController();
+    this.openStreams.set(taskId, controller);
+    this.connection
+      .request('tasks/result', { taskId }, { timeoutMs: Infinity, signal: controller.signal })
+      .then(
+        (result) => this.payloads.set(taskId, { result }),
+        (error: unknown) => {
+          if (error instanceof McpRequestError && error.code !== undefined) {
+            this.payloads.set(taskId, { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } });
+          }
+        },
+      )
+      .finally(() => {
+        if (this.openStreams.get(taskId) === controller) this.openStreams.delete(taskId);
+        if (!controller.signal.aborted) this.sink.onPollHint(taskId);
+      });
+  }
+
+  private async fetchPayload(taskId: string): Promise<Payload | undefined> {
+    try {
+      return { result: await this.connection.request('tasks/result', { taskId }) };
+    } catch (error) {
+      if (error instanceof McpRequestError && error.code !== undefined && error.code !== -32602) {
+        return { error: { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) } };
+      }
+      if (error instanceof McpRequestError && error.code === undefined) throw error;
+      return undefined;
+    }
+  }
+}
+
+function readTaskSupport(tool: { execution?: unknown }): string {
+  const execution = isJsonObject(tool.execution) ? tool.execution : {};
+  return typeof execution.taskSupport === 'string' ? execution.taskSupport : 'forbidden';
+}
+
+/** Puts a `tasks/result` payload on an observation: a result, or the original JSON-RPC error. */
+function applyPayload(observation: TaskObservation, payload: Payload): void {
+  if ('result' in payload) {
+    const { _meta: _meta, ...result } = payload.result;
+    observation.result = result;
+  } else if (observation.snapshot.status === 'failed') {
+    observation.snapshot.error = payload.error;
+  }
+}

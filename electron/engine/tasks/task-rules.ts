@@ -1,0 +1,129 @@
+/**
+ * Pure rules for task state: how observations merge, when to poll next, how a task ends when
+ * its server forgets it. No I/O and no clock reads: callers pass `now`. Table-tested.
+ */
+import {
+  isTerminalStatus,
+  TIMELINE_CAP,
+  type EndReason,
+  type TaskSnapshot,
+  type TimelineEntry,
+  type TrackedTask,
+} from '../../../shared/task-model.js';
+
+/** Poll interval used when the server suggests none (PROTOCOL.md §11.3: implementations use 1 s). */
+export const DEFAULT_POLL_INTERVAL_MS = 1_000;
+/** Floor and ceiling for a server's suggested poll interval (servers may send 0, 1e15, ...). */
+export const MIN_POLL_INTERVAL_MS = 250;
+export const MAX_POLL_INTERVAL_MS = 60_000;
+/** While a healthy subscription pushes a task, it is still polled this often as a safety net. */
+export const SUBSCRIBED_SAFETY_POLL_MS = 30_000;
+/** The longest back-off between polls of a task whose polls keep failing. */
+export const MAX_ERROR_BACKOFF_MS = 60_000;
+
+/** The interval to poll at for a server's suggestion, clamped to [250 ms, 60 s]; 1 s when absent. */
+export function clampPollInterval(suggestedMs: number | undefined): number {
+  if (suggestedMs === undefined || !Number.isFinite(suggestedMs)) return DEFAULT_POLL_INTERVAL_MS;
+  return Math.min(MAX_POLL_INTERVAL_MS, Math.max(MIN_POLL_INTERVAL_MS, Math.round(suggestedMs)));
+}
+
+/**
+ * Delay before the next poll of a task.
+ * @param consecutiveErrors failed polls in a row; each doubles the delay up to 60 s.
+ * @param isSubscribed a healthy subscription pushes this task, so polling is only a safety net.
+ */
+export function nextPollDelay(suggestedMs: number | undefined, consecutiveErrors: number, isSubscribed: boolean): number {
+  const base = clampPollInterval(suggestedMs);
+  if (consecutiveErrors > 0) {
+    return Math.min(MAX_ERROR_BACKOFF_MS, base * 2 ** Math.min(consecutiveErrors, 16));
+  }
+  return isSubscribed ? Math.max(base, SUBSCRIBED_SAFETY_POLL_MS) : base;
+}
+
+/** Why an observation was not applied, or `applied`. */
+export type MergeOutcome = 'applied' | 'duplicate' | 'stale' | 'after-terminal';
+
+export interface MergeResult {
+  outcome: MergeOutcome;
+  /** The task after the merge (the same object when nothing changed). */
+  task: TrackedTask;
+}
+
+/** Parses an ISO 8601 timestamp to ms, or undefined when absent or malformed. */
+function timestampMs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** Appends to a timeline, keeping only the newest `TIMELINE_CAP` entries. */
+export function appendTimeline(timeline: readonly TimelineEntry[], entry: TimelineEntry): TimelineEntry[] {
+  const next = [...timeline, entry];
+  return next.length > TIMELINE_CAP ? next.slice(next.length - TIMELINE_CAP) : next;
+}
+
+function sameSnapshot(a: TaskSnapshot, b: TaskSnapshot): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Merges a snapshot observed on the wire (poll, push or cancel answer) into a task.
+ * Terminal states never regress; an older `lastUpdatedAt` loses; duplicates are idempotent.
+ * A terminal `cancelled` gets an end reason saying who cancelled (PROTOCOL.md §3.6.4: a cancel
+ * request may still end `completed`, which is then shown as such).
+ */
+export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: number): MergeResult {
+  const current = task.snapshot;
+  if (task.endReason !== undefined || (current !== undefined && isTerminalStatus(current.status))) {
+    return { outcome: current !== undefined && sameSnapshot(current, incoming) ? 'duplicate' : 'after-terminal', task };
+  }
+  if (current !== undefined) {
+    if (sameSnapshot(current, incoming)) return { outcome: 'duplicate', task };
+    const currentAt = timestampMs(current.lastUpdatedAt);
+    const incomingAt = timestampMs(incoming.lastUpdatedAt);
+    if (currentAt !== undefined && incomingAt !== undefined && incomingAt < currentAt) {
+      return { outcome: 'stale', task };
+    }
+  }
+  const statusChanged = current?.status !== incoming.status;
+  const messageChanged = current?.statusMessage !== incoming.statusMessage;
+  let timeline = task.timeline;
+  if (statusChanged || messageChanged) {
+    timeline = appendTimeline(timeline, {
+      at: now,
+      status: incoming.status,
+      ...(incoming.statusMessage !== undefined ? { statusMessage: incoming.statusMessage } : {}),
+    });
+  }
+  let endReason: EndReason | undefined;
+  if (incoming.status === 'cancelled') {
+    endReason = task.cancelRequestedAt !== undefined ? 'user-cancelled' : 'server-cancelled';
+  }
+  const next: TrackedTask = {
+    ...task,
+    snapshot: incoming,
+    timeline,
+    updatedAt: now,
+    ...(endReason !== undefined ? { endReason } : {}),
+  };
+  delete next.lastError;
+  return { outcome: 'applied', task: next };
+}
+
+/**
+ * Ends a task the server no longer knows (`-32602` on `tasks/get`): `expired` when its TTL ran
+ * out by the local clock since it was first observed (SECURITY.md §7: never compare the server's
+ * `createdAt` with the local wall clock), otherwise `lost` (e.g. a restarted server forgot it).
+ */
+export function endAsUnknownToServer(task: TrackedTask, now: number, detail: string): TrackedTask {
+  const ttl = task.snapshot?.ttlMs;
+  const anchor = task.observedAt ?? task.createdAt;
+  const reason: EndReason = typeof ttl === 'number' && now >= anchor + ttl ? 'expired' : 'lost';
+  const note = reason === 'expired' ? `Expired on the server: ${detail}` : `The server no longer knows this task: ${detail}`;
+  return {
+    ...task,
+    endReason: reason,
+    updatedAt: now,
+    timeline: appendTimeline(task.timeline, { at: now, note }),
+  };
+}

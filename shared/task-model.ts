@@ -1,0 +1,147 @@
+/**
+ * The normalized task domain shared by the engine, the hosts and the renderer.
+ * Both wire forms of MCP Tasks (the 2026-07-28 extension and the 2025-11-25 experimental
+ * tasks) are mapped onto these shapes; nothing here knows about a wire form's field names.
+ * Schemas are zod so that persisted data and IPC payloads are checked where they enter.
+ */
+import { z } from 'zod';
+
+export const TaskStatusSchema = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+/** A task's status as the server reports it (identical vocabulary in both wire forms). */
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+
+/** Statuses a task never leaves (PROTOCOL.md §3.5, §4.6). */
+export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+/** True when `status` is completed, failed or cancelled. */
+export function isTerminalStatus(status: TaskStatus): boolean {
+  return TERMINAL_STATUSES.has(status);
+}
+
+export const TaskFormSchema = z.enum(['extension', 'legacy']);
+/**
+ * Which wire form a task lives on: `extension` = `io.modelcontextprotocol/tasks` of 2026-07-28,
+ * `legacy` = the experimental tasks of 2025-11-25.
+ */
+export type TaskForm = z.infer<typeof TaskFormSchema>;
+
+export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'expired', 'lost']);
+/**
+ * Why a task ended when its status alone does not say it: so the UI never claims something
+ * that did not happen (a cancel the user asked for vs one the server decided; a task the
+ * server forgot after its TTL vs one that vanished, e.g. with a restarted server).
+ */
+export type EndReason = z.infer<typeof EndReasonSchema>;
+
+export const JsonRpcErrorSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+/** A JSON-RPC error object as a server sent it (untrusted text in `message`). */
+export type JsonRpcErrorObject = z.infer<typeof JsonRpcErrorSchema>;
+
+export const InputRequestSchema = z.object({
+  method: z.string(),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+/** One request for input from a server: `elicitation/create`, `sampling/createMessage` or `roots/list`. */
+export type InputRequest = z.infer<typeof InputRequestSchema>;
+
+/** The kinds of input a server can ask a user for. */
+export const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
+
+export const TaskSnapshotSchema = z.object({
+  taskId: z.string(),
+  status: TaskStatusSchema,
+  statusMessage: z.string().optional(),
+  createdAt: z.string().optional(),
+  lastUpdatedAt: z.string().optional(),
+  /** Lifetime from creation in ms; `null` = unlimited; absent when the server gave nothing usable. */
+  ttlMs: z.number().nullable().optional(),
+  pollIntervalMs: z.number().optional(),
+  /** Outstanding input requests by key (extension form; all of them, per PROTOCOL.md §3.4). */
+  inputRequests: z.record(z.string(), InputRequestSchema).optional(),
+  /** The JSON-RPC error of a failed task. */
+  error: JsonRpcErrorSchema.optional(),
+});
+/**
+ * A task as last seen on the wire, normalized and clamped. The final result is kept apart
+ * (see `ResultStore`) so a status change never rewrites a large payload.
+ */
+export type TaskSnapshot = z.infer<typeof TaskSnapshotSchema>;
+
+export const TimelineEntrySchema = z.object({
+  /** Local wall-clock time (ms since epoch) when the transition was observed. */
+  at: z.number(),
+  status: TaskStatusSchema.optional(),
+  statusMessage: z.string().optional(),
+  /** What the app itself did or concluded (cancel requested, input answered, lost, ...). */
+  note: z.string().optional(),
+});
+/** One observed transition of a task. */
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
+/** How many timeline entries a task keeps (oldest dropped first). */
+export const TIMELINE_CAP = 100;
+
+export const TaskPhaseSchema = z.enum(['calling', 'outcome-unknown', 'task']);
+/**
+ * `calling`: a `tools/call` that may create a task was sent and has not answered yet (recorded
+ * before sending, PROTOCOL/SECURITY §6). `outcome-unknown`: the app stopped while in `calling`;
+ * the call is never resent on our own. `task`: the server returned a task handle.
+ */
+export type TaskPhase = z.infer<typeof TaskPhaseSchema>;
+
+export const TrackedTaskSchema = z.object({
+  /** Local id, stable for the task's life in the app (the server's task id may not exist yet). */
+  id: z.string(),
+  serverId: z.string(),
+  form: TaskFormSchema,
+  phase: TaskPhaseSchema,
+  /** The server's task id, once known. Treat as a secret: it may be a bearer token. */
+  taskId: z.string().optional(),
+  toolName: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  /** Local wall-clock ms when the call was started. */
+  createdAt: z.number(),
+  /** Local wall-clock ms of the last change the app observed. */
+  updatedAt: z.number(),
+  /** Local wall-clock ms when the app first saw the task handle (the TTL backstop's anchor). */
+  observedAt: z.number().optional(),
+  snapshot: TaskSnapshotSchema.optional(),
+  /** A final result is stored in the ResultStore under this task's local id. */
+  hasResult: z.boolean(),
+  timeline: z.array(TimelineEntrySchema),
+  endReason: EndReasonSchema.optional(),
+  /** Set when the user asked to cancel; the task stays non-terminal until the server says so. */
+  cancelRequestedAt: z.number().optional(),
+  /** Input keys already answered (never answered twice, also across restarts). */
+  answeredInputKeys: z.array(z.string()),
+  /** The last error talking to the server about this task (cleared by the next success). */
+  lastError: z.string().optional(),
+});
+/** A task the app monitors: the unit of the inbox, of persistence and of IPC. */
+export type TrackedTask = z.infer<typeof TrackedTaskSchema>;
+
+/** True when the app will never poll this task again. */
+export function isTaskFinished(task: Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason'>): boolean {
+  if (task.endReason !== undefined || task.phase === 'outcome-unknown') return true;
+  return task.snapshot !== undefined && isTerminalStatus(task.snapshot.status);
+}
+
+/** A result payload (a `CallToolResult` for `tools/call`), untrusted and possibly large. */
+export type ToolResult = Record<string, unknown>;
+
+export const PendingInputSchema = z.object({
+  /** Local id of the task (or pending call) the input belongs to. */
+  taskId: z.string(),
+  serverId: z.string(),
+  /** Key of the request: the extension's `inputRequests` key, or one the engine assigned. */
+  key: z.string(),
+  request: InputRequestSchema,
+  /** Local wall-clock ms when the request first arrived. */
+  receivedAt: z.number(),
+});
+/** One question a server is waiting for the user to answer, in one shape for both forms. */
+export type PendingInput = z.infer<typeof PendingInputSchema>;

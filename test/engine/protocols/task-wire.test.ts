@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_TEXT_LENGTH, parseExtensionTask, parseInputRequests, parseJsonRpcError, parseLegacyTask } from '../../../electron/engine/protocols/task-wire.js';
+
+const base = { taskId: 'abc', status: 'working', createdAt: '2026-11-30T09:00:00Z', lastUpdatedAt: '2026-11-30T09:00:01.123+01:00', ttlMs: 60_000, pollIntervalMs: 500 };
+
+describe('parseExtensionTask', () => {
+  it('normalizes a well-formed task', () => {
+    const parsed = parseExtensionTask({ ...base, statusMessage: 'Compiling' });
+    expect(parsed).toEqual({ ok: true, value: { snapshot: { ...base, statusMessage: 'Compiling' } } });
+  });
+
+  it.each([
+    ['not an object', 'nope', 'task is not an object'],
+    ['no taskId', { ...base, taskId: undefined }, 'task has no taskId'],
+    ['empty taskId', { ...base, taskId: '' }, 'task has no taskId'],
+    ['huge taskId', { ...base, taskId: 'x'.repeat(600) }, 'taskId is absurdly long'],
+    ['unknown status', { ...base, status: 'exploded' }, 'unknown task status "exploded"'],
+    ['completed with a non-object result', { ...base, status: 'completed', result: [1] }, 'completed task carries a result that is not an object'],
+  ])('refuses %s', (_name, raw, reason) => {
+    expect(parseExtensionTask(raw)).toEqual({ ok: false, reason });
+  });
+
+  it.each([
+    ['negative poll', { pollIntervalMs: -1 }, { pollIntervalMs: undefined }],
+    ['NaN-ish poll', { pollIntervalMs: 'fast' }, { pollIntervalMs: undefined }],
+    ['absurd poll', { pollIntervalMs: 1e15 }, { pollIntervalMs: 86_400_000 }],
+    ['fractional ttl', { ttlMs: 1500.7 }, { ttlMs: 1501 }],
+    ['null ttl', { ttlMs: null }, { ttlMs: null }],
+    ['absurd ttl', { ttlMs: 1e300 }, { ttlMs: 315_360_000_000 }],
+    ['malformed timestamp', { createdAt: 'yesterday' }, { createdAt: undefined }],
+  ])('clamps %s', (_name, overrides, expected) => {
+    const parsed = parseExtensionTask({ ...base, ...overrides });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    for (const [key, value] of Object.entries(expected)) {
+      expect(parsed.value.snapshot[key as keyof typeof parsed.value.snapshot]).toEqual(value);
+    }
+  });
+
+  it('cuts huge status messages', () => {
+    const parsed = parseExtensionTask({ ...base, statusMessage: 'y'.repeat(100_000) });
+    expect(parsed.ok && parsed.value.snapshot.statusMessage!.length).toBe(MAX_TEXT_LENGTH + '… [truncated]'.length);
+  });
+
+  it('keeps an inline result without its own resultType', () => {
+    const result = { content: [{ type: 'text', text: 'done' }], isError: false };
+    const parsed = parseExtensionTask({ ...base, status: 'completed', result });
+    expect(parsed).toEqual({ ok: true, value: { snapshot: { ...base, status: 'completed' }, result } });
+  });
+
+  it('gives a failed task its error, or a generic one when it is malformed', () => {
+    const failed = parseExtensionTask({ ...base, status: 'failed', error: { code: -32000, message: 'agent lost', data: { attempt: 2 } } });
+    expect(failed.ok && failed.value.snapshot.error).toEqual({ code: -32000, message: 'agent lost', data: { attempt: 2 } });
+    const malformed = parseExtensionTask({ ...base, status: 'failed', error: 'boom' });
+    expect(malformed.ok && malformed.value.snapshot.error?.code).toBe(-32603);
+  });
+
+  it('reads input requests only while input_required', () => {
+    const inputRequests = { confirm: { method: 'elicitation/create', params: { message: 'Go?' } } };
+    const waiting = parseExtensionTask({ ...base, status: 'input_required', inputRequests });
+    expect(waiting.ok && waiting.value.snapshot.inputRequests).toEqual(inputRequests);
+    const working = parseExtensionTask({ ...base, inputRequests });
+    expect(working.ok && working.value.snapshot.inputRequests).toBeUndefined();
+  });
+});
+
+describe('parseInputRequests', () => {
+  it.each([
+    ['a prototype-polluting key', JSON.parse('{"__proto__":{"method":"roots/list"}}') as unknown, 'input request key "__proto__" is not acceptable'],
+    ['an unknown method', { a: { method: 'shell/exec' } }, 'input request "a" asks for unknown method "shell/exec"'],
+    ['a missing method', { a: {} }, 'input request "a" has no method'],
+    ['malformed params', { a: { method: 'roots/list', params: 'x' } }, 'input request "a" has malformed params'],
+    ['too many requests', Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, { method: 'roots/list' }])), 'more than 32 input requests at once'],
+  ])('refuses %s', (_name, raw, reason) => {
+    expect(parseInputRequests(raw)).toEqual({ ok: false, reason });
+  });
+
+  it('builds a plain object with the declared keys only', () => {
+    const parsed = parseInputRequests({ b: { method: 'roots/list' }, a: { method: 'sampling/createMessage', params: { messages: [] } } });
+    expect(parsed.ok && Object.getPrototypeOf(parsed.value)).toBe(Object.prototype);
+    expect(parsed.ok && Object.keys(parsed.value)).toEqual(['b', 'a']);
+  });
+});
+
+describe('parseLegacyTask', () => {
+  it('maps ttl and pollInterval', () => {
+    const parsed = parseLegacyTask({ taskId: 'f8bb', status: 'input_required', ttl: 300_000, pollInterval: 1_000, createdAt: base.createdAt, lastUpdatedAt: base.createdAt });
+    expect(parsed).toEqual({ ok: true, value: { snapshot: { taskId: 'f8bb', status: 'input_required', ttlMs: 300_000, pollIntervalMs: 1_000, createdAt: base.createdAt, lastUpdatedAt: base.createdAt } } });
+  });
+});
+
+describe('parseJsonRpcError', () => {
+  it.each([
+    [{ code: 5, message: 'x' }, { code: 5, message: 'x' }],
+    [{ code: 1.5, message: 'x' }, { code: -32603, message: 'x' }],
+    [{ code: 1 }, { code: 1, message: 'The server sent an error without a message.' }],
+    [null, { code: -32603, message: 'The server reported a failure without an error object.' }],
+  ])('%j → %j', (raw, expected) => {
+    expect(parseJsonRpcError(raw)).toEqual(expected);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskSnapshot, TrackedTask } from '../../../shared/task-model.js';
+import {
+  clampPollInterval,
+  endAsUnknownToServer,
+  mergeSnapshot,
+  nextPollDelay,
+  appendTimeline,
+} from '../../../electron/engine/tasks/task-rules.js';
+
+const NOW = 1_800_000_000_000;
+
+function task(overrides: Partial<TrackedTask> = {}): TrackedTask {
+  return {
+    id: 'local-1', serverId: 's', form: 'extension', phase: 'task', taskId: 't-1',
+    toolName: 'build', arguments: {}, createdAt: NOW - 10_000, updatedAt: NOW - 10_000, observedAt: NOW - 10_000,
+    hasResult: false, timeline: [], answeredInputKeys: [], ...overrides,
+  };
+}
+
+function snap(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
+  return { taskId: 't-1', status: 'working', lastUpdatedAt: '2026-11-30T09:00:00.000Z', ...overrides };
+}
+
+describe('clampPollInterval', () => {
+  it.each([
+    [undefined, 1_000], [Number.NaN, 1_000], [Infinity, 1_000], [0, 250], [-5, 250], [100, 250],
+    [250, 250], [1_234.4, 1_234], [60_000, 60_000], [1e15, 60_000],
+  ])('%s ms → %s ms', (input, expected) => {
+    expect(clampPollInterval(input)).toBe(expected);
+  });
+});
+
+describe('nextPollDelay', () => {
+  it.each([
+    // suggested, errors, subscribed → delay
+    [2_000, 0, false, 2_000],
+    [2_000, 0, true, 30_000],
+    [45_000, 0, true, 45_000],
+    [1_000, 1, false, 2_000],
+    [1_000, 3, false, 8_000],
+    [1_000, 10, false, 60_000],
+    [undefined, 0, false, 1_000],
+  ])('suggested %s, %s errors, subscribed %s → %s', (suggested, errors, subscribed, expected) => {
+    expect(nextPollDelay(suggested, errors, subscribed)).toBe(expected);
+  });
+});
+
+describe('mergeSnapshot', () => {
+  const cases: { name: string; before: TrackedTask; incoming: TaskSnapshot; outcome: string; status?: string; endReason?: string }[] = [
+    { name: 'first observation applies', before: task(), incoming: snap(), outcome: 'applied', status: 'working' },
+    { name: 'identical snapshot is a duplicate', before: task({ snapshot: snap() }), incoming: snap(), outcome: 'duplicate' },
+    { name: 'newer status applies', before: task({ snapshot: snap() }), incoming: snap({ status: 'input_required', lastUpdatedAt: '2026-11-30T09:00:01.000Z' }), outcome: 'applied', status: 'input_required' },
+    { name: 'older lastUpdatedAt loses', before: task({ snapshot: snap({ statusMessage: 'b', lastUpdatedAt: '2026-11-30T09:00:05.000Z' }) }), incoming: snap({ statusMessage: 'a', lastUpdatedAt: '2026-11-30T09:00:01.000Z' }), outcome: 'stale' },
+    { name: 'equal timestamps with a new message apply', before: task({ snapshot: snap({ statusMessage: 'a' }) }), incoming: snap({ statusMessage: 'b' }), outcome: 'applied', status: 'working' },
+    { name: 'terminal never regresses', before: task({ snapshot: snap({ status: 'completed' }) }), incoming: snap({ status: 'working', lastUpdatedAt: '2026-11-30T10:00:00.000Z' }), outcome: 'after-terminal' },
+    { name: 'terminal does not change to another terminal', before: task({ snapshot: snap({ status: 'failed' }) }), incoming: snap({ status: 'completed', lastUpdatedAt: '2026-11-30T10:00:00.000Z' }), outcome: 'after-terminal' },
+    { name: 'an ended task ignores observations', before: task({ endReason: 'lost', snapshot: snap() }), incoming: snap({ status: 'completed' }), outcome: 'after-terminal' },
+    { name: 'cancel requested then cancelled → user-cancelled', before: task({ snapshot: snap(), cancelRequestedAt: NOW - 1 }), incoming: snap({ status: 'cancelled', lastUpdatedAt: '2026-11-30T09:00:02.000Z' }), outcome: 'applied', status: 'cancelled', endReason: 'user-cancelled' },
+    { name: 'cancelled without a request → server-cancelled', before: task({ snapshot: snap() }), incoming: snap({ status: 'cancelled', lastUpdatedAt: '2026-11-30T09:00:02.000Z' }), outcome: 'applied', status: 'cancelled', endReason: 'server-cancelled' },
+    { name: 'cancel requested but completed → completed, no end reason', before: task({ snapshot: snap(), cancelRequestedAt: NOW - 1 }), incoming: snap({ status: 'completed', lastUpdatedAt: '2026-11-30T09:00:02.000Z' }), outcome: 'applied', status: 'completed' },
+  ];
+  it.each(cases)('$name', ({ before, incoming, outcome, status, endReason }) => {
+    const result = mergeSnapshot(before, incoming, NOW);
+    expect(result.outcome).toBe(outcome);
+    if (outcome === 'applied') {
+      expect(result.task.snapshot?.status).toBe(status);
+      expect(result.task.endReason).toBe(endReason);
+      expect(result.task.updatedAt).toBe(NOW);
+    } else {
+      expect(result.task).toBe(before);
+    }
+  });
+
+  it('records a timeline entry on status or message change only', () => {
+    const first = mergeSnapshot(task(), snap({ statusMessage: 'Step 1/5' }), NOW).task;
+    expect(first.timeline).toEqual([{ at: NOW, status: 'working', statusMessage: 'Step 1/5' }]);
+    const sameText = mergeSnapshot(first, snap({ statusMessage: 'Step 1/5', pollIntervalMs: 500 }), NOW + 1).task;
+    expect(sameText.timeline).toHaveLength(1);
+    const next = mergeSnapshot(sameText, snap({ statusMessage: 'Step 2/5' }), NOW + 2).task;
+    expect(next.timeline.map((entry) => entry.statusMessage)).toEqual(['Step 1/5', 'Step 2/5']);
+  });
+
+  it('clears the last poll error when an observation applies', () => {
+    expect(mergeSnapshot(task({ lastError: 'timeout' }), snap(), NOW).task.lastError).toBeUndefined();
+  });
+});
+
+describe('appendTimeline', () => {
+  it('keeps only the newest 100 entries', () => {
+    let timeline = appendTimeline([], { at: 0 });
+    for (let i = 1; i < 150; i++) timeline = appendTimeline(timeline, { at: i });
+    expect(timeline).toHaveLength(100);
+    expect(timeline[0]!.at).toBe(50);
+    expect(timeline.at(-1)!.at).toBe(149);
+  });
+});
+
+describe('endAsUnknownToServer', () => {
+  it.each([
+    ['TTL elapsed since first observation → expired', { ttlMs: 5_000 }, NOW - 10_000, 'expired'],
+    ['TTL not yet elapsed → lost', { ttlMs: 60_000 }, NOW - 10_000, 'lost'],
+    ['unlimited TTL → lost', { ttlMs: null }, NOW - 10_000, 'lost'],
+    ['no TTL known → lost', {}, NOW - 10_000, 'lost'],
+  ] as const)('%s', (_name, snapOverrides, observedAt, reason) => {
+    const ended = endAsUnknownToServer(task({ observedAt, snapshot: snap(snapOverrides) }), NOW, 'Unknown task');
+    expect(ended.endReason).toBe(reason);
+    expect(ended.timeline.at(-1)?.note).toContain('Unknown task');
+  });
+});
