@@ -1,0 +1,119 @@
+/**
+ * File-system helpers shared by the stores in the data folder: a private folder, atomic writes,
+ * keeping damaged files instead of deleting them, and removing leftovers of interrupted writes.
+ */
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Owner-only access: task state holds server task ids, which may be bearer tokens. */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_FOLDER_MODE = 0o700;
+
+/**
+ * Creates `dir` (and missing parents) with owner-only permissions. An existing folder keeps its
+ * permissions: it may be one the user chose, and we never silently chmod someone else's folder.
+ */
+export async function ensureDataFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+}
+
+/** Suffix of temp files: atomically (conf's writer) uses `.tmp-` + 10 digits + 6 hex; ours `.tmp-` + 12 hex. */
+const TEMP_SUFFIX = /\.tmp-[0-9a-f]+$/;
+
+/**
+ * Writes `data` to `filePath` so that readers see the old or the new content, never a mix:
+ * temp file in the same folder, fsync, rename. The temp file is removed if anything fails.
+ */
+export async function writeFileAtomic(filePath: string, data: string | Uint8Array): Promise<void> {
+  const tempPath = `${filePath}.tmp-${randomBytes(6).toString('hex')}`;
+  // 'wx': never follow or clobber something already at the temp path.
+  const handle = await open(tempPath, 'wx', PRIVATE_FILE_MODE);
+  try {
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tempPath, filePath);
+  } catch (error) {
+    await unlink(tempPath).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Renames a damaged file to `<name>.<label>-<timestamp>` next to it and returns the new path.
+ * The timestamp is ISO 8601 with `:` replaced by `-` (Windows forbids `:` in file names); a
+ * `-1`, `-2`... suffix keeps two files moved aside in the same millisecond apart.
+ */
+export async function moveAside(filePath: string, label: string, at: Date): Promise<string> {
+  const base = `${filePath}.${label}-${at.toISOString().replaceAll(':', '-')}`;
+  for (let attempt = 0; ; attempt += 1) {
+    const target = attempt === 0 ? base : `${base}-${attempt}`;
+    if (!(await exists(target))) {
+      await rename(filePath, target);
+      return target;
+    }
+  }
+}
+
+/**
+ * Deletes `<own file>.tmp-<hex>` files in `dir`, left behind when the process died in the
+ * middle of an atomic write (the real file is intact then). Only names for which `isOwnFile`
+ * accepts the part before `.tmp-` are touched. Best effort; returns the names removed.
+ * Call it before the first write, or it may delete a temp file that is being written.
+ */
+export async function removeStaleTempFiles(dir: string, isOwnFile: (name: string) => boolean): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = TEMP_SUFFIX.exec(name);
+    if (match === null || !isOwnFile(name.slice(0, match.index))) continue;
+    try {
+      await unlink(join(dir, name));
+      removed.push(name);
+    } catch {
+      // Best effort: a leftover we cannot remove costs disk space, not data.
+    }
+  }
+  return removed;
+}
+
+/** The parsed JSON, or `undefined` when `text` is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the path exists (a broken symlink counts: it still occupies the name). */
+export async function exists(filePath: string): Promise<boolean> {
+  try {
+    await lstat(filePath);
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
+/** True for the error Node raises when a path does not exist. */
+export function isMissing(error: unknown): boolean {
+  return errorCode(error) === 'ENOENT';
+}
+
+/** The `code` of a Node system error (`ENOENT`, `EACCES`...), if any. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}

@@ -1,0 +1,159 @@
+/**
+ * Final task results, one file each, kept out of the hot task state file (SECURITY.md §6) so a
+ * status change never rewrites megabytes.
+ *
+ * On-disk layout: `<dir>/results/<sha256 hex>.json` holds the result as compact JSON (mode 0600,
+ * folder 0700); a damaged one is renamed to `<sha256 hex>.json.corrupt-<time>` and kept.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, unlink } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import type { ToolResult } from '../../../shared/task-model.js';
+import type { Logger, ResultStore } from '../ports.js';
+import { ensureDataFolder, errorCode, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from './data-folder.js';
+
+export const RESULTS_FOLDER = 'results';
+/** Largest result kept as is: 16 MiB of UTF-8 JSON. */
+export const MAX_RESULT_BYTES = 16 * 1024 * 1024;
+
+const RESULT_FILE = /^[0-9a-f]{64}\.json$/;
+
+/**
+ * What `get` returns for a result that was over the size cap when stored: the result itself is
+ * gone. Check with `isTruncatedResult` before treating a result as a `CallToolResult`.
+ */
+export interface TruncatedResultMarker {
+  truncated: true;
+  /** Size of the result's JSON in UTF-8 bytes. */
+  originalBytes: number;
+}
+
+/** True for the marker stored in place of an oversized result. */
+export function isTruncatedResult(result: ToolResult): result is ToolResult & TruncatedResultMarker {
+  return result.truncated === true && typeof result.originalBytes === 'number';
+}
+
+export interface FileResultStoreOptions {
+  /** The data folder; results go to `<dir>/results/`, created with mode 0700 when missing. */
+  dir: string;
+  /** Told about damaged files moved aside and results replaced by the marker. */
+  logger?: Logger;
+  /** Size cap in UTF-8 bytes of JSON; defaults to `MAX_RESULT_BYTES`. */
+  maxBytes?: number;
+  /** Wall-clock ms, for the names of moved-aside files. */
+  now?: () => number;
+}
+
+/**
+ * `ResultStore` with one atomically written file per task. File names are hashes of the local
+ * task id, so no id can reach outside the folder. `get` resolves `undefined` for a missing or
+ * damaged file (the damaged one is moved aside and logged) and rejects only on I/O errors.
+ * `delete` of a missing result succeeds. Operations on one task run in call order.
+ */
+export class FileResultStore implements ResultStore {
+  readonly #folder: string;
+  readonly #logger: Logger | undefined;
+  readonly #maxBytes: number;
+  readonly #now: () => number;
+  /** Per-file queues, so a put, a get that moves a damaged file aside and a delete never interleave. */
+  readonly #queues = new Map<string, Promise<unknown>>();
+  #ready: Promise<void> | undefined;
+
+  constructor(options: FileResultStoreOptions) {
+    this.#folder = join(resolve(options.dir), RESULTS_FOLDER);
+    this.#logger = options.logger;
+    this.#maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get(taskLocalId: string): Promise<ToolResult | undefined> {
+    const file = this.#pathFor(taskLocalId);
+    return this.#enqueue(file, async () => {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+      const result = parseJson(text);
+      if (isJsonObject(result)) return result;
+      await this.#keepDamaged(file);
+      return undefined;
+    });
+  }
+
+  put(taskLocalId: string, result: ToolResult): Promise<void> {
+    const file = this.#pathFor(taskLocalId);
+    // Serialized now, so later changes to `result` by the caller do not leak into the file.
+    const text = JSON.stringify(result);
+    const bytes = Buffer.byteLength(text, 'utf8');
+    let data = text;
+    if (bytes > this.#maxBytes) {
+      const marker: TruncatedResultMarker = { truncated: true, originalBytes: bytes };
+      data = JSON.stringify(marker);
+      this.#logger?.warn('A task result was too large to keep; a marker was stored instead', { originalBytes: bytes });
+    }
+    return this.#enqueue(file, () => writeFileAtomic(file, data));
+  }
+
+  delete(taskLocalId: string): Promise<void> {
+    const file = this.#pathFor(taskLocalId);
+    return this.#enqueue(file, async () => {
+      try {
+        await unlink(file);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    });
+  }
+
+  /**
+   * The id is hashed in its JSON form: UTF-8 turns every lone surrogate into U+FFFD, so two ids
+   * could share a file, while JSON.stringify escapes them and keeps the mapping one-to-one.
+   */
+  #pathFor(taskLocalId: string): string {
+    const hash = createHash('sha256').update(JSON.stringify(taskLocalId), 'utf8').digest('hex');
+    return join(this.#folder, `${hash}.json`);
+  }
+
+  async #keepDamaged(file: string): Promise<void> {
+    try {
+      const kept = await moveAside(file, 'corrupt', new Date(this.#now()));
+      this.#logger?.warn('A stored task result was damaged; it was moved aside', { file: basename(kept) });
+    } catch (error) {
+      // Still not worth failing the read: the result is unusable either way.
+      this.#logger?.warn('A stored task result was damaged and could not be moved aside', {
+        file: basename(file),
+        code: errorCode(error),
+      });
+    }
+  }
+
+  /** Creates the folder and removes leftovers of interrupted writes, once, before the first operation. */
+  #prepare(): Promise<void> {
+    this.#ready ??= (async () => {
+      await ensureDataFolder(this.#folder);
+      const removed = await removeStaleTempFiles(this.#folder, (name) => RESULT_FILE.test(name));
+      if (removed.length > 0) this.#logger?.info('Removed leftovers of interrupted result writes', { count: removed.length });
+    })().catch((error: unknown) => {
+      this.#ready = undefined; // let the next operation try again
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  #enqueue<T>(file: string, operation: () => Promise<T>): Promise<T> {
+    const result = (this.#queues.get(file) ?? Promise.resolve()).then(() => this.#prepare()).then(operation);
+    const tail = result.catch(() => undefined);
+    this.#queues.set(file, tail);
+    void tail.then(() => {
+      if (this.#queues.get(file) === tail) this.#queues.delete(file);
+    });
+    return result;
+  }
+}
+
+function isJsonObject(value: unknown): value is ToolResult {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
