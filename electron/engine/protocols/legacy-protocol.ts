@@ -104,8 +104,14 @@ export class LegacyProtocol implements TaskProtocol {
   handleNotification(method: string, params: Record<string, unknown>): boolean {
     if (method !== 'notifications/tasks/status') return false;
     const parsed = parseLegacyTask(params);
-    if (parsed.ok) this.sink.onObservation(parsed.value.snapshot.taskId, parsed.value);
-    else this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, `Malformed status push: ${parsed.reason}`);
+    if (!parsed.ok) {
+      this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, `Malformed status push: ${parsed.reason}`);
+      return true;
+    }
+    const { taskId, status } = parsed.value.snapshot;
+    // A pushed end carries no payload; a poll now fetches it with the status (tasks/result).
+    if (isTerminalStatus(status) && status !== 'cancelled') this.sink.onPollHint(taskId);
+    else this.sink.onObservation(taskId, parsed.value);
     return true;
   }
 

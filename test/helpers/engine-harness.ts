@@ -1,0 +1,60 @@
+/** Builds real engines on temp data folders and waits on engine state (never on sleeps). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ServerState } from '../../shared/server-config.js';
+import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
+import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createEngine, type Engine } from '../../electron/engine/index.js';
+import { createNodePorts } from '../../electron/engine/node-ports.js';
+
+/** A fresh temp data folder; `cleanup` removes it. */
+export function tempDataDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mtm-test-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** An engine on real files in `dir`, logging warnings to stderr. */
+export function nodeEngine(dir: string): Engine {
+  return createEngine(createNodePorts(dir, createConsoleLogger('warn')));
+}
+
+/** Resolves with the first value for which `check` returns something, re-checked on each event. */
+function waitFor<T>(subscribe: (listener: () => void) => { dispose(): void }, check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const first = check();
+    if (first !== undefined) return resolve(first);
+    const subscription = subscribe(() => {
+      const value = check();
+      if (value === undefined) return;
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve(value);
+    });
+    const timer = setTimeout(() => {
+      subscription.dispose();
+      reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`));
+    }, timeoutMs);
+  });
+}
+
+/** Waits until the task `id` satisfies `predicate`. */
+export function waitForTask(engine: Engine, id: string, predicate: (task: TrackedTask) => boolean, timeoutMs = 20_000, what = 'a task state'): Promise<TrackedTask> {
+  return waitFor((listener) => engine.onDidUpdateTask(listener), () => {
+    const task = engine.getTask(id);
+    return task !== undefined && predicate(task) ? task : undefined;
+  }, timeoutMs, what);
+}
+
+/** Waits until server `id` is connected. */
+export function waitForServer(engine: Engine, id: string, timeoutMs = 20_000): Promise<ServerState> {
+  return waitFor((listener) => engine.onDidChangeServer(listener), () => {
+    const state = engine.listServers().find((server) => server.id === id);
+    return state?.status === 'connected' ? state : undefined;
+  }, timeoutMs, `server ${id} to connect`);
+}
+
+/** Waits until a pending input of task `taskId` exists. */
+export function waitForInput(engine: Engine, taskId: string, timeoutMs = 20_000): Promise<PendingInput> {
+  return waitFor((listener) => engine.onDidChangeInputs(listener), () => engine.listInputs().find((input) => input.taskId === taskId), timeoutMs, `an input request of ${taskId}`);
+}
