@@ -1,0 +1,26 @@
+/**
+ * The contract between a tool's long-running work and the task runtime of either wire form.
+ * The work reports progress, asks questions and waits through a `TaskJobContext`, and ends with
+ * a `ToolOutcome`; how that reaches the wire (extension: `inputRequests` + `tasks/update`;
+ * 2025-11-25: `elicitation/create` on the `tasks/result` stream) is the runtime's business.
+ */
+import type { FormAnswer, FormSpec } from './forms.js';
+import type { JsonRpcErrorObject, ToolResult } from './tool-result.js';
+
+/** What a task's work can do while it runs. */
+export interface TaskJobContext {
+  /** Aborted when the task is cancelled, expires or the server shuts down. */
+  readonly signal: AbortSignal;
+  /** Sets the task's `statusMessage` (status `working`); visible to `tasks/get` and pushed to listeners. */
+  report(statusMessage: string): Promise<void>;
+  /** Puts the task in `input_required` until the user answers `form`; the answer is already checked. */
+  ask(form: FormSpec): Promise<FormAnswer>;
+  /** Waits `ms` milliseconds; rejects (and clears its timer) as soon as `signal` aborts. */
+  wait(ms: number): Promise<void>;
+}
+
+/** How a task's work ended: a tool result (possibly `isError`) or a JSON-RPC error. */
+export type ToolOutcome = { kind: 'result'; result: ToolResult } | { kind: 'error'; error: JsonRpcErrorObject };
+
+/** A task's work, bound to its arguments. */
+export type TaskJob = (context: TaskJobContext) => Promise<ToolOutcome>;

@@ -1,0 +1,218 @@
+/**
+ * The demo tools, written once for both servers: names, argument schemas (zod: arguments are
+ * untrusted input), and the work each does. The servers only map this catalogue onto their
+ * wire form; they never describe a tool themselves.
+ */
+import { z } from 'zod';
+import { TASK_TTL_MS } from '../core/task-table.js';
+import { DEPLOY_ENVIRONMENTS, RELEASE_FORM, deployConfirmationForm } from './forms.js';
+import { INTERNAL_ERROR, textResult, toolErrorResult, type ToolResult } from './tool-result.js';
+import type { TaskJob, TaskJobContext, ToolOutcome } from './task-job.js';
+
+/** The outcome of checking a call's arguments: something runnable, or why not. */
+export type Prepared<T> = { ok: true; value: T } | { ok: false; message: string };
+
+type ToolInfo<S extends z.ZodObject = z.ZodObject> = {
+  name: string;
+  title: string;
+  description: string;
+  /** Arguments schema; defaults are applied by parsing. Servers publish it as JSON Schema. */
+  inputSchema: S;
+};
+
+/** A tool that answers at once with a plain result and never creates a task. */
+export type ImmediateTool = ToolInfo & { kind: 'immediate'; prepare(args: unknown): Prepared<() => ToolResult> };
+
+/** A tool whose work always runs as a task. */
+export type TaskTool = ToolInfo & {
+  kind: 'task';
+  /** True when the work asks the user through forms: the client must support form elicitation. */
+  usesForms: boolean;
+  prepare(args: unknown): Prepared<TaskJob>;
+};
+
+/** Any demo tool. */
+export type DemoTool = ImmediateTool | TaskTool;
+
+/** The tools one server offers. */
+export interface ToolCatalogue {
+  readonly tools: readonly DemoTool[];
+  /** The tool called `name`, if any. */
+  find(name: string): DemoTool | undefined;
+}
+
+/** The five steps of `build`, in order; `statusMessage` reads "Step i/5: <step>". */
+export const BUILD_STEPS = ['Resolving dependencies', 'Compiling', 'Linking', 'Running tests', 'Packaging'] as const;
+
+/** A duration argument in ms; at most the task TTL, so no work outlives its task. */
+const duration = (defaultMs: number, minMs = 0) => z.number().int().min(minMs).max(TASK_TTL_MS).default(defaultMs);
+
+function parseArguments<S extends z.ZodObject>(tool: ToolInfo<S>, args: unknown): Prepared<z.output<S>> {
+  const parsed = tool.inputSchema.safeParse(args ?? {});
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: `Invalid arguments for tool ${tool.name}: ${z.prettifyError(parsed.error)}` };
+}
+
+function immediateTool<S extends z.ZodObject>(info: ToolInfo<S>, call: (args: z.output<S>) => ToolResult): ImmediateTool {
+  return {
+    ...info,
+    kind: 'immediate',
+    prepare(args) {
+      const parsed = parseArguments(info, args);
+      return parsed.ok ? { ok: true, value: () => call(parsed.value) } : parsed;
+    },
+  };
+}
+
+function taskTool<S extends z.ZodObject>(
+  info: ToolInfo<S> & { usesForms?: boolean },
+  run: (args: z.output<S>, context: TaskJobContext) => Promise<ToolOutcome>,
+): TaskTool {
+  return {
+    ...info,
+    kind: 'task',
+    usesForms: info.usesForms ?? false,
+    prepare(args) {
+      const parsed = parseArguments(info, args);
+      return parsed.ok ? { ok: true, value: (context) => run(parsed.value, context) } : parsed;
+    },
+  };
+}
+
+const done = (result: ToolResult): ToolOutcome => ({ kind: 'result', result });
+
+const build = taskTool(
+  {
+    name: 'build',
+    title: 'Build project',
+    description: `Builds a project in ${BUILD_STEPS.length} steps spread evenly over durationMs. Always runs as a task.`,
+    inputSchema: z.object({
+      durationMs: duration(20_000, 100).describe('Total build time in milliseconds.'),
+      project: z.string().min(1).max(200).default('demo-app').describe('Project name.'),
+    }),
+  },
+  async ({ durationMs, project }, context) => {
+    for (const [index, step] of BUILD_STEPS.entries()) {
+      await context.report(`Step ${index + 1}/${BUILD_STEPS.length}: ${step}`);
+      await context.wait(durationMs / BUILD_STEPS.length);
+    }
+    const artifact = `dist/${project}.tar.gz`;
+    return done(
+      textResult(`Built ${project} in ${durationMs} ms (${BUILD_STEPS.length} steps): ${artifact}`, {
+        project,
+        steps: [...BUILD_STEPS],
+        artifact,
+        durationMs,
+      }),
+    );
+  },
+);
+
+const deploy = taskTool(
+  {
+    name: 'deploy',
+    title: 'Deploy service',
+    description: 'Prepares a deployment, asks for confirmation through a form (input_required), then deploys. Always runs as a task.',
+    usesForms: true,
+    inputSchema: z.object({
+      service: z.string().min(1).max(200).default('web').describe('Service to deploy.'),
+      durationMs: duration(4_000).describe('Total working time in milliseconds, split before and after the question.'),
+    }),
+  },
+  async ({ service, durationMs }, context) => {
+    await context.report('Preparing deployment');
+    await context.wait(durationMs / 2);
+    const answer = await context.ask(deployConfirmationForm(service));
+    if (answer.action !== 'accept' || answer.content['confirm'] !== true) {
+      const reason = answer.action === 'accept' ? 'the user did not confirm' : `the user chose "${answer.action}"`;
+      return done(textResult(`Deployment of ${service} was not started: ${reason}.`, { service, started: false, action: answer.action }));
+    }
+    // The form check guarantees an allowed environment; the fallback only satisfies the type.
+    const environment = DEPLOY_ENVIRONMENTS.find((name) => name === answer.content['environment']) ?? 'staging';
+    await context.report(`Deploying to ${environment}`);
+    await context.wait(durationMs / 2);
+    const note = answer.content['note'];
+    return done(
+      textResult(`Deployed ${service} to ${environment}.`, {
+        service,
+        started: true,
+        environment,
+        ...(typeof note === 'string' && { note }),
+      }),
+    );
+  },
+);
+
+const configureRelease = taskTool(
+  {
+    name: 'configure_release',
+    title: 'Configure release',
+    description: 'Asks for release details with a form using every field kind, then echoes the submitted content. Always runs as a task.',
+    usesForms: true,
+    inputSchema: z.object({}),
+  },
+  async (_args, context) => {
+    await context.report('Waiting for release details');
+    const answer = await context.ask(RELEASE_FORM);
+    if (answer.action !== 'accept') {
+      return done(textResult(`Release configuration was not saved: the user chose "${answer.action}".`));
+    }
+    return done(textResult(`Release ${String(answer.content['version'])} configured.`, answer.content));
+  },
+);
+
+function flakyTool(): TaskTool {
+  let attempt = 0;
+  return taskTool(
+    {
+      name: 'flaky',
+      title: 'Flaky build agent',
+      description:
+        'Fails after delayMs. mode "error": the task fails with a JSON-RPC error; mode "isError": it ends with a tool result marked isError. Always runs as a task.',
+      inputSchema: z.object({
+        mode: z.enum(['error', 'isError']).default('error').describe('How the failure is reported.'),
+        delayMs: duration(1_000).describe('Milliseconds before the failure.'),
+      }),
+    },
+    async ({ mode, delayMs }, context) => {
+      await context.report('Running on a flaky build agent');
+      await context.wait(delayMs);
+      attempt += 1;
+      return mode === 'error'
+        ? { kind: 'error', error: { code: INTERNAL_ERROR, message: 'Flaky build agent lost', data: { attempt } } }
+        : done(toolErrorResult(`Flaky build agent lost (attempt ${attempt}).`));
+    },
+  );
+}
+
+const sleep = taskTool(
+  {
+    name: 'sleep',
+    title: 'Sleep',
+    description: 'Does nothing for durationMs; meant to be cancelled. Always runs as a task.',
+    inputSchema: z.object({ durationMs: duration(600_000).describe('Milliseconds to sleep.') }),
+  },
+  async ({ durationMs }, context) => {
+    await context.report(`Sleeping for ${Math.round(durationMs / 1000)} s`);
+    await context.wait(durationMs);
+    return done(textResult(`Slept for ${durationMs} ms.`));
+  },
+);
+
+const quick = immediateTool(
+  {
+    name: 'quick',
+    title: 'Quick echo',
+    description: 'Answers at once with a plain result; never creates a task.',
+    inputSchema: z.object({ text: z.string().max(10_000).optional().describe('Text to echo.') }),
+  },
+  ({ text }) => textResult(text ?? 'pong'),
+);
+
+/** Builds the catalogue for one server process (the `flaky` attempt counter is per catalogue). */
+export function createToolCatalogue(): ToolCatalogue {
+  const tools: DemoTool[] = [build, deploy, configureRelease, flakyTool(), sleep, quick];
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return { tools, find: (name) => byName.get(name) };
+}

@@ -1,0 +1,113 @@
+/**
+ * Runs tasks' work and stops it: one AbortController per running task, aborted when the task
+ * reaches a terminal state by someone else's hand (a cancel), when its record can no longer be
+ * updated (expired, session gone), or at shutdown. Nothing keeps running after that: the work's
+ * waits are abortable and clear their timers.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
+import type { FormAnswer, FormSpec } from '../catalogue/forms.js';
+import type { TaskJob, TaskJobContext, ToolOutcome } from '../catalogue/task-job.js';
+import { INTERNAL_ERROR, INVALID_PARAMS, JsonRpcError } from '../catalogue/tool-result.js';
+import type { Logger } from '../log.js';
+import { isTerminalStatus, type TaskTable } from './task-table.js';
+
+/** How a running task's state reaches one wire form. Every method may reject when the task is gone. */
+export interface TaskDriver {
+  /** Status `working` with `statusMessage`. */
+  report(statusMessage: string): Promise<void>;
+  /** Presents `form` to the user and resolves with their raw, unchecked `ElicitResult`. */
+  elicit(form: FormSpec, signal: AbortSignal): Promise<unknown>;
+  /** Records the final outcome (the task's terminal state). */
+  settle(outcome: ToolOutcome): Promise<void>;
+}
+
+/** `ElicitResult` as a client sends it (PROTOCOL.md §6.4); content is checked per form afterwards. */
+const ElicitResultSchema = z.object({
+  action: z.enum(['accept', 'decline', 'cancel']),
+  content: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** Checks a raw answer to `form`; a malformed one fails the task with -32602. */
+function checkAnswer(form: FormSpec, raw: unknown): FormAnswer {
+  const answer = ElicitResultSchema.safeParse(raw);
+  if (!answer.success) throw new JsonRpcError(INVALID_PARAMS, `Malformed answer to "${form.key}": ${z.prettifyError(answer.error)}`);
+  if (answer.data.action !== 'accept') return { action: answer.data.action };
+  const content = form.content.safeParse(answer.data.content ?? {});
+  if (!content.success) throw new JsonRpcError(INVALID_PARAMS, `The answer to "${form.key}" does not match the form: ${z.prettifyError(content.error)}`);
+  return { action: 'accept', content: content.data };
+}
+
+/** The running work of one server process. */
+export class TaskJobs {
+  private readonly running = new Map<string, AbortController>();
+  private readonly unsubscribe: () => void;
+
+  constructor(table: TaskTable, private readonly log: Logger) {
+    // A task that turns terminal while its work still runs was cancelled: stop the work.
+    this.unsubscribe = table.onDidChange((state) => {
+      if (isTerminalStatus(state.status)) this.abort(state.taskId);
+    });
+  }
+
+  /** Starts `job` for the task `taskId`; its progress and outcome go through `driver`. */
+  start(taskId: string, job: TaskJob, driver: TaskDriver): void {
+    const controller = new AbortController();
+    this.running.set(taskId, controller);
+    void this.run(taskId, job, driver, controller);
+  }
+
+  /** Stops the work of `taskId`, if it runs. */
+  abort(taskId: string): void {
+    this.running.get(taskId)?.abort();
+  }
+
+  /** Stops all work for good (server shutdown). */
+  dispose(): void {
+    this.unsubscribe();
+    for (const controller of this.running.values()) controller.abort();
+    this.running.clear();
+  }
+
+  private async run(taskId: string, job: TaskJob, driver: TaskDriver, controller: AbortController): Promise<void> {
+    const { signal } = controller;
+    // A driver call that fails means the task can no longer change (expired, gone): stop working.
+    const guarded = async <T>(step: Promise<T>): Promise<T> => {
+      try {
+        return await step;
+      } catch (error) {
+        if (!signal.aborted) {
+          this.log.debug(`task ${taskId}: stopping, its state can no longer be updated`, { error: String(error) });
+          controller.abort(error);
+        }
+        throw error;
+      }
+    };
+    const context: TaskJobContext = {
+      signal,
+      report: (statusMessage) => guarded(driver.report(statusMessage)),
+      ask: async (form) => checkAnswer(form, await guarded(driver.elicit(form, signal))),
+      wait: (ms) => delay(ms, undefined, { signal }),
+    };
+
+    let outcome: ToolOutcome | undefined;
+    try {
+      outcome = await job(context);
+    } catch (error) {
+      if (error instanceof JsonRpcError) outcome = { kind: 'error', error: error.toJsonRpc() };
+      else if (!signal.aborted) {
+        this.log.error(`task ${taskId}: work failed unexpectedly`, { error: String(error) });
+        outcome = { kind: 'error', error: { code: INTERNAL_ERROR, message: 'Internal error in the demo server' } };
+      }
+    } finally {
+      if (this.running.get(taskId) === controller) this.running.delete(taskId);
+    }
+    // Aborted work has nothing to report: whoever aborted it already decided the task's end.
+    if (outcome === undefined || signal.aborted) return;
+    try {
+      await driver.settle(outcome);
+    } catch (error) {
+      this.log.debug(`task ${taskId}: outcome not recorded`, { error: String(error) });
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * One extension server process: the tool catalogue, the task runtime and the task
+ * subscriptions, shared by every connection (stdio) or request (HTTP) it serves.
+ */
+import type { Server } from '@modelcontextprotocol/server';
+import { createToolCatalogue } from '../catalogue/tools.js';
+import type { Logger } from '../log.js';
+import { EXTENSION_SERVER_INFO, createExtensionServerFactory } from './server.js';
+import { TaskSubscriptions } from './task-subscriptions.js';
+import { ExtensionTaskRuntime } from './task-runtime.js';
+
+/** The process-wide parts of an extension server. */
+export interface ExtensionServerCore {
+  /** Builds the `Server` for one serving unit. */
+  readonly factory: () => Server;
+  readonly subscriptions: TaskSubscriptions;
+  /** Ends every subscription gracefully and stops all task work. */
+  dispose(): void;
+}
+
+/** Creates the process-wide parts of an extension server. */
+export function createExtensionServerCore(log: Logger): ExtensionServerCore {
+  const runtime = new ExtensionTaskRuntime(log);
+  const subscriptions = new TaskSubscriptions(runtime.table, EXTENSION_SERVER_INFO);
+  return {
+    factory: createExtensionServerFactory(createToolCatalogue(), runtime),
+    subscriptions,
+    dispose: () => {
+      subscriptions.endAll();
+      runtime.dispose();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The extension server over Streamable HTTP: the SDK's `createMcpHandler` (stateless, modern
+ * era only) with task subscriptions served in front of it, on a loopback listener.
+ */
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import type { Logger } from '../log.js';
+import { listenOnLoopback } from '../loopback-http.js';
+import { closeOnce, type RunningServer } from '../running-server.js';
+import { createExtensionServerCore } from './extension-server.js';
+import { serveTaskListen } from './http-listen.js';
+
+/** Serves the extension form at `http://127.0.0.1:<port>/mcp` (port 0 = any free port). */
+export async function serveExtensionOverHttp(port: number, log: Logger): Promise<RunningServer> {
+  const core = createExtensionServerCore(log);
+  const reportError = (error: unknown): void => log.debug(`http: ${String(error)}`);
+  // `legacy: 'reject'`: this server speaks 2026-07-28 only; 2025-era POSTs get -32022 naming it.
+  const sdk = createMcpHandler(core.factory, { legacy: 'reject', onerror: reportError });
+  const handle = toNodeHandler(
+    { fetch: async (request) => (await serveTaskListen(request, core.subscriptions)) ?? sdk.fetch(request) },
+    { onerror: reportError },
+  );
+  const http = await listenOnLoopback(port, (req, res) => handle(req, res), (error) => log.error(`http: ${String(error)}`));
+  return {
+    url: http.url,
+    close: closeOnce(async () => {
+      core.dispose();
+      await sdk.close();
+      await http.close();
+    }),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * How the extension server answers one `tools/call` (PROTOCOL.md §3.2, §3.3). The rule:
+ *
+ * - `quick` (immediate): a plain `resultType: "complete"` result, always.
+ * - a task tool, extension declared on this request: a task (`resultType: "task"`).
+ * - a task tool, extension NOT declared: `-32021` with `data.requiredCapabilities` naming the
+ *   extension. These tools cannot be served without a task (they run for minutes or need input
+ *   mid-way), so the server never falls back to a blocking plain result.
+ * - a form-asking task tool (`deploy`, `configure_release`) without form elicitation declared:
+ *   `-32021` naming `elicitation.form` — a task must not later ask for input the client cannot give.
+ * - invalid arguments: a plain result with `isError: true`; unknown tool: `-32602`.
+ */
+import type { ToolCatalogue } from '../catalogue/tools.js';
+import type { TaskJob } from '../catalogue/task-job.js';
+import { toolErrorResult, type ToolResult } from '../catalogue/tool-result.js';
+import {
+  FORM_ELICITATION_REQUIRED,
+  TASKS_EXTENSION_REQUIRED,
+  ToolCallParamsSchema,
+  declaresFormElicitation,
+  declaresTasksExtension,
+} from './wire.js';
+
+/** What to do with one `tools/call`. */
+export type ToolCallPlan =
+  | { kind: 'task'; job: TaskJob }
+  | { kind: 'result'; produce: () => ToolResult }
+  | { kind: 'missing-capability'; requiredCapabilities: Record<string, unknown> }
+  | { kind: 'invalid-request'; message: string };
+
+/**
+ * Decides how to answer a `tools/call` with `params`, sent with the declared client
+ * `capabilities`. Pure and cheap: nothing runs until the caller acts on the plan.
+ */
+export function planToolCall(catalogue: ToolCatalogue, params: unknown, capabilities: unknown): ToolCallPlan {
+  const call = ToolCallParamsSchema.safeParse(params);
+  if (!call.success) return { kind: 'invalid-request', message: 'Invalid tools/call params: a tool name is required' };
+  const tool = catalogue.find(call.data.name);
+  if (tool === undefined) return { kind: 'invalid-request', message: `Unknown tool: ${call.data.name}` };
+
+  if (tool.kind === 'immediate') {
+    const prepared = tool.prepare(call.data.arguments);
+    return { kind: 'result', produce: prepared.ok ? prepared.value : () => toolErrorResult(prepared.message) };
+  }
+  if (!declaresTasksExtension(capabilities)) return { kind: 'missing-capability', requiredCapabilities: TASKS_EXTENSION_REQUIRED };
+  if (tool.usesForms && !declaresFormElicitation(capabilities)) {
+    return { kind: 'missing-capability', requiredCapabilities: FORM_ELICITATION_REQUIRED };
+  }
+  const prepared = tool.prepare(call.data.arguments);
+  return prepared.ok ? { kind: 'task', job: prepared.value } : { kind: 'result', produce: () => toolErrorResult(prepared.message) };
+}

@@ -1,0 +1,95 @@
+/**
+ * Wire vocabulary of the Tasks extension (`io.modelcontextprotocol/tasks`, PROTOCOL.md §3):
+ * the capability checks on a request's `_meta` envelope, the zod schemas of inbound params,
+ * and the outbound task shapes built from a `TaskState`.
+ */
+import { z } from 'zod';
+import { INTERNAL_ERROR } from '../catalogue/tool-result.js';
+import type { TaskState } from '../core/task-table.js';
+
+/** The only protocol revision the extension server speaks. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+/** The extension's identifier, also its key under `capabilities.extensions`. */
+export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
+
+/** `data.requiredCapabilities` of the -32021 answered when a request lacks the extension (§3.2). */
+export const TASKS_EXTENSION_REQUIRED = { extensions: { [TASKS_EXTENSION_ID]: {} } };
+/** `data.requiredCapabilities` of the -32021 answered when a form-asking tool is called without form elicitation. */
+export const FORM_ELICITATION_REQUIRED = { elicitation: { form: {} } };
+
+/**
+ * The parts of declared client capabilities the server acts on. Unknown keys pass: the
+ * capabilities object is open, and future extension settings must not break the check.
+ */
+const DeclaredCapabilitiesSchema = z.looseObject({
+  extensions: z.record(z.string(), z.unknown()).optional(),
+  elicitation: z.looseObject({ form: z.unknown().optional(), url: z.unknown().optional() }).optional(),
+});
+
+const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * True when `capabilities` (a request's `clientCapabilities`) declares the Tasks extension.
+ * Any object value counts, not only `{}` (forward compatibility, PROTOCOL.md §3.2 [I]).
+ */
+export function declaresTasksExtension(capabilities: unknown): boolean {
+  const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
+  return parsed.success && isPlainObject(parsed.data.extensions?.[TASKS_EXTENSION_ID]);
+}
+
+/** True when `capabilities` allows form-mode elicitation: `elicitation: {}` means form (PROTOCOL.md §6.1). */
+export function declaresFormElicitation(capabilities: unknown): boolean {
+  const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
+  const elicitation = parsed.success ? parsed.data.elicitation : undefined;
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
+/** Params of `tasks/get`, `tasks/update` and `tasks/cancel` as handlers see them (`inputResponses` is lifted out by the SDK). */
+export const TaskIdParamsSchema = z.object({ taskId: z.string().min(1).max(200) });
+
+/** Params of `tools/call` (`inputResponses`/`requestState` are lifted out by the SDK before handlers run). */
+export const ToolCallParamsSchema = z.object({
+  name: z.string().min(1).max(200),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** The status-independent fields of a task (PROTOCOL.md §3.4). */
+function taskFields(state: TaskState) {
+  return {
+    taskId: state.taskId,
+    status: state.status,
+    ...(state.statusMessage !== undefined && { statusMessage: state.statusMessage }),
+    createdAt: state.createdAt,
+    lastUpdatedAt: state.lastUpdatedAt,
+    ttlMs: state.ttlMs,
+    pollIntervalMs: state.pollIntervalMs,
+  };
+}
+
+/** The `tools/call` answer that hands out a task (§3.6.1): flat, `resultType: "task"`, no status payload. */
+export function toCreateTaskResult(state: TaskState) {
+  return { resultType: 'task' as const, ...taskFields(state) };
+}
+
+/**
+ * A `DetailedTask` (§3.4): the task plus its status payload — `inputRequests` while
+ * `input_required`, `result` when `completed`, `error` when `failed`. `tasks/get` adds
+ * `resultType: "complete"` (the SDK stamps it); `notifications/tasks` carries it as is.
+ *
+ * The inline `result` is the tool's `CallToolResult` WITHOUT its own `resultType`, exactly like
+ * the spec's examples: clients must treat a missing inner `resultType` as "complete"
+ * (PROTOCOL.md §3.13), and this server exercises that tolerance on purpose.
+ */
+export function toDetailedTask(state: TaskState) {
+  const fields = taskFields(state);
+  switch (state.status) {
+    case 'input_required':
+      return { ...fields, inputRequests: state.inputRequests ?? {} };
+    case 'completed':
+      return { ...fields, result: state.result ?? {} };
+    case 'failed':
+      return { ...fields, error: state.error ?? { code: INTERNAL_ERROR, message: state.statusMessage ?? 'Task failed' } };
+    default:
+      return fields;
+  }
+}

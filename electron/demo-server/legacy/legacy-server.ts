@@ -1,0 +1,124 @@
+/**
+ * The legacy server's MCP surface on `@modelcontextprotocol/sdk` 1.32.2 and its experimental
+ * 2025-11-25 tasks (PROTOCOL.md §4): `McpServer` with task tools registered through
+ * `experimental.tasks.registerToolTask` (`execution.taskSupport: "required"`), the SDK's task
+ * request handlers and message queue. One `McpServer` per session; the task table, store, queue
+ * and running work are shared by the process.
+ */
+import { InMemoryTaskMessageQueue } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ElicitResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { elicitationParams } from '../catalogue/forms.js';
+import { toolErrorResult } from '../catalogue/tool-result.js';
+import { createToolCatalogue, type ImmediateTool, type TaskTool } from '../catalogue/tools.js';
+import { TaskJobs, type TaskDriver } from '../core/task-jobs.js';
+import { TASK_POLL_INTERVAL_MS, TASK_TTL_MS, TaskTable } from '../core/task-table.js';
+import type { Logger } from '../log.js';
+import { LegacyTaskStore } from './legacy-task-store.js';
+
+/** The legacy server's identity (`serverInfo`). */
+export const LEGACY_SERVER_INFO = { name: 'demo-legacy', version: '0.1.0' };
+
+type Shared = { store: LegacyTaskStore; queue: InMemoryTaskMessageQueue; jobs: TaskJobs };
+
+/** How a running task reaches the 2025-11-25 wire. */
+function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Shared, taskId: string): TaskDriver {
+  return {
+    // Through the SDK's request task store, which also sends `notifications/tasks/status`.
+    report: (statusMessage) => taskStore.updateTaskStatus(taskId, 'working', statusMessage),
+    elicit: async (form, signal) => {
+      await taskStore.updateTaskStatus(taskId, 'input_required', `Waiting for input: ${form.title}`);
+      // `relatedTask` makes the SDK tag the request with related-task meta and queue it for the
+      // client's `tasks/result` stream instead of sending it unsolicited (§4.5). The abort signal
+      // (cancel, shutdown) withdraws it and clears its timeout.
+      return server.request(
+        { method: 'elicitation/create', params: elicitationParams(form) },
+        ElicitResultSchema,
+        { relatedTask: { taskId }, timeout: TASK_TTL_MS, signal },
+      );
+    },
+    settle: async (outcome) => {
+      if (outcome.kind === 'error') {
+        shared.store.recordError(taskId, outcome.error);
+        await taskStore.updateTaskStatus(taskId, 'failed', outcome.error.message);
+        return;
+      }
+      // In 2025-11-25 a tool result with `isError: true` is a failed task (§4.6, unlike the extension).
+      await taskStore.storeTaskResult(taskId, outcome.result.isError === true ? 'failed' : 'completed', outcome.result);
+    },
+  };
+}
+
+function registerImmediateTool(server: McpServer, tool: ImmediateTool): void {
+  server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.inputSchema }, (args) => {
+    const prepared = tool.prepare(args);
+    return prepared.ok ? prepared.value() : toolErrorResult(prepared.message);
+  });
+}
+
+function registerTaskTool(server: McpServer, tool: TaskTool, shared: Shared): void {
+  server.experimental.tasks.registerToolTask(
+    tool.name,
+    { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, execution: { taskSupport: 'required' } },
+    {
+      createTask: async (args, extra) => {
+        // A task must not later ask for input the client declared it cannot give (§6.1).
+        if (tool.usesForms && server.server.getClientCapabilities()?.elicitation === undefined) {
+          throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} asks for input: the client must declare the elicitation capability`);
+        }
+        const prepared = tool.prepare(args);
+        if (!prepared.ok) throw new McpError(ErrorCode.InvalidParams, prepared.message);
+        const task = await extra.taskStore.createTask({ ttl: TASK_TTL_MS, pollInterval: TASK_POLL_INTERVAL_MS });
+        shared.jobs.start(task.taskId, prepared.value, legacyDriver(server.server, extra.taskStore, shared, task.taskId));
+        return { task };
+      },
+      // Required by the interface; the SDK's own tasks/get and tasks/result handlers read the store directly.
+      getTask: (_args, extra) => extra.taskStore.getTask(extra.taskId),
+      // The store only ever holds the `CallToolResult`s this server's tools produced.
+      getTaskResult: async (_args, extra) => (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
+    },
+  );
+}
+
+/** The process-wide parts of a legacy server. */
+export interface LegacyServerCore {
+  /** Builds the `McpServer` for one session. */
+  createServer(): McpServer;
+  /** Forgets the tasks of an ended HTTP session and stops their work. */
+  endSession(sessionId: string): void;
+  /** Stops all task work and forgets all tasks. */
+  dispose(): void;
+}
+
+/** Creates the process-wide parts of a legacy server. */
+export function createLegacyServerCore(log: Logger): LegacyServerCore {
+  const table = new TaskTable();
+  const shared: Shared = { store: new LegacyTaskStore(table), queue: new InMemoryTaskMessageQueue(), jobs: new TaskJobs(table, log) };
+  const catalogue = createToolCatalogue();
+  return {
+    createServer: () => {
+      const server = new McpServer(LEGACY_SERVER_INFO, {
+        capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+        taskStore: shared.store,
+        taskMessageQueue: shared.queue,
+      });
+      for (const tool of catalogue.tools) {
+        if (tool.kind === 'immediate') registerImmediateTool(server, tool);
+        else registerTaskTool(server, tool, shared);
+      }
+      return server;
+    },
+    endSession: (sessionId) => {
+      for (const taskId of table.removeOwnedBy(sessionId)) {
+        shared.jobs.abort(taskId);
+        void shared.queue.dequeueAll(taskId);
+      }
+    },
+    dispose: () => {
+      shared.jobs.dispose();
+      table.clear();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The HTTP listener both demo servers share: bound to 127.0.0.1 only, with the SDK's Host and
+ * Origin guards against DNS rebinding (SECURITY.md §4), serving the MCP endpoint at `/mcp`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { localhostHostValidation, localhostOriginValidation } from '@modelcontextprotocol/node';
+
+/**
+ * How long open responses (e.g. an SSE stream writing its graceful end) may take to finish when
+ * the server closes. Short, and needed as a bound anyway: Node 20 keeps a connection whose client
+ * aborted an SSE response in its active set until it is destroyed explicitly.
+ */
+const CLOSE_GRACE_MS = 250;
+
+/** The path of the MCP endpoint. */
+export const MCP_PATH = '/mcp';
+
+/** A listening loopback HTTP server. */
+export interface LoopbackHttpServer {
+  /** `http://127.0.0.1:PORT/mcp`. */
+  readonly url: string;
+  /** Stops accepting, lets open responses finish briefly, then drops what is left; resolves once closed. */
+  close(): Promise<void>;
+}
+
+/** Handles one request to the MCP endpoint; must answer it. */
+export type McpRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * Listens on 127.0.0.1:`port` (0 = any free port). Requests to other paths get 404; requests
+ * with a foreign Host or Origin get 403 before `handle` sees them.
+ */
+export async function listenOnLoopback(port: number, handle: McpRequestHandler, onError: (error: unknown) => void): Promise<LoopbackHttpServer> {
+  const hostAllowed = localhostHostValidation();
+  const originAllowed = localhostOriginValidation();
+  const server = createServer((req, res) => {
+    if (!hostAllowed(req, res) || !originAllowed(req, res)) return;
+    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== MCP_PATH) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    handle(req, res).catch((error: unknown) => {
+      onError(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port: boundPort } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${boundPort}${MCP_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Idle keep-alive sockets go now; streams still flushing their last events get a grace period.
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}

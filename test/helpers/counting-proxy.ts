@@ -1,0 +1,55 @@
+/**
+ * A loopback HTTP proxy in front of an MCP endpoint that records each request's `Mcp-Method`
+ * and `Mcp-Name` headers and streams responses through untouched (SSE included). Lets tests
+ * see what the client really put on the wire, e.g. the task id in `Mcp-Name` on `tasks/*`.
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request seen by the proxy. */
+export interface SeenRequest {
+  method: string | undefined;
+  name: string | undefined;
+}
+
+/** A running proxy: `url` to connect to, `seen` grows as requests pass. */
+export interface CountingProxy {
+  url: string;
+  seen: SeenRequest[];
+  count(method: string): number;
+  close(): Promise<void>;
+}
+
+/** Starts a proxy on 127.0.0.1 forwarding to `target` (an http://127.0.0.1 URL). */
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const upstream = new URL(target);
+  const seen: SeenRequest[] = [];
+  const server: Server = createServer((incoming, outgoing) => {
+    const header = (name: string): string | undefined => {
+      const value = incoming.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    if (incoming.method === 'POST') seen.push({ method: header('mcp-method'), name: header('mcp-name') });
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, path: upstream.pathname, method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },
+      (response) => {
+        outgoing.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(outgoing);
+      },
+    );
+    forward.on('error', () => outgoing.destroy());
+    outgoing.on('close', () => forward.destroy());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${upstream.pathname}`,
+    seen,
+    count: (method) => seen.filter((entry) => entry.method === method).length,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

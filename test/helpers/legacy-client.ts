@@ -1,0 +1,90 @@
+/**
+ * A minimal client of the 2025-11-25 experimental tasks (PROTOCOL.md §4) for tests, in raw
+ * JSON-RPC so the tests see the exact wire shapes.
+ */
+import { z } from 'zod';
+import type { JsonRpcMessage, RpcChannel, RpcResponse } from './json-rpc-channel.js';
+
+export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+export const RELATED_TASK_META_KEY = 'io.modelcontextprotocol/related-task';
+
+/** A 2025-11-25 `Task` (§4.2). */
+export const LegacyTaskSchema = z.looseObject({
+  taskId: z.string(),
+  status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+  statusMessage: z.string().optional(),
+  createdAt: z.iso.datetime(),
+  lastUpdatedAt: z.iso.datetime(),
+  ttl: z.number().nullable(),
+  pollInterval: z.number().optional(),
+});
+export type LegacyTask = z.infer<typeof LegacyTaskSchema>;
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/** Answers one `elicitation/create` the server sends on the `tasks/result` stream. */
+export type ElicitationHandler = (request: JsonRpcMessage) => Record<string, unknown>;
+
+export class LegacyClient {
+  constructor(private readonly channel: RpcChannel) {}
+
+  /** `initialize` (declaring form elicitation) + `notifications/initialized`. */
+  async initialize(): Promise<RpcResponse> {
+    const response = await this.channel.request('initialize', {
+      protocolVersion: LEGACY_PROTOCOL_VERSION,
+      capabilities: { elicitation: { form: {} } },
+      clientInfo: { name: 'demo-server-tests', version: '0.0.0' },
+    });
+    await this.channel.notify('notifications/initialized', {}, this.headers());
+    return response;
+  }
+
+  request(method: string, params: Record<string, unknown>, onMessage?: (message: JsonRpcMessage) => void): Promise<RpcResponse> {
+    return this.channel.request(method, params, { headers: this.headers(), ...(onMessage !== undefined && { onMessage }) });
+  }
+
+  /** `tools/call`, task-augmented when `task` is given. */
+  callTool(name: string, args: Record<string, unknown> = {}, task?: { ttl?: number }): Promise<RpcResponse> {
+    return this.request('tools/call', { name, arguments: args, ...(task !== undefined && { task }) });
+  }
+
+  async getTask(taskId: string): Promise<LegacyTask> {
+    const response = await this.request('tasks/get', { taskId });
+    if (response.result === undefined) throw new Error(`tasks/get failed: ${JSON.stringify(response.error)}`);
+    return LegacyTaskSchema.parse(response.result);
+  }
+
+  /** Polls `tasks/get` until `until` holds; returns the last task and every status message seen. */
+  async pollTask(taskId: string, until: (task: LegacyTask) => boolean = (task) => TERMINAL.has(task.status), timeoutMs = 10_000) {
+    const statusMessages: string[] = [];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const task = await this.getTask(taskId);
+      if (task.statusMessage !== undefined && statusMessages.at(-1) !== task.statusMessage) statusMessages.push(task.statusMessage);
+      if (until(task)) return { task, statusMessages };
+      if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status} after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /**
+   * `tasks/result`: blocks until the task is terminal, answering with `onElicit` the
+   * `elicitation/create` requests for this task (tagged with related-task meta) that arrive on
+   * its stream (stdio: interleaved on stdout).
+   */
+  taskResult(taskId: string, onElicit?: ElicitationHandler): Promise<RpcResponse> {
+    return this.channel.request('tasks/result', { taskId }, {
+      headers: this.headers(),
+      timeoutMs: 15_000,
+      onMessage: (message) => {
+        const related = (message.params?.['_meta'] as Record<string, { taskId?: unknown } | undefined> | undefined)?.[RELATED_TASK_META_KEY];
+        if (message.method !== 'elicitation/create' || related?.taskId !== taskId || onElicit === undefined) return;
+        if (message.id !== undefined && message.id !== null) void this.channel.respond(message.id, onElicit(message), this.headers());
+      },
+    });
+  }
+
+  private headers(): Record<string, string> {
+    return { 'mcp-protocol-version': LEGACY_PROTOCOL_VERSION };
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The engine against both demo servers, over real stdio pipes and real HTTP sockets: every
+ * task lifecycle (complete, input answered, declined, cancelled, failed, isError) in both wire
+ * forms, and the results and errors each form reports.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../shared/server-config.js';
+import type { TrackedTask } from '../../shared/task-model.js';
+import { isTaskFinished } from '../../shared/task-model.js';
+import type { Engine } from '../../electron/engine/index.js';
+import { demoServerCommand, startDemoServer, stopAllDemoServers, type DemoServerForm, type DemoServerTransport } from '../helpers/demo-server-process.js';
+import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+
+const matrix: [DemoServerForm, DemoServerTransport][] = [
+  ['extension', 'stdio'],
+  ['extension', 'http'],
+  ['legacy', 'stdio'],
+  ['legacy', 'http'],
+];
+
+afterAll(stopAllDemoServers);
+
+describe.each(matrix)('engine against the %s demo server over %s', (form, transport) => {
+  let engine: Engine;
+  let cleanup: () => void;
+  const serverId = `demo-${form}-${transport}`;
+
+  beforeAll(async () => {
+    let config: ServerConfig;
+    if (transport === 'http') {
+      const server = await startDemoServer({ form, transport });
+      config = { id: serverId, name: `Demo ${form}`, transport: 'http', url: server.url! };
+    } else {
+      const { command, args, cwd } = demoServerCommand({ form, transport });
+      config = { id: serverId, name: `Demo ${form}`, transport: 'stdio', command, args, cwd };
+    }
+    const data = tempDataDir();
+    cleanup = data.cleanup;
+    engine = nodeEngine(data.dir);
+    await engine.start([config]);
+    const state = await waitForServer(engine, serverId);
+    expect(state).toMatchObject({ era: form === 'extension' ? 'modern' : 'legacy', taskSupport: form });
+  });
+
+  afterAll(async () => {
+    await engine.dispose();
+    expect(engine.debugCounts).toEqual({ scheduled: 0, listeners: 0, servers: 0 });
+    cleanup();
+  });
+
+  afterEach(() => {
+    expect(engine.listInputs()).toEqual([]);
+  });
+
+  async function startTask(tool: string, args: Record<string, unknown>): Promise<TrackedTask> {
+    const outcome = await engine.callTool(serverId, tool, args);
+    expect(outcome.kind).toBe('task');
+    if (outcome.kind !== 'task') throw new Error('no task');
+    expect(outcome.task).toMatchObject({ phase: 'task', form, toolName: tool, arguments: args });
+    return outcome.task;
+  }
+
+  const finished = (id: string, what: string) => waitForTask(engine, id, isTaskFinished, 20_000, what);
+
+  it('quick answers at once, without a task', async () => {
+    const outcome = await engine.callTool(serverId, 'quick', { text: 'hi' });
+    expect(outcome.kind).toBe('result');
+    expect(engine.listTasks().filter((task) => task.toolName === 'quick')).toEqual([]);
+  });
+
+  it('build reports its steps and completes with its result', async () => {
+    const task = await startTask('build', { durationMs: 1_500, project: 'app' });
+    const done = await finished(task.id, 'build to finish');
+    expect(done.snapshot?.status).toBe('completed');
+    const steps = done.timeline.filter((entry) => entry.status === 'working').map((entry) => entry.statusMessage).filter((text) => text?.startsWith('Step'));
+    expect(steps.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(steps).size).toBe(steps.length);
+    const result = await engine.getResult(task.id);
+    expect(result).toMatchObject({ structuredContent: { project: 'app', artifact: expect.any(String) } });
+  });
+
+  it('deploy asks for confirmation; an accepted answer deploys', async () => {
+    const task = await startTask('deploy', { service: 'api', durationMs: 600 });
+    const input = await waitForInput(engine, task.id);
+    expect(input.request.method).toBe('elicitation/create');
+    expect(input.request.params).toMatchObject({ requestedSchema: { properties: { confirm: { type: 'boolean' } } } });
+    await engine.answerInput(task.id, input.key, { action: 'accept', content: { confirm: true, environment: 'production' } });
+    const done = await finished(task.id, 'deploy to finish');
+    expect(done.snapshot?.status).toBe('completed');
+    if (form === 'extension') expect(done.answeredInputKeys).toEqual([input.key]);
+    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { started: true } });
+  });
+
+  it('deploy declined does not deploy', async () => {
+    const task = await startTask('deploy', { durationMs: 600 });
+    const input = await waitForInput(engine, task.id);
+    await engine.answerInput(task.id, input.key, { action: 'decline' });
+    const done = await finished(task.id, 'declined deploy to finish');
+    expect(done.snapshot?.status).toBe('completed');
+    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { started: false } });
+  });
+
+  it('sleep is cancelled on request and ends as user-cancelled', async () => {
+    const task = await startTask('sleep', { durationMs: 600_000 });
+    await waitForTask(engine, task.id, (current) => current.snapshot?.status === 'working');
+    await engine.cancelTask(task.id);
+    expect(engine.getTask(task.id)?.cancelRequestedAt).toBeDefined();
+    const done = await finished(task.id, 'sleep to be cancelled');
+    expect(done).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
+    expect(done.timeline.map((entry) => entry.note)).toContain('Cancel requested');
+  });
+
+  it('flaky fails with the JSON-RPC error', async () => {
+    const task = await startTask('flaky', { mode: 'error', delayMs: 200 });
+    const done = await finished(task.id, 'flaky to fail');
+    expect(done.snapshot?.status).toBe('failed');
+    expect(done.snapshot?.error).toMatchObject({ code: -32603, message: expect.stringContaining('Flaky build agent lost') });
+  });
+
+  it('flaky isError ends per the form: completed (extension) or failed (2025-11-25)', async () => {
+    const task = await startTask('flaky', { mode: 'isError', delayMs: 200 });
+    const done = await finished(task.id, 'flaky isError to end');
+    expect(done.snapshot?.status).toBe(form === 'extension' ? 'completed' : 'failed');
+    expect(await engine.getResult(task.id)).toMatchObject({ isError: true });
+  });
+});
