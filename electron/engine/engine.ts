@@ -371,7 +371,8 @@ export class Engine {
           updatedAt: now,
           timeline: appendTimeline(task.timeline, { at: now, note: 'Task created' }),
         };
-        this.registry.put(tracked);
+        // The task id is the one thing that cannot be recovered (no tasks/list): on disk at once.
+        await this.registry.putDurably(tracked);
         await this.observe(tracked.id, outcome.observation);
         const current = this.registry.get(tracked.id) ?? tracked;
         if (!isTaskFinished(current)) {

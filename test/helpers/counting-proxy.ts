@@ -20,8 +20,11 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy on 127.0.0.1 forwarding to `target` (an http://127.0.0.1 URL). */
-export async function startCountingProxy(target: string): Promise<CountingProxy> {
+/**
+ * Starts a proxy on 127.0.0.1 forwarding to `target` (an http://127.0.0.1 URL). Requests whose
+ * `Mcp-Method` is `holdMethod` are recorded but never forwarded nor answered (a hung server).
+ */
+export async function startCountingProxy(target: string, holdMethod?: string): Promise<CountingProxy> {
   const upstream = new URL(target);
   const seen: SeenRequest[] = [];
   const server: Server = createServer((incoming, outgoing) => {
@@ -30,6 +33,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       return typeof value === 'string' ? value : undefined;
     };
     if (incoming.method === 'POST') seen.push({ method: header('mcp-method'), name: header('mcp-name') });
+    if (holdMethod !== undefined && header('mcp-method') === holdMethod) return;
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, path: upstream.pathname, method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },
       (response) => {

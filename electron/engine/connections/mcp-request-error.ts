@@ -27,6 +27,19 @@ export class McpRequestError extends Error {
     this.name = 'McpRequestError';
   }
 
+  /**
+   * An error the server answered with. `-32021` gets a message naming the capabilities the
+   * server requires (PROTOCOL.md §2.5), so the user learns why and not just a code.
+   */
+  static fromServer(code: number | undefined, message: string, data: unknown): McpRequestError {
+    const text = message.slice(0, 2_000);
+    const error = new McpRequestError(text, code, data);
+    if (!error.isMissingCapability) return error;
+    const required = typeof data === 'object' && data !== null && 'requiredCapabilities' in data ? data.requiredCapabilities : undefined;
+    const named = required === undefined ? 'a capability it did not name' : JSON.stringify(required).slice(0, 300);
+    return new McpRequestError(`The server requires a client capability this app did not declare: ${named} (${text})`, code, data);
+  }
+
   /** True when the server said the task id is unknown (or expired, or purged). */
   get isUnknownTask(): boolean {
     return this.code === ErrorCode.InvalidParams;

@@ -234,13 +234,14 @@ export class ServerConnection {
     return this.client;
   }
 
-  private setState(patch: Partial<ServerState>): void {
+  /** Applies a patch (undefined fields are removed) and, unless `silent`, reports the new state. */
+  private setState(patch: Partial<ServerState>, silent = false): void {
     const next: ServerState = { ...this.current, ...patch };
     for (const key of Object.keys(patch) as (keyof ServerState)[]) {
       if (patch[key] === undefined) delete next[key];
     }
     this.current = next;
-    this.deps.listener.onStateChange(next);
+    if (!silent) this.deps.listener.onStateChange(next);
   }
 
   private createTransport(): Transport {
@@ -310,8 +311,10 @@ export class ServerConnection {
         taskSupport: detectTaskSupport(era, client.getServerCapabilities()),
         serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
         lastError: undefined,
-      });
+      }, true);
+      // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
+      this.deps.listener.onStateChange(this.current);
     } catch (error) {
       await client.close().catch(() => undefined);
       await this.endProcessTree(transport);
@@ -337,8 +340,8 @@ export class ServerConnection {
       if (waiting === undefined) return raw.id.startsWith('mtm-');
       if (isJsonObject(raw.error)) {
         const code = typeof raw.error.code === 'number' ? raw.error.code : undefined;
-        const text = typeof raw.error.message === 'string' ? raw.error.message.slice(0, 2_000) : 'error without a message';
-        waiting.reject(new McpRequestError(text, code, raw.error.data));
+        const text = typeof raw.error.message === 'string' ? raw.error.message : 'error without a message';
+        waiting.reject(McpRequestError.fromServer(code, text, raw.error.data));
       } else if (isJsonObject(raw.result)) {
         waiting.resolve(raw.result);
       } else {
@@ -430,8 +433,8 @@ function toRequestError(method: string, error: unknown): McpRequestError {
   if (error instanceof McpRequestError) return error;
   const record = isJsonObject(error) ? error : {};
   const code = typeof record.code === 'number' ? record.code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
-  return new McpRequestError(`${method}: ${message}`, code, record.data, code === undefined ? 'disconnected' : undefined);
+  const message = `${method}: ${error instanceof Error ? error.message : String(error)}`;
+  return code === undefined ? new McpRequestError(message, undefined, undefined, 'disconnected') : McpRequestError.fromServer(code, message, record.data);
 }
 
 function describeConnectError(error: unknown, stderrTail: readonly string[]): string {
