@@ -11,6 +11,7 @@ import {
   isTerminalStatus,
   type InputRequest,
   type PendingInput,
+  type TaskSnapshot,
   type ToolResult,
   type TrackedTask,
 } from '../../shared/task-model.js';
@@ -29,6 +30,8 @@ import { appendTimeline, clampPollInterval, endAsUnknownToServer, mergeSnapshot,
 
 /** Most requests in flight to one server from polling. */
 export const MAX_POLLS_IN_FLIGHT_PER_SERVER = 8;
+/** MRTR rounds answered for one call before it is abandoned (PROTOCOL.md §2.7: the SDK caps at 10). */
+const MAX_INPUT_ROUNDS = 10;
 /** Delay of the poll that follows a cancel, an answer or a hint. */
 const PROMPT_POLL_MS = 100;
 
@@ -52,6 +55,8 @@ interface ServerRuntime {
 
 /** An MRTR round under way for a pending call (in memory only: a restart makes it outcome-unknown). */
 interface PendingRound {
+  /** 1 for the first `input_required` answer of a call. */
+  number: number;
   inputRequests: Record<string, InputRequest>;
   requestState?: string;
   answers: Record<string, unknown>;
@@ -165,6 +170,16 @@ export class Engine {
   /** The tools a connected server offers. */
   async listTools(serverId: string): Promise<Tool[]> {
     return this.runtime(serverId).connection.listTools();
+  }
+
+  /**
+   * The tasks a 2025-11-25 server lists for this session (`tasks/list`), tracked or not; undefined
+   * when the server speaks the extension (which has no listing) or does not offer it.
+   */
+  async listServerTasks(serverId: string): Promise<TaskSnapshot[] | undefined> {
+    const protocol = this.requireProtocol(this.runtime(serverId));
+    if (!(protocol instanceof LegacyProtocol)) return undefined;
+    return (await protocol.listTasks())?.map((observation) => observation.snapshot);
   }
 
   /** Every tracked task. */
@@ -332,6 +347,11 @@ export class Engine {
   }
 
   private async sendCall(runtime: ServerRuntime, protocol: TaskProtocol, task: TrackedTask, round: PendingRound | undefined): Promise<CallToolOutcome> {
+    if (round !== undefined && round.number > MAX_INPUT_ROUNDS) {
+      const error = new McpRequestError(`The server kept asking for input after ${MAX_INPUT_ROUNDS} rounds; the call was abandoned.`, undefined, undefined, 'malformed');
+      await this.callFailed(task, error);
+      throw error;
+    }
     let outcome;
     try {
       outcome = await protocol.callTool(task.toolName, task.arguments, round === undefined ? undefined : {
@@ -350,14 +370,15 @@ export class Engine {
         this.removeEmitter.fire(task.id);
         return { kind: 'result', result: outcome.result };
       case 'input_required': {
-        this.rounds.set(task.id, { inputRequests: outcome.inputRequests, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}), answers: {} });
+        const number = (round?.number ?? 0) + 1;
+        this.rounds.set(task.id, { number, inputRequests: outcome.inputRequests, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}), answers: {} });
         const waiting = { ...task, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: 'The server needs input before it can run the call' }) };
         this.update(waiting);
         this.inputs.syncTask(waiting, outcome.inputRequests, [], now);
         if (Object.keys(outcome.inputRequests).length === 0) {
           // Only a requestState: the spec allows retrying at once (PROTOCOL.md §2.7).
           this.rounds.delete(task.id);
-          return this.sendCall(runtime, protocol, waiting, { inputRequests: {}, answers: {}, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}) });
+          return this.sendCall(runtime, protocol, waiting, { number, inputRequests: {}, answers: {}, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}) });
         }
         return { kind: 'input_required', task: waiting };
       }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ServerState } from '../../shared/server-config.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
 import { createConsoleLogger } from '../../electron/engine/console-logger.js';
-import { createEngine, type Engine } from '../../electron/engine/index.js';
+import { createEngine, systemClock, type Clock, type Engine, type TimerHandle } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 
 /** A fresh temp data folder; `cleanup` removes it. */
@@ -14,9 +14,40 @@ export function tempDataDir(): { dir: string; cleanup: () => void } {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** An engine on real files in `dir`, logging warnings to stderr. */
-export function nodeEngine(dir: string): Engine {
-  return createEngine(createNodePorts(dir, createConsoleLogger('warn')));
+/** The system clock, counting timers that are armed and have neither fired nor been cancelled. */
+export class TrackingClock implements Clock {
+  private live = 0;
+
+  get liveTimers(): number {
+    return this.live;
+  }
+
+  now(): number {
+    return systemClock.now();
+  }
+
+  monotonic(): number {
+    return systemClock.monotonic();
+  }
+
+  setTimer(delayMs: number, callback: () => void): TimerHandle {
+    this.live += 1;
+    let done = false;
+    const settle = (): void => {
+      if (!done) this.live -= 1;
+      done = true;
+    };
+    const handle = systemClock.setTimer(delayMs, () => {
+      settle();
+      callback();
+    });
+    return { cancel: () => { handle.cancel(); settle(); } };
+  }
+}
+
+/** An engine on real files in `dir`, logging warnings to stderr, on `clock`. */
+export function nodeEngine(dir: string, clock: Clock = systemClock): Engine {
+  return createEngine({ ...createNodePorts(dir, createConsoleLogger('warn')), clock });
 }
 
 /** Resolves with the first value for which `check` returns something, re-checked on each event. */

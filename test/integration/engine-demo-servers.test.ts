@@ -9,7 +9,7 @@ import type { TrackedTask } from '../../shared/task-model.js';
 import { isTaskFinished } from '../../shared/task-model.js';
 import type { Engine } from '../../electron/engine/index.js';
 import { demoServerCommand, startDemoServer, stopAllDemoServers, type DemoServerForm, type DemoServerTransport } from '../helpers/demo-server-process.js';
-import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { nodeEngine, tempDataDir, TrackingClock, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 
 const matrix: [DemoServerForm, DemoServerTransport][] = [
   ['extension', 'stdio'],
@@ -23,6 +23,7 @@ afterAll(stopAllDemoServers);
 describe.each(matrix)('engine against the %s demo server over %s', (form, transport) => {
   let engine: Engine;
   let cleanup: () => void;
+  const clock = new TrackingClock();
   const serverId = `demo-${form}-${transport}`;
 
   beforeAll(async () => {
@@ -36,7 +37,7 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     }
     const data = tempDataDir();
     cleanup = data.cleanup;
-    engine = nodeEngine(data.dir);
+    engine = nodeEngine(data.dir, clock);
     await engine.start([config]);
     const state = await waitForServer(engine, serverId);
     expect(state).toMatchObject({ era: form === 'extension' ? 'modern' : 'legacy', taskSupport: form });
@@ -45,6 +46,7 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
   afterAll(async () => {
     await engine.dispose();
     expect(engine.debugCounts).toEqual({ scheduled: 0, listeners: 0, servers: 0 });
+    expect(clock.liveTimers).toBe(0);
     cleanup();
   });
 
@@ -115,6 +117,17 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     const done = await finished(task.id, 'flaky to fail');
     expect(done.snapshot?.status).toBe('failed');
     expect(done.snapshot?.error).toMatchObject({ code: -32603, message: expect.stringContaining('Flaky build agent lost') });
+  });
+
+  it('lists the session\'s tasks where the form has a listing (2025-11-25 only)', async () => {
+    const listed = await engine.listServerTasks(serverId);
+    if (form === 'extension') {
+      expect(listed).toBeUndefined();
+      return;
+    }
+    const tracked = new Set(engine.listTasks().map((task) => task.taskId));
+    expect(listed!.length).toBeGreaterThan(0);
+    for (const snapshot of listed!) expect(tracked.has(snapshot.taskId)).toBe(true);
   });
 
   it('flaky isError ends per the form: completed (extension) or failed (2025-11-25)', async () => {

@@ -14,6 +14,8 @@ import { isJsonObject, parseLegacyTask, type TaskObservation } from './task-wire
 /** Retention asked for on task-augmented calls; servers may override it (§4.8). */
 const REQUESTED_TTL_MS = 24 * 3_600_000;
 const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
+/** Pages of `tasks/list` read at most (a server repeating cursors cannot loop us forever). */
+const MAX_LIST_PAGES = 100;
 
 /** What `tasks/result` gave: the original request's result, or its JSON-RPC error. */
 type Payload = { result: ToolResult } | { error: JsonRpcErrorObject };
@@ -68,6 +70,7 @@ export class LegacyProtocol implements TaskProtocol {
   }
 
   async cancelTask(taskId: string): Promise<TaskObservation | undefined> {
+    if (!this.serverOffers('cancel')) throw new McpRequestError('This server does not offer cancelling tasks (no tasks.cancel capability).', undefined, undefined, 'malformed');
     const parsed = parseLegacyTask(await this.connection.request('tasks/cancel', { taskId }));
     return parsed.ok ? parsed.value : undefined;
   }
@@ -80,6 +83,26 @@ export class LegacyProtocol implements TaskProtocol {
       waiting.resolve(isJsonObject(response) ? response : {});
     }
     return Promise.resolve();
+  }
+
+  /**
+   * Every task the server lists for this session (`tasks/list`, following `nextCursor`), or
+   * undefined when the server does not offer listing. Malformed entries are skipped.
+   */
+  async listTasks(): Promise<TaskObservation[] | undefined> {
+    if (!this.serverOffers('list')) return undefined;
+    const found: TaskObservation[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const result = await this.connection.request('tasks/list', cursor === undefined ? {} : { cursor });
+      for (const raw of Array.isArray(result.tasks) ? result.tasks : []) {
+        const parsed = parseLegacyTask(raw);
+        if (parsed.ok) found.push(parsed.value);
+      }
+      if (typeof result.nextCursor !== 'string' || result.nextCursor === cursor) return found;
+      cursor = result.nextCursor;
+    }
+    return found;
   }
 
   watch(): void {
@@ -136,6 +159,11 @@ export class LegacyProtocol implements TaskProtocol {
       }, { once: true });
       this.sink.onInputRequested(taskId, key, request);
     });
+  }
+
+  private serverOffers(feature: 'list' | 'cancel'): boolean {
+    const tasks = this.connection.serverCapabilities?.tasks;
+    return isJsonObject(tasks) && isJsonObject(tasks[feature]);
   }
 
   private async mayAugment(toolName: string): Promise<boolean> {
