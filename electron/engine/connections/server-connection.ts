@@ -75,6 +75,14 @@ export const CLIENT_CAPABILITIES = {
 
 const SERVER_REQUEST_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
 
+/**
+ * The SDK's stdio transport, subclassed only so that the SDK probes the era on this very
+ * process: for the base class it spawns a throw-away sibling for the probe and reaps just that
+ * process, leaking whatever a launcher (npx, a shell wrapper) started below it. A server that
+ * exits on the pre-`initialize` probe is handled by the legacy fallback in `connect`.
+ */
+class InPlaceProbeStdioTransport extends StdioClientTransport {}
+
 /** A live (re)connecting connection to one MCP server. */
 export class ServerConnection {
   private client: Client | undefined;
@@ -86,6 +94,8 @@ export class ServerConnection {
   private closed = false;
   private connecting = false;
   private prior: ConnectOptions['prior'];
+  /** True when `prior` is the legacy guess made after a failed probe, not a verdict. */
+  private priorIsGuess = false;
   private stderrTail: string[] = [];
   private current: ServerState;
 
@@ -251,7 +261,7 @@ export class ServerConnection {
         requestInit: { headers: config.headers ?? {} },
       });
     }
-    const transport = new StdioClientTransport({
+    const transport = new InPlaceProbeStdioTransport({
       command: config.command,
       args: config.args,
       env: { ...getDefaultEnvironment(), ...config.env },
@@ -302,6 +312,7 @@ export class ServerConnection {
       const discover = client.getDiscoverResult();
       // Cache the era verdict so reconnects skip the probe (and its throw-away stdio process).
       this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
+      this.priorIsGuess = false;
       this.attempt = 0;
       const info = client.getServerVersion();
       this.setState({
@@ -318,6 +329,7 @@ export class ServerConnection {
     } catch (error) {
       await client.close().catch(() => undefined);
       await this.endProcessTree(transport);
+      this.chooseNextPrior();
       this.scheduleReconnect(describeConnectError(error, this.stderrTail));
     } finally {
       this.connecting = false;
@@ -369,6 +381,23 @@ export class ServerConnection {
   private failPending(reason: string): void {
     for (const waiting of [...this.pending.values()]) {
       waiting.reject(new McpRequestError(`${this.config.name}: ${reason}`, undefined, undefined, 'disconnected'));
+    }
+  }
+
+  /**
+   * After a failed stdio connect with no known era, try `initialize` directly next: some legacy
+   * servers exit on any request before `initialize`, so the probe itself killed them
+   * (PROTOCOL.md §2.4). If that guess fails too, probe again. A verdict from a successful
+   * connect is kept as it is.
+   */
+  private chooseNextPrior(): void {
+    if (this.config.transport !== 'stdio') return;
+    if (this.prior === undefined) {
+      this.prior = { kind: 'legacy' };
+      this.priorIsGuess = true;
+    } else if (this.priorIsGuess) {
+      this.prior = undefined;
+      this.priorIsGuess = false;
     }
   }
 
