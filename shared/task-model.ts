@@ -118,11 +118,23 @@ export const TrackedTaskSchema = z.object({
   cancelRequestedAt: z.number().optional(),
   /** Input keys already answered (never answered twice, also across restarts). */
   answeredInputKeys: z.array(z.string()),
+  /**
+   * 2025-11-25 over HTTP: the session the task lives in (tasks are session-scoped there), so a
+   * restarted app can rejoin it. A credential: treat like the task id.
+   */
+  legacySession: z.object({
+    id: z.string(),
+    protocolVersion: z.string(),
+    /** The `capabilities.tasks` the server declared at `initialize` (rejoining skips it). */
+    taskCapabilities: z.record(z.string(), z.unknown()),
+  }).optional(),
   /** The last error talking to the server about this task (cleared by the next success). */
   lastError: z.string().optional(),
 });
 /** A task the app monitors: the unit of the inbox, of persistence and of IPC. */
 export type TrackedTask = z.infer<typeof TrackedTaskSchema>;
+/** A 2025-11-25 HTTP session a task lives in. */
+export type LegacySession = NonNullable<TrackedTask['legacySession']>;
 
 /** True when the app will never poll this task again. */
 export function isTaskFinished(task: Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason'>): boolean {

@@ -10,6 +10,7 @@ import {
   isTaskFinished,
   isTerminalStatus,
   type InputRequest,
+  type LegacySession,
   type PendingInput,
   type TaskSnapshot,
   type ToolResult,
@@ -151,7 +152,17 @@ export class Engine {
       handleServerRequest: (method, params, signal) => this.serverRequest(runtime, method, params, signal),
     });
     this.servers.set(config.id, runtime);
-    runtime.connection.start();
+    runtime.connection.start(this.sessionToRejoin(config.id));
+  }
+
+  /** The 2025-11-25 HTTP session of the server's newest unfinished task, if any. */
+  private sessionToRejoin(serverId: string): LegacySession | undefined {
+    let newest: TrackedTask | undefined;
+    for (const task of this.registry.all()) {
+      if (task.serverId !== serverId || task.legacySession === undefined || isTaskFinished(task)) continue;
+      if (newest === undefined || task.createdAt > newest.createdAt) newest = task;
+    }
+    return newest?.legacySession;
   }
 
   /** Disconnects a server (its tasks stay in the inbox, unwatched until it is added again). */
@@ -384,10 +395,12 @@ export class Engine {
       }
       case 'task': {
         const { snapshot } = outcome.observation;
+        const session = protocol.form === 'legacy' ? runtime.connection.legacySession : undefined;
         const tracked: TrackedTask = {
           ...task,
           phase: 'task',
           taskId: snapshot.taskId,
+          ...(session !== undefined ? { legacySession: session } : {}),
           observedAt: now,
           updatedAt: now,
           timeline: appendTimeline(task.timeline, { at: now, note: 'Task created' }),

@@ -53,6 +53,20 @@ describe('resume after the engine is killed (SIGKILL)', () => {
     expect(result.result).toMatchObject({ structuredContent: { project: 'resume-me' } });
   });
 
+  it('2025-11-25 over HTTP: the new engine rejoins the task\'s session and receives its result', async () => {
+    const server = await startDemoServer({ form: 'legacy', transport: 'http' });
+    const config: ServerConfig = { id: 'legacy', name: 'Legacy demo', transport: 'http', url: server.url! };
+    const data = dataDir();
+    const first = spawnEngine(data, config, { tool: 'build', args: { durationMs: 4_000, project: 'rejoin-me' } });
+    const started = taskOf(await first.waitFor((event) => taskOf(event)?.snapshot?.statusMessage?.startsWith('Step 2') === true, 'the build to reach step 2'))!;
+    expect(started.legacySession?.id).toEqual(expect.any(String));
+    await first.kill();
+
+    const second = spawnEngine(data, config);
+    const result = await second.waitFor((event) => event.event === 'result' && event.id === started.id, 'the resumed build result');
+    expect(result.result).toMatchObject({ structuredContent: { project: 'rejoin-me' } });
+  });
+
   it('a call in flight when the engine died becomes outcome-unknown and is never resent', async () => {
     const server = await startDemoServer({ form: 'extension', transport: 'http' });
     const proxy: CountingProxy = await startCountingProxy(server.url!, 'tools/call');
@@ -81,6 +95,23 @@ describe('a server restarted without its state', () => {
   let engine: Engine | undefined;
   afterEach(async () => {
     await engine?.dispose();
+  });
+
+  it('2025-11-25 over HTTP: a session the restarted server lost means a fresh session and lost tasks', async () => {
+    const original = await startDemoServer({ form: 'legacy', transport: 'http' });
+    const port = Number(new URL(original.url!).port);
+    const config: ServerConfig = { id: 'legacy', name: 'Legacy demo', transport: 'http', url: original.url! };
+    const data = dataDir();
+    const first = spawnEngine(data, config, { tool: 'sleep', args: { durationMs: 600_000 } });
+    const started = taskOf(await first.waitFor((event) => taskOf(event)?.snapshot?.status === 'working', 'the sleep to run'))!;
+    await first.kill();
+    await original.stop();
+    await startDemoServer({ form: 'legacy', transport: 'http', port });
+
+    const second = spawnEngine(data, config);
+    const ended = await second.waitFor((event) => taskOf(event)?.id === started.id && taskOf(event)?.endReason !== undefined, 'the task to end');
+    expect(taskOf(ended)!.endReason).toBe('lost');
+    await second.waitFor((event) => event.event === 'server' && (event.state as { status: string }).status === 'connected', 'a fresh session');
   });
 
   it('ends its tasks as lost once the new server answers', async () => {

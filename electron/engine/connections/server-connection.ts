@@ -10,6 +10,7 @@
 import { Client, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
+import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { reconnectDelay } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
@@ -96,6 +97,10 @@ export class ServerConnection {
   private prior: ConnectOptions['prior'];
   /** True when `prior` is the legacy guess made after a failed probe, not a verdict. */
   private priorIsGuess = false;
+  /** A 2025-11-25 HTTP session to rejoin on the next connect. */
+  private rejoin: LegacySession | undefined;
+  /** Capabilities of a rejoined session (no `initialize` answer to read them from). */
+  private rejoinedCapabilities: Record<string, unknown> | undefined;
   private stderrTail: string[] = [];
   private current: ServerState;
 
@@ -123,14 +128,28 @@ export class ServerConnection {
     return this.current.status === 'connected';
   }
 
-  /** The server's capabilities from `server/discover` or `initialize`. */
+  /** The server's capabilities from `server/discover` or `initialize` (or the rejoined session's). */
   get serverCapabilities(): Record<string, unknown> | undefined {
-    return this.client?.getServerCapabilities();
+    return this.client?.getServerCapabilities() ?? this.rejoinedCapabilities;
   }
 
-  /** Starts connecting; failures retry with backoff until `close()`. */
-  start(): void {
+  /**
+   * Starts connecting; failures retry with backoff until `close()`. `rejoin` is a 2025-11-25
+   * HTTP session to try first (tasks live in their session there); when the server no longer
+   * has it, the connection starts a fresh session.
+   */
+  start(rejoin?: LegacySession): void {
+    if (this.config.transport === 'http') this.rejoin = rejoin;
     void this.connect();
+  }
+
+  /** The 2025-11-25 HTTP session this connection is in, for tasks to remember. */
+  get legacySession(): LegacySession | undefined {
+    if (this.current.era !== 'legacy' || !(this.transport instanceof StreamableHTTPClientTransport)) return undefined;
+    const id = this.transport.sessionId;
+    const tasks = this.serverCapabilities?.tasks;
+    if (id === undefined || this.current.protocolVersion === undefined) return undefined;
+    return { id, protocolVersion: this.current.protocolVersion, taskCapabilities: isJsonObject(tasks) ? tasks : {} };
   }
 
   /** Lists the server's tools (through the SDK, with its pagination and cache). */
@@ -254,11 +273,12 @@ export class ServerConnection {
     if (!silent) this.deps.listener.onStateChange(next);
   }
 
-  private createTransport(): Transport {
+  private createTransport(rejoin: LegacySession | undefined): Transport {
     const config = this.config;
     if (config.transport === 'http') {
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers ?? {} },
+        ...(rejoin !== undefined ? { sessionId: rejoin.id, protocolVersion: rejoin.protocolVersion } : {}),
       });
     }
     const transport = new InPlaceProbeStdioTransport({
@@ -296,9 +316,16 @@ export class ServerConnection {
     this.connecting = true;
     this.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
     const client = this.createClient();
-    const transport = this.createTransport();
+    const rejoin = this.rejoin;
+    this.rejoin = undefined;
+    const transport = this.createTransport(rejoin);
     try {
-      await client.connect(transport, this.prior !== undefined ? { prior: this.prior } : {});
+      if (rejoin !== undefined) {
+        await this.rejoinSession(client, transport, rejoin);
+      } else {
+        this.rejoinedCapabilities = undefined;
+        await client.connect(transport, this.prior !== undefined ? { prior: this.prior } : {});
+      }
       if (this.closed) {
         await client.close();
         return;
@@ -308,7 +335,7 @@ export class ServerConnection {
       this.interceptTransport(transport);
       client.onclose = () => this.handleDrop(client, 'the connection closed');
       client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
-      const era = client.getProtocolEra();
+      const era = client.getProtocolEra() ?? (rejoin !== undefined ? 'legacy' : undefined);
       const discover = client.getDiscoverResult();
       // Cache the era verdict so reconnects skip the probe (and its throw-away stdio process).
       this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
@@ -318,8 +345,8 @@ export class ServerConnection {
       this.setState({
         status: 'connected',
         era,
-        protocolVersion: client.getNegotiatedProtocolVersion(),
-        taskSupport: detectTaskSupport(era, client.getServerCapabilities()),
+        protocolVersion: client.getNegotiatedProtocolVersion() ?? rejoin?.protocolVersion,
+        taskSupport: detectTaskSupport(era, this.serverCapabilities),
         serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
         lastError: undefined,
       }, true);
@@ -334,6 +361,22 @@ export class ServerConnection {
     } finally {
       this.connecting = false;
     }
+  }
+
+  /**
+   * Rejoins a 2025-11-25 HTTP session without `initialize` (the SDK skips the handshake when the
+   * transport already has a session id) and checks with a `ping` that the server still has it.
+   * When it does not, the next attempt (after the shortest backoff) starts a fresh session.
+   */
+  private async rejoinSession(client: Client, transport: Transport, rejoin: LegacySession): Promise<void> {
+    await client.connect(transport, { prior: { kind: 'legacy' } });
+    try {
+      await client.ping({ timeout: 10_000 });
+    } catch (error) {
+      this.attempt = 0;
+      throw new Error(`The earlier session is gone; starting a new one (${error instanceof Error ? error.message : String(error)})`);
+    }
+    this.rejoinedCapabilities = { tasks: rejoin.taskCapabilities };
   }
 
   /** Takes our own responses and the task notifications off the transport; passes the rest to the SDK. */
