@@ -1,0 +1,178 @@
+/**
+ * The one IPC contract between the host (Electron main, or the browser-mode server) and the
+ * renderer (ARCHITECTURE §4). Every invoke channel (`domain:verb`) and event channel
+ * (`domain:past-tense`) is named here with zod schemas for its payloads; the types are derived,
+ * so a drift between the channel list and the schemas is a compile error. The preload exposes
+ * exactly these methods; the host parses every request before the engine sees it and answers
+ * with a result envelope instead of throwing across the boundary.
+ */
+import { z } from 'zod';
+import { ProtocolEraSchema, ServerStateSchema } from '../server-config.js';
+import { PendingInputSchema, TrackedTaskSchema } from '../task-model.js';
+
+/** Limits on what the renderer may send (the host refuses anything larger). */
+const Id = z.string().min(1).max(512);
+const JsonObject = z.record(z.string(), z.unknown());
+
+/** A task as the renderer sees it: no timeline or arguments (see `tasks:get`), never session credentials. */
+export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, arguments: true, legacySession: true, answeredInputKeys: true });
+export type TaskSummary = z.infer<typeof TaskSummarySchema>;
+
+/** A task with everything the detail view shows. */
+export const TaskDetailSchema = TrackedTaskSchema.omit({ legacySession: true });
+export type TaskDetail = z.infer<typeof TaskDetailSchema>;
+
+/** A configured server as the renderer sees it: header values are never sent, only their names. */
+export const ServerViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  transport: z.enum(['stdio', 'http']),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  /** Environment variable names and values the command runs with (shown for approval). */
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headerNames: z.array(z.string()).optional(),
+  /** stdio only: the user approved exactly this command line, environment and folder. */
+  approved: z.boolean(),
+  /** Digest of what approval covers; `servers:approve` must name it (an edit needs a new approval). */
+  approvalDigest: z.string(),
+  /** Where the entry came from. */
+  origin: z.enum(['default', 'user', 'import', 'config-file', 'command-line']),
+  state: ServerStateSchema.optional(),
+});
+export type ServerView = z.infer<typeof ServerViewSchema>;
+
+/** A server the user adds or edits (header values travel only inwards, and only from Electron). */
+export const ServerInputSchema = z.discriminatedUnion('transport', [
+  z.object({
+    id: Id.optional(),
+    name: z.string().min(1).max(200),
+    transport: z.literal('stdio'),
+    command: z.string().min(1).max(4_096),
+    args: z.array(z.string().max(4_096)).max(200),
+    env: z.record(z.string().max(256), z.string().max(8_192)).optional(),
+    cwd: z.string().max(4_096).optional(),
+  }),
+  z.object({
+    id: Id.optional(),
+    name: z.string().min(1).max(200),
+    transport: z.literal('http'),
+    url: z.url({ protocol: /^https?$/ }),
+    headers: z.record(z.string().max(256), z.string().max(8_192)).optional(),
+  }),
+]);
+export type ServerInput = z.infer<typeof ServerInputSchema>;
+
+/** A tool as listed by a server (untrusted text in every string). */
+export const ToolViewSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: JsonObject,
+  /** 2025-11-25 `execution.taskSupport`, when the server declared it. */
+  taskSupport: z.string().optional(),
+});
+export type ToolView = z.infer<typeof ToolViewSchema>;
+
+/** What a tool call came back with. */
+export const CallOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('task'), task: TaskSummarySchema }),
+  z.object({ kind: z.literal('result'), result: JsonObject }),
+  z.object({ kind: z.literal('input_required'), task: TaskSummarySchema }),
+]);
+export type CallOutcome = z.infer<typeof CallOutcomeSchema>;
+
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  mode: z.enum(['electron', 'browser']),
+  /** Problems found loading the stores (a corrupt file moved aside, ...), for the user to read. */
+  storeProblems: z.array(z.string()),
+  /** How secrets are protected: `basic_text` means no OS keyring (Linux): tell the user. */
+  secretProtection: z.enum(['os-keychain', 'basic_text', 'unavailable']),
+  /** Whether this host lets the UI add or edit stdio commands (never in browser mode). */
+  canEditStdio: z.boolean(),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+export const ImportReportSchema = z.object({
+  imported: z.array(ServerViewSchema),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** Every invoke channel: its request and response schemas. */
+export const invokeChannels = {
+  'app:info': { request: z.object({}), response: AppInfoSchema },
+  'servers:list': { request: z.object({}), response: z.array(ServerViewSchema) },
+  'servers:save': { request: z.object({ server: ServerInputSchema }), response: ServerViewSchema },
+  'servers:remove': { request: z.object({ id: Id }), response: z.object({}) },
+  'servers:approve': { request: z.object({ id: Id, approvalDigest: z.string().min(1).max(200) }), response: ServerViewSchema },
+  'servers:import': { request: z.object({ json: z.string().max(1_000_000) }), response: ImportReportSchema },
+  'tools:list': { request: z.object({ serverId: Id }), response: z.array(ToolViewSchema) },
+  'tools:call': { request: z.object({ serverId: Id, name: z.string().min(1).max(512), arguments: JsonObject }), response: CallOutcomeSchema },
+  'tasks:list': { request: z.object({}), response: z.array(TaskSummarySchema) },
+  'tasks:get': { request: z.object({ id: Id }), response: TaskDetailSchema.nullable() },
+  'tasks:result': { request: z.object({ id: Id }), response: JsonObject.nullable() },
+  'tasks:cancel': { request: z.object({ id: Id }), response: z.object({}) },
+  'tasks:remove': { request: z.object({ id: Id }), response: z.object({}) },
+  'tasks:run-again': { request: z.object({ id: Id }), response: CallOutcomeSchema },
+  'inputs:list': { request: z.object({}), response: z.array(PendingInputSchema) },
+  'inputs:answer': { request: z.object({ taskId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
+} as const;
+
+/** Every event channel: its payload schema. Task updates arrive batched (one message per frame at most). */
+export const eventChannels = {
+  'tasks:updated': z.object({ tasks: z.array(TaskSummarySchema) }),
+  'tasks:removed': z.object({ ids: z.array(z.string()) }),
+  'servers:changed': z.object({ servers: z.array(ServerViewSchema) }),
+  'inputs:changed': z.object({ inputs: z.array(PendingInputSchema) }),
+} as const;
+
+export type InvokeChannel = keyof typeof invokeChannels;
+export type EventChannel = keyof typeof eventChannels;
+export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;
+export type InvokeResponse<C extends InvokeChannel> = z.infer<(typeof invokeChannels)[C]['response']>;
+export type EventPayload<C extends EventChannel> = z.infer<(typeof eventChannels)[C]>;
+
+/** The names of invoke and event channels, for allowlists (the preload's, the socket's). */
+export const INVOKE_CHANNELS = Object.keys(invokeChannels) as InvokeChannel[];
+export const EVENT_CHANNELS = Object.keys(eventChannels) as EventChannel[];
+
+/** An error as it crosses the boundary: a message for the user, and a JSON-RPC code when a server sent one. */
+export const IpcErrorSchema = z.object({ message: z.string(), code: z.number().optional() });
+export type IpcError = z.infer<typeof IpcErrorSchema>;
+
+/** Every answer crosses the boundary in this envelope; nothing throws across it. */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** One method per invoke channel, each bound to its channel (never a generic `invoke(channel)`). */
+export type BridgeInvoke = { [C in InvokeChannel]: (request: InvokeRequest<C>) => Promise<IpcResult<InvokeResponse<C>>> };
+/** One subscribe function per event channel; each returns its unsubscribe. */
+export type BridgeEvents = { [E in EventChannel]: (listener: (payload: EventPayload<E>) => void) => () => void };
+
+/** The bridge the renderer talks to, derived from the contract (Electron preload or browser socket). */
+export interface Bridge {
+  invoke: BridgeInvoke;
+  events: BridgeEvents;
+}
+
+/** Parses an unknown value against a channel's request schema (host side). */
+export function parseInvokeRequest<C extends InvokeChannel>(channel: C, payload: unknown): z.infer<(typeof invokeChannels)[C]['request']> {
+  return invokeChannels[channel].request.parse(payload) as z.infer<(typeof invokeChannels)[C]['request']>;
+}
+
+/** True when `name` is a contract invoke channel. */
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && Object.hasOwn(invokeChannels, name);
+}
+
+/** The window property under which the Electron preload exposes the bridge. */
+export const BRIDGE_GLOBAL = 'mcpTaskMonitor';
+
+/** The protocol eras as the UI names them. */
+export const ERA_LABELS: Record<z.infer<typeof ProtocolEraSchema>, string> = {
+  modern: '2026-07-28',
+  legacy: '2025-11-25',
+};
