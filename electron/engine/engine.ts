@@ -430,12 +430,14 @@ export class Engine {
       return;
     }
     // The request may have reached the server: we cannot know whether a task exists.
+    const isMalformed = error instanceof McpRequestError && error.localFailure === 'malformed';
+    const what = isMalformed ? 'The server\'s answer to the call could not be understood' : 'No answer to the call';
     this.update({
       ...task,
       phase: 'outcome-unknown',
       updatedAt: now,
       lastError: errorText(error),
-      timeline: appendTimeline(task.timeline, { at: now, note: `No answer to the call (${errorText(error)}); its outcome is unknown and it was not resent.` }),
+      timeline: appendTimeline(task.timeline, { at: now, note: `${what} (${errorText(error)}); its outcome is unknown and it was not resent.` }),
     });
     await this.registry.flush();
   }

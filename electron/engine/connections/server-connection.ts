@@ -8,13 +8,12 @@
  * never issues) are taken off the transport before the SDK sees them; everything else passes on.
  */
 import { Client, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { reconnectDelay } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
-import { endProcesses, listDescendants } from './process-tree.js';
+import { StdioTransport } from './stdio-transport.js';
 import { isJsonObject } from '../protocols/task-wire.js';
 
 /** The extension id of SEP-2663. */
@@ -75,14 +74,6 @@ export const CLIENT_CAPABILITIES = {
 };
 
 const SERVER_REQUEST_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
-
-/**
- * The SDK's stdio transport, subclassed only so that the SDK probes the era on this very
- * process: for the base class it spawns a throw-away sibling for the probe and reaps just that
- * process, leaking whatever a launcher (npx, a shell wrapper) started below it. A server that
- * exits on the pre-`initialize` probe is handled by the legacy fallback in `connect`.
- */
-class InPlaceProbeStdioTransport extends StdioClientTransport {}
 
 /** A live (re)connecting connection to one MCP server. */
 export class ServerConnection {
@@ -281,15 +272,12 @@ export class ServerConnection {
         ...(rejoin !== undefined ? { sessionId: rejoin.id, protocolVersion: rejoin.protocolVersion } : {}),
       });
     }
-    const transport = new InPlaceProbeStdioTransport({
-      command: config.command,
-      args: config.args,
-      env: { ...getDefaultEnvironment(), ...config.env },
-      stderr: 'pipe',
-      ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
-    });
+    const transport = new StdioTransport(
+      { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
+      (id) => typeof id === 'string' && this.pending.has(id),
+    );
     this.stderrTail = [];
-    transport.stderr?.on('data', (chunk: Buffer) => {
+    transport.stderr.on('data', (chunk: Buffer) => {
       const lines = chunk.toString('utf8').split('\n').filter((line) => line.trim() !== '');
       this.stderrTail = [...this.stderrTail, ...lines].slice(-STDERR_TAIL_LINES);
     });
@@ -354,8 +342,8 @@ export class ServerConnection {
       this.deps.listener.onConnected();
       this.deps.listener.onStateChange(this.current);
     } catch (error) {
+      // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
-      await this.endProcessTree(transport);
       this.chooseNextPrior();
       this.scheduleReconnect(describeConnectError(error, this.stderrTail));
     } finally {
@@ -393,7 +381,10 @@ export class ServerConnection {
     if (typeof raw.id === 'string' && raw.method === undefined) {
       const waiting = this.pending.get(raw.id);
       if (waiting === undefined) return raw.id.startsWith('mtm-');
-      if (isJsonObject(raw.error)) {
+      if ('error' in raw && 'result' in raw) {
+        // JSON-RPC allows exactly one of the two; guessing which one the server meant is unsafe.
+        waiting.reject(new McpRequestError('The server answered with both a result and an error.', undefined, undefined, 'malformed'));
+      } else if (isJsonObject(raw.error)) {
         const code = typeof raw.error.code === 'number' ? raw.error.code : undefined;
         const text = typeof raw.error.message === 'string' ? raw.error.message : 'error without a message';
         waiting.reject(McpRequestError.fromServer(code, text, raw.error.data));
@@ -418,7 +409,7 @@ export class ServerConnection {
     this.transport = undefined;
     this.failPending(reason);
     this.deps.listener.onDisconnected();
-    void this.endProcessTree(transport).finally(() => this.scheduleReconnect(reason));
+    void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => this.scheduleReconnect(reason));
   }
 
   private failPending(reason: string): void {
@@ -463,17 +454,8 @@ export class ServerConnection {
     this.transport = undefined;
     this.failPending('the connection was closed');
     if (client !== undefined) this.deps.listener.onDisconnected();
-    const descendants = transport instanceof StdioClientTransport && transport.pid !== null ? await listDescendants(transport.pid) : [];
     await client?.close().catch(() => undefined);
-    await endProcesses(descendants, transport instanceof StdioClientTransport ? transport.pid ?? undefined : undefined);
-  }
-
-  private async endProcessTree(transport: Transport | undefined): Promise<void> {
-    if (!(transport instanceof StdioClientTransport) || transport.pid === null) return;
-    const pid = transport.pid;
-    const descendants = await listDescendants(pid);
-    await transport.close().catch(() => undefined);
-    await endProcesses(descendants, pid);
+    await transport?.close().catch(() => undefined);
   }
 }
 
