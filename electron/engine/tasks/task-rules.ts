@@ -62,8 +62,21 @@ export function appendTimeline(timeline: readonly TimelineEntry[], entry: Timeli
   return next.length > TIMELINE_CAP ? next.slice(next.length - TIMELINE_CAP) : next;
 }
 
+/** Field-by-field equality; only the rare structured members are compared as JSON (hot path: every poll). */
 function sameSnapshot(a: TaskSnapshot, b: TaskSnapshot): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return a.taskId === b.taskId
+    && a.status === b.status
+    && a.statusMessage === b.statusMessage
+    && a.createdAt === b.createdAt
+    && a.lastUpdatedAt === b.lastUpdatedAt
+    && a.ttlMs === b.ttlMs
+    && a.pollIntervalMs === b.pollIntervalMs
+    && sameJson(a.inputRequests, b.inputRequests)
+    && sameJson(a.error, b.error);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
 }
 
 /**

@@ -51,6 +51,8 @@ describe('mergeSnapshot', () => {
     { name: 'first observation applies', before: task(), incoming: snap(), outcome: 'applied', status: 'working' },
     { name: 'identical snapshot is a duplicate', before: task({ snapshot: snap() }), incoming: snap(), outcome: 'duplicate' },
     { name: 'newer status applies', before: task({ snapshot: snap() }), incoming: snap({ status: 'input_required', lastUpdatedAt: '2026-11-30T09:00:01.000Z' }), outcome: 'applied', status: 'input_required' },
+    { name: 'new input requests with the same status apply', before: task({ snapshot: snap({ status: 'input_required', inputRequests: { a: { method: 'roots/list' } } }) }), incoming: snap({ status: 'input_required', inputRequests: { b: { method: 'roots/list' } } }), outcome: 'applied', status: 'input_required' },
+    { name: 'a changed poll interval alone applies', before: task({ snapshot: snap({ pollIntervalMs: 500 }) }), incoming: snap({ pollIntervalMs: 2_000 }), outcome: 'applied', status: 'working' },
     { name: 'older lastUpdatedAt loses', before: task({ snapshot: snap({ statusMessage: 'b', lastUpdatedAt: '2026-11-30T09:00:05.000Z' }) }), incoming: snap({ statusMessage: 'a', lastUpdatedAt: '2026-11-30T09:00:01.000Z' }), outcome: 'stale' },
     { name: 'equal timestamps with a new message apply', before: task({ snapshot: snap({ statusMessage: 'a' }) }), incoming: snap({ statusMessage: 'b' }), outcome: 'applied', status: 'working' },
     { name: 'terminal never regresses', before: task({ snapshot: snap({ status: 'completed' }) }), incoming: snap({ status: 'working', lastUpdatedAt: '2026-11-30T10:00:00.000Z' }), outcome: 'after-terminal' },
