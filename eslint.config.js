@@ -48,7 +48,40 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts'],
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The renderer is sandboxed: no electron.' }],
+        patterns: [
+          { group: nodeBuiltins, message: 'The renderer has no Node: no node built-ins.' },
+          { group: ['**/electron/**'], message: 'The renderer talks to the host only through the bridge (shared/ipc).' },
+        ],
+      }],
+      // Server strings render as text only (SECURITY.md §5).
+      'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never render HTML.' }],
+    },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/serve/**/*.ts', 'electron/host/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/renderer/**'], message: 'Hosts never import the renderer.' }],
+      }],
+    },
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/engine/**', '**/main/**', '**/host/**', '**/renderer/**', 'zod', '**/ipc/contract*'], message: 'The preload only forwards the allowlisted channels (shared/ipc/channels).' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'test/**/*.tsx'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',

@@ -1,13 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vite config: the renderer build (added with the desktop shell) and the Vitest run.
- * Integration tests spawn real server processes, so they get generous timeouts and
- * run in forked workers (child processes must not outlive a worker).
+ * One Vite config: the renderer build (`renderer/` → `dist/renderer/`, relative asset paths so
+ * the same build serves from `app://` in Electron and over HTTP in browser mode) and the Vitest
+ * run. Integration tests spawn real server processes, so they get generous timeouts and run in
+ * forked workers (child processes must not outlive a worker). Renderer tests pick jsdom per file.
  */
 export default defineConfig({
+  root: fileURLToPath(new URL('./renderer', import.meta.url)),
+  base: './',
+  build: {
+    outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
+    emptyOutDir: true,
+  },
   test: {
-    include: ['test/**/*.test.ts'],
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -9,6 +9,9 @@
 import { z } from 'zod';
 import { ProtocolEraSchema, ServerStateSchema } from '../server-config.js';
 import { PendingInputSchema, TrackedTaskSchema } from '../task-model.js';
+import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
+
+export { BRIDGE_GLOBAL } from './channels.js';
 
 /** Limits on what the renderer may send (the host refuses anything larger). */
 const Id = z.string().min(1).max(512);
@@ -136,9 +139,16 @@ export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeChann
 export type InvokeResponse<C extends InvokeChannel> = z.infer<(typeof invokeChannels)[C]['response']>;
 export type EventPayload<C extends EventChannel> = z.infer<(typeof eventChannels)[C]>;
 
+/** Compile-time proof that the name lists in channels.ts and the schemas here agree. */
+type SameKeys<A extends string, B extends string> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const invokeNamesAgree: SameKeys<InvokeChannel, (typeof INVOKE_CHANNEL_NAMES)[number]> = true;
+const eventNamesAgree: SameKeys<EventChannel, (typeof EVENT_CHANNEL_NAMES)[number]> = true;
+void invokeNamesAgree;
+void eventNamesAgree;
+
 /** The names of invoke and event channels, for allowlists (the preload's, the socket's). */
-export const INVOKE_CHANNELS = Object.keys(invokeChannels) as InvokeChannel[];
-export const EVENT_CHANNELS = Object.keys(eventChannels) as EventChannel[];
+export const INVOKE_CHANNELS: readonly InvokeChannel[] = INVOKE_CHANNEL_NAMES;
+export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;
 
 /** An error as it crosses the boundary: a message for the user, and a JSON-RPC code when a server sent one. */
 export const IpcErrorSchema = z.object({ message: z.string(), code: z.number().optional() });
@@ -167,9 +177,6 @@ export function parseInvokeRequest<C extends InvokeChannel>(channel: C, payload:
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.hasOwn(invokeChannels, name);
 }
-
-/** The window property under which the Electron preload exposes the bridge. */
-export const BRIDGE_GLOBAL = 'mcpTaskMonitor';
 
 /** The protocol eras as the UI names them. */
 export const ERA_LABELS: Record<z.infer<typeof ProtocolEraSchema>, string> = {
