@@ -12,13 +12,21 @@ export interface TaskStoreLoad {
   problems: string[];
 }
 
+/** What changed since the last save: tasks added or replaced, and ids removed. */
+export interface TaskStoreChanges {
+  upserts: readonly TrackedTask[];
+  removals: readonly string[];
+}
+
 /**
  * Durable storage of the tracked tasks (without their results). One writer only: the host.
- * `save` receives the whole set; callers coalesce bursts so that many updates are one write.
+ * `save` receives only what changed (callers coalesce bursts, so many updates are one save), so
+ * a status change costs a write the size of that task, not of the whole inbox. Call `load`
+ * once before the first `save`.
  */
 export interface TaskStore {
   load(): Promise<TaskStoreLoad>;
-  save(tasks: readonly TrackedTask[]): Promise<void>;
+  save(changes: TaskStoreChanges): Promise<void>;
 }
 
 /** Storage for final results, kept apart from the task state so status changes stay cheap. */

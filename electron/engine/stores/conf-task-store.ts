@@ -1,20 +1,35 @@
 /**
- * The task state file, `<dir>/tasks.json`, written through conf (electron-store in the Electron
- * host: same library underneath, same file). SECURITY.md §6: a damaged file is moved aside and
- * reported, never wiped; a damaged record is quarantined and reported, never dropped silently.
+ * The task state: a snapshot, `<dir>/tasks.json`, written through conf (electron-store in the
+ * Electron host: same library underneath, same file) only when the journal is compacted, and an
+ * append-only journal, `<dir>/tasks.journal`, to which every save appends just the tasks that
+ * changed. A status change therefore costs a write the size of that task, not of the inbox.
+ * SECURITY.md §6: a damaged file is moved aside and reported, never wiped; a damaged record or
+ * journal line is quarantined and reported, never dropped silently.
  *
  * On-disk layout in `dir`:
- * - `tasks.json`: `{"schemaVersion":1,"tasks":[TrackedTask...]}`, compact JSON, mode 0600.
- * - `tasks.json.bak`: copy of `tasks.json` as it was at the last successful load.
+ * - `tasks.json`: `{"schemaVersion":1,"tasks":[TrackedTask...]}`, compact JSON, mode 0600: the
+ *   whole set as of the last compaction (written atomically: temp file, fsync, rename).
+ * - `tasks.journal`: the changes since that compaction, one compact JSON object per line, mode
+ *   0600: `{"put":TrackedTask}` (the task's whole record, new or replaced) or `{"del":"<id>"}`.
+ *   Each save appends its lines in one write and fsyncs. Loading replays it in order over the
+ *   snapshot (later lines win). Every line is a whole record or a removal, so replaying lines
+ *   that the snapshot already contains is harmless: that is what makes compaction crash-safe.
+ * - `tasks.json.bak`: the whole set as it was at the last successful load (snapshot and journal
+ *   together), in the snapshot's layout.
  * - `tasks.json.corrupt-<time>` / `tasks.json.bak.corrupt-<time>`: damaged files, kept as found.
  * - `tasks.quarantine.json`: JSON array of `{quarantinedAt, reason, record}`, appended to.
+ *
+ * Compaction: once the journal holds more than max(`minCompactionBytes`, default 8 MiB; the size
+ * of the last snapshot) bytes, the whole set is written as the new snapshot, the folder is
+ * fsynced so the new snapshot is durable, and only then is the journal truncated. A crash in
+ * between leaves the new snapshot plus the old journal, which replays to the same set.
  */
-import { readFile, unlink } from 'node:fs/promises';
+import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { z } from 'zod';
 import { TrackedTaskSchema, type TrackedTask } from '../../../shared/task-model.js';
-import type { Logger, TaskStore, TaskStoreLoad } from '../ports.js';
+import type { Logger, TaskStore, TaskStoreChanges, TaskStoreLoad } from '../ports.js';
 import {
   PRIVATE_FILE_MODE,
   ensureDataFolder,
@@ -31,12 +46,22 @@ import {
 export const TASK_DOCUMENT_NAME = 'tasks';
 export const TASK_FILE = `${TASK_DOCUMENT_NAME}.json`;
 export const TASK_BACKUP_FILE = 'tasks.json.bak';
+export const TASK_JOURNAL_FILE = 'tasks.journal';
 export const QUARANTINE_FILE = 'tasks.quarantine.json';
 /** Version of the `{schemaVersion, tasks}` layout; a file with a higher one is kept, not read. */
 export const TASK_SCHEMA_VERSION = 1;
+/** The journal is compacted once it is larger than this and than the last snapshot. */
+export const DEFAULT_MIN_COMPACTION_BYTES = 8 * 1024 * 1024;
 
 /** How many quarantined records get a problem line each; the rest are summed up in one line. */
 const QUARANTINE_PROBLEM_LINES = 10;
+/**
+ * conf's reserved key. Assigning `store` without it makes conf re-read and re-parse the whole
+ * file to carry the key over; we already know its value from loading, so we pass it ourselves
+ * (`undefined`, which JSON leaves out, when the file had none).
+ */
+const CONF_INTERNAL_KEY = '__internal__';
+const NEWLINE = 0x0a;
 
 /** What a storage backend must pass through when it opens `tasks.json`. */
 export interface TaskDocumentOptions {
@@ -52,15 +77,20 @@ export interface TaskDocumentOptions {
 
 /**
  * The part of a conf / electron-store instance the task store uses. Opening it must throw
- * `SyntaxError` on unparsable JSON (as conf does) and must not use `clearInvalidConfig`.
+ * `SyntaxError` on unparsable JSON (as conf does), must not use `clearInvalidConfig` and must
+ * write exactly what `serialize` returns (no encryption): the store reads the file itself.
  */
 export interface TaskDocument {
   readonly path: string;
-  /** Reading parses the file anew; assigning writes it atomically. */
+  /** Assigning writes the file atomically. The store never reads it (it parses the file itself). */
   store: Record<string, unknown>;
 }
 
-/** Opens the task document; in Electron, pass one that builds an electron-store instance. */
+/**
+ * Opens the task document; in Electron, pass one that builds an electron-store instance. It is
+ * opened when the snapshot is first written (compaction), not at load: opening parses the file,
+ * which loading has just done.
+ */
 export type OpenTaskDocument = (options: TaskDocumentOptions) => TaskDocument;
 
 /**
@@ -82,25 +112,44 @@ export interface ConfTaskStoreOptions {
   dir: string;
   /** Defaults to `openConfDocument`. */
   openDocument?: OpenTaskDocument;
-  /** Receives housekeeping notes (leftover temp files removed, backup refresh failures). */
+  /** Receives housekeeping notes (leftover temp files removed, backup refresh or compaction failures). */
   logger?: Logger;
   /** Wall-clock ms, for the names of moved-aside files and quarantine entries. */
   now?: () => number;
+  /** The journal is compacted when it exceeds max(this, the last snapshot's size). Default 8 MiB. */
+  minCompactionBytes?: number;
 }
 
-/** Counters of writes to `tasks.json` since construction (for the benchmark). */
+/** Counters of writes since construction (for the benchmark). */
 export interface TaskStoreStats {
+  /** Saves that wrote to disk (one journal append each). */
   writes: number;
-  /** UTF-8 bytes of the serialized documents written. */
+  /** UTF-8 bytes written: journal appends plus snapshots. */
   bytesWritten: number;
+  /** Snapshots written (compactions, automatic, by `compact()`, or at load to set records aside). */
+  compactions: number;
 }
 
-interface Opened {
-  doc: TaskDocument;
+interface Snapshot {
+  isReadable: true;
   records: unknown[];
+  /** The file as read; `undefined` when there is none. */
+  bytes: Buffer | undefined;
+  /** conf's `__internal__` value in the file, carried over on writes. */
+  internal: unknown;
 }
 
-type OpenAttempt = ({ isReadable: true } & Opened) | { isReadable: false; reason: string };
+type SnapshotAttempt = Snapshot | { isReadable: false; reason: string };
+
+const NO_SNAPSHOT: Snapshot = { isReadable: true, records: [], bytes: undefined, internal: undefined };
+
+/** A record or journal line that could not be loaded. */
+interface Rejected {
+  record: unknown;
+  reason: string;
+  /** Where it came from: the snapshot, or a journal line (a `put` record, or a line that is not one). */
+  origin: 'snapshot' | 'journal-put' | 'journal-line';
+}
 
 interface QuarantineEntry {
   quarantinedAt: string;
@@ -108,26 +157,50 @@ interface QuarantineEntry {
   record: unknown;
 }
 
+/** What replaying the journal found. */
+interface JournalReplay {
+  /** Bytes up to and including the last newline. */
+  completeBytes: number;
+  /** The journal ends in a partial line (the app stopped in the middle of an append). */
+  isTorn: boolean;
+}
+
 /**
- * `TaskStore` on `<dir>/tasks.json`. Call `load()` once before `save()`. `load()` never rejects:
- * what went wrong is in `problems`. When a file cannot be read, or damaged data cannot be kept
- * safe (I/O errors, not bad content), every `save()` of the session rejects, so nothing on disk
- * is overwritten. `save()` calls are serialized; a save queued behind another collapses into one
- * write of the newest set, and each call resolves once its set (or a newer one) is on disk.
+ * `TaskStore` on `<dir>/tasks.json` plus `<dir>/tasks.journal`. Call `load()` once before
+ * `save()`. `load()` never rejects: what went wrong is in `problems`. When a file cannot be
+ * read, or damaged data cannot be kept safe (I/O errors, not bad content), every `save()` of the
+ * session rejects, so nothing on disk is overwritten. `save()` calls are serialized; saves
+ * queued behind another collapse into one append of their combined changes (the newest change
+ * of each task wins), and each call resolves once its changes (or newer ones) are on disk.
  */
 export class ConfTaskStore implements TaskStore {
   readonly #dir: string;
   readonly #file: string;
   readonly #backup: string;
+  readonly #journal: string;
   readonly #openDocument: OpenTaskDocument;
   readonly #logger: Logger | undefined;
   readonly #now: () => number;
-  readonly #stats: TaskStoreStats = { writes: 0, bytesWritten: 0 };
+  readonly #minCompactionBytes: number;
+  readonly #stats: TaskStoreStats = { writes: 0, bytesWritten: 0, compactions: 0 };
+  #isLoaded = false;
   #doc: TaskDocument | undefined;
-  /** Why saving is refused for this session (the file could not be read or kept safe). */
+  /** Why saving is refused for this session (the files could not be read or kept safe). */
   #writesBlockedBecause: string | undefined;
-  /** The newest set handed to `save()` that is not on disk yet. */
-  #latest: readonly TrackedTask[] | undefined;
+  /** The set as it is on disk (snapshot + journal). Registry objects are immutable: kept, not copied. */
+  #tasks = new Map<string, TrackedTask>();
+  /** Changes handed to `save()` that are not on disk yet; `null` removes the task. */
+  #pending = new Map<string, TrackedTask | null>();
+  #internal: unknown;
+  #snapshotBytes = 0;
+  /** Bytes of whole lines in the journal. */
+  #journalBytes = 0;
+  #journalExists = false;
+  /** A failed append may have left part of a line behind `#journalBytes`: cut it before appending. */
+  #journalNeedsRepair = false;
+  /** Compact once the journal is larger than this. */
+  #compactAt = DEFAULT_MIN_COMPACTION_BYTES;
+  #isCompactionQueued = false;
   #lastSerializedBytes = 0;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -135,9 +208,11 @@ export class ConfTaskStore implements TaskStore {
     this.#dir = resolve(options.dir);
     this.#file = join(this.#dir, TASK_FILE);
     this.#backup = join(this.#dir, TASK_BACKUP_FILE);
+    this.#journal = join(this.#dir, TASK_JOURNAL_FILE);
     this.#openDocument = options.openDocument ?? openConfDocument;
     this.#logger = options.logger;
     this.#now = options.now ?? Date.now;
+    this.#minCompactionBytes = options.minCompactionBytes ?? DEFAULT_MIN_COMPACTION_BYTES;
   }
 
   /** A copy of the write counters. */
@@ -149,24 +224,48 @@ export class ConfTaskStore implements TaskStore {
     return this.#enqueue(() => this.#load());
   }
 
-  save(tasks: readonly TrackedTask[]): Promise<void> {
-    this.#latest = tasks;
-    return this.#enqueue(() => this.#writeLatest());
+  /** Queues `changes` for one journal append. An id both upserted and removed is removed. */
+  save(changes: TaskStoreChanges): Promise<void> {
+    for (const task of changes.upserts) this.#pending.set(task.id, task);
+    for (const id of changes.removals) this.#pending.set(id, null);
+    return this.#enqueue(() => this.#writePending());
+  }
+
+  /**
+   * Writes the whole set as the snapshot and empties the journal now (after the saves already
+   * queued), e.g. at shutdown so the next start reads one file. Nothing to do when the journal
+   * is empty. The store compacts by itself as the journal grows; calling this is optional.
+   */
+  compact(): Promise<void> {
+    return this.#enqueue(async () => {
+      this.#assertWritable();
+      if (this.#journalBytes === 0 && !this.#journalNeedsRepair) return;
+      await this.#compactNow();
+    });
   }
 
   // Problems name files by base name only: full paths would show the user's home folder.
   async #load(): Promise<TaskStoreLoad> {
+    this.#isLoaded = false;
     this.#doc = undefined;
     this.#writesBlockedBecause = undefined;
+    this.#tasks = new Map();
+    this.#internal = undefined;
+    this.#snapshotBytes = 0;
+    this.#journalBytes = 0;
+    this.#journalExists = false;
+    this.#journalNeedsRepair = false;
     const problems: string[] = [];
-    let opened: Opened;
+    let snapshot: Snapshot;
+    let journal: Buffer | undefined;
     try {
       await ensureDataFolder(this.#dir);
       const removed = await removeStaleTempFiles(this.#dir, (name) =>
         [TASK_FILE, TASK_BACKUP_FILE, QUARANTINE_FILE].includes(name),
       );
       if (removed.length > 0) this.#logger?.info('Removed leftovers of interrupted writes', { files: removed });
-      opened = await this.#openWithRecovery(problems);
+      journal = await readIfPresent(this.#journal);
+      snapshot = await this.#readSnapshotWithRecovery(problems, journal?.includes(NEWLINE) === true);
     } catch (error) {
       this.#writesBlockedBecause = `the saved task list could not be opened (${describeError(error)})`;
       problems.push(
@@ -175,27 +274,56 @@ export class ConfTaskStore implements TaskStore {
       );
       return { tasks: [], problems };
     }
-    this.#doc = opened.doc;
-    const tasks = await this.#admit(opened.records, problems);
-    if (this.#writesBlockedBecause === undefined) await this.#refreshBackup();
-    return { tasks, problems };
+    this.#isLoaded = true;
+    this.#internal = snapshot.internal;
+    this.#snapshotBytes = snapshot.bytes?.length ?? 0;
+    this.#journalExists = journal !== undefined;
+
+    const rejected: Rejected[] = [];
+    this.#admitSnapshot(snapshot.records, rejected);
+    const replay = this.#replayJournal(journal, rejected);
+    this.#journalBytes = replay.completeBytes;
+    // Anything past the last whole line is a torn append: cut it before the next append, below.
+    this.#journalNeedsRepair = replay.isTorn;
+    this.#compactAt = this.#compactionThreshold();
+
+    const compacted = rejected.length > 0 && (await this.#setAside(rejected, problems));
+    if (replay.isTorn) {
+      problems.push(
+        'The last change saved to the task list was cut off (the app stopped while writing it), so it was left out; the task it changed may show an earlier state.',
+      );
+      await this.#repairTornJournal(problems);
+    }
+    if (this.#writesBlockedBecause === undefined) {
+      await this.#refreshBackup(compacted ? undefined : snapshot.bytes, compacted || replay.completeBytes === 0);
+    }
+    return { tasks: [...this.#tasks.values()], problems };
   }
 
-  /** Opens tasks.json; when it is damaged, moves it aside and falls back to the backup, then to empty. */
-  async #openWithRecovery(problems: string[]): Promise<Opened> {
-    const main = this.#tryOpen();
+  /** Reads tasks.json; when it is damaged, moves it aside and falls back to the backup, then to nothing. */
+  async #readSnapshotWithRecovery(problems: string[], hasJournal: boolean): Promise<Snapshot> {
+    const main = await readSnapshot(this.#file);
     if (main.isReadable) return main;
     const keptMain = await moveAside(this.#file, 'corrupt', new Date(this.#now()));
     problems.push(`The saved task list could not be read because ${main.reason}. The file was kept unchanged as "${basename(keptMain)}".`);
     if (!(await exists(this.#backup))) {
-      problems.push('There is no earlier copy of the task list, so it starts empty.');
-      return this.#openEmpty();
+      problems.push(
+        hasJournal
+          ? `There is no earlier copy of the task list, so it holds only the recent changes kept in "${TASK_JOURNAL_FILE}".`
+          : 'There is no earlier copy of the task list, so it starts empty.',
+      );
+      return NO_SNAPSHOT;
     }
     // Restore by copying: the backup stays as it is until the next successful load refreshes it.
     await writeFileAtomic(this.#file, await readFile(this.#backup));
-    const restored = this.#tryOpen();
+    const restored = await readSnapshot(this.#file);
     if (restored.isReadable) {
-      problems.push('The last good copy of the task list, taken when the app last started, was loaded instead; changes made after that are missing.');
+      problems.push(
+        hasJournal
+          ? 'The last good copy of the task list, taken when the app last started, was loaded instead, with the recent changes ' +
+              `kept in "${TASK_JOURNAL_FILE}" applied to it; other changes made after that may be missing.`
+          : 'The last good copy of the task list, taken when the app last started, was loaded instead; changes made after that are missing.',
+      );
       return restored;
     }
     // The restored file is a byte copy of the backup, which is kept below: removing it loses nothing.
@@ -203,89 +331,110 @@ export class ConfTaskStore implements TaskStore {
     const keptBackup = await moveAside(this.#backup, 'corrupt', new Date(this.#now()));
     problems.push(
       `The last good copy of the task list could not be read either because ${restored.reason}. ` +
-        `It was kept unchanged as "${basename(keptBackup)}", and the task list starts empty.`,
+        `It was kept unchanged as "${basename(keptBackup)}", and the task list starts ` +
+        (hasJournal ? `with only the recent changes kept in "${TASK_JOURNAL_FILE}".` : 'empty.'),
     );
-    return this.#openEmpty();
+    return NO_SNAPSHOT;
   }
 
-  /** Opens tasks.json after every damaged file has been moved away, i.e. an empty document. */
-  #openEmpty(): Opened {
-    const attempt = this.#tryOpen();
-    if (!attempt.isReadable) throw new Error(`tasks.json reappeared and cannot be read: ${attempt.reason}`);
-    return attempt;
-  }
-
-  /** Damaged data is a result; I/O errors throw. */
-  #tryOpen(): OpenAttempt {
-    let doc: TaskDocument;
-    let data: Record<string, unknown>;
-    try {
-      doc = this.#openDocument({
-        cwd: this.#dir,
-        name: TASK_DOCUMENT_NAME,
-        serialize: (value) => this.#serialize(value),
-        fileMode: PRIVATE_FILE_MODE,
-      });
-      if (resolve(doc.path) !== this.#file) {
-        throw new Error(`The task document opened ${doc.path} instead of ${this.#file}`);
-      }
-      data = doc.store;
-    } catch (error) {
-      // conf parses the file in its constructor and `store` getter with JSON.parse.
-      if (error instanceof SyntaxError) return { isReadable: false, reason: 'it is not valid JSON' };
-      throw error;
-    }
-    // conf reads a missing file, and JSON `null`, as `{}`: nothing saved yet.
-    if (Object.keys(data).length === 0) return { isReadable: true, doc, records: [] };
-    const { schemaVersion, tasks } = data;
-    if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {
-      return { isReadable: false, reason: `it was written by a newer version of the app (format ${schemaVersion})` };
-    }
-    if (schemaVersion !== TASK_SCHEMA_VERSION || !Array.isArray(tasks)) {
-      return { isReadable: false, reason: 'it does not have the expected layout' };
-    }
-    return { isReadable: true, doc, records: tasks as unknown[] };
-  }
-
-  /** Validates records; quarantines the bad ones and rewrites tasks.json without them. */
-  async #admit(records: unknown[], problems: string[]): Promise<TrackedTask[]> {
-    const tasks: TrackedTask[] = [];
-    const rejected: { record: unknown; reason: string }[] = [];
-    const ids = new Set<string>();
+  /** Validates the snapshot's records into `#tasks`; the bad ones and repeated ids go to `rejected`. */
+  #admitSnapshot(records: readonly unknown[], rejected: Rejected[]): void {
     for (const record of records) {
       const parsed = TrackedTaskSchema.safeParse(record);
       if (!parsed.success) {
-        rejected.push({ record, reason: `its data is invalid (${describeIssues(parsed.error)})` });
-      } else if (ids.has(parsed.data.id)) {
-        rejected.push({ record, reason: 'another saved task has the same id' });
+        rejected.push({ record, reason: `its data is invalid (${describeIssues(parsed.error)})`, origin: 'snapshot' });
+      } else if (this.#tasks.has(parsed.data.id)) {
+        rejected.push({ record, reason: 'another saved task has the same id', origin: 'snapshot' });
       } else {
-        ids.add(parsed.data.id);
-        tasks.push(parsed.data);
+        this.#tasks.set(parsed.data.id, parsed.data);
       }
     }
-    if (rejected.length === 0) return tasks;
+  }
+
+  /** Applies the journal's whole lines in order; lines that are not valid changes go to `rejected`. */
+  #replayJournal(journal: Buffer | undefined, rejected: Rejected[]): JournalReplay {
+    if (journal === undefined) return { completeBytes: 0, isTorn: false };
+    const completeBytes = journal.lastIndexOf(NEWLINE) + 1;
+    const text = journal.toString('utf8', 0, completeBytes);
+    let lineNumber = 0;
+    for (let start = 0; start < text.length; ) {
+      const end = text.indexOf('\n', start);
+      const line = text.slice(start, end);
+      start = end + 1;
+      lineNumber += 1;
+      if (line.trim() === '') continue;
+      const where = `line ${lineNumber} of ${TASK_JOURNAL_FILE}`;
+      const change = parseJson(line);
+      if (change === undefined) {
+        rejected.push({ record: line, reason: `it is not valid JSON (${where})`, origin: 'journal-line' });
+      } else if (isChange(change, 'put')) {
+        const parsed = TrackedTaskSchema.safeParse(change.put);
+        if (parsed.success) this.#tasks.set(parsed.data.id, parsed.data);
+        else rejected.push({ record: change.put, reason: `its data is invalid (${describeIssues(parsed.error)}; ${where})`, origin: 'journal-put' });
+      } else if (isChange(change, 'del') && typeof change.del === 'string') {
+        this.#tasks.delete(change.del);
+      } else {
+        rejected.push({ record: change, reason: `it is not a change this version of the app understands (${where})`, origin: 'journal-line' });
+      }
+    }
+    return { completeBytes, isTorn: completeBytes < journal.length };
+  }
+
+  /**
+   * Quarantines `rejected` and writes a snapshot without them, so each is set aside once, not at
+   * every start. Returns whether that worked; if not, writes are blocked for the session.
+   */
+  async #setAside(rejected: readonly Rejected[], problems: string[]): Promise<boolean> {
     try {
       await this.#appendToQuarantine(rejected, problems);
-      // Rewriting now sets each record aside once, not again at every start until the next save.
-      this.#write(tasks);
+      await this.#compactNow();
     } catch (error) {
       this.#writesBlockedBecause = `damaged saved tasks could not be set aside (${describeError(error)})`;
       problems.push(
         `${rejected.length} saved task(s) could not be loaded, and could not be set aside (${describeError(error)}). ` +
           'They were left in the task file; task changes will not be saved until the app is restarted, so they are not lost.',
       );
-      return tasks;
+      return false;
     }
-    for (const { record, reason } of rejected.slice(0, QUARANTINE_PROBLEM_LINES)) {
-      problems.push(`A saved task${describeId(record)} could not be loaded because ${reason}. It was set aside in "${QUARANTINE_FILE}" and left out of the task list.`);
-    }
+    for (const entry of rejected.slice(0, QUARANTINE_PROBLEM_LINES)) problems.push(this.#describeRejection(entry));
     if (rejected.length > QUARANTINE_PROBLEM_LINES) {
       problems.push(`${rejected.length - QUARANTINE_PROBLEM_LINES} more saved tasks could not be loaded and were set aside in "${QUARANTINE_FILE}".`);
     }
-    return tasks;
+    return true;
   }
 
-  async #appendToQuarantine(rejected: readonly { record: unknown; reason: string }[], problems: string[]): Promise<void> {
+  #describeRejection({ record, reason, origin }: Rejected): string {
+    switch (origin) {
+      case 'snapshot':
+        return `A saved task${describeId(record)} could not be loaded because ${reason}. It was set aside in "${QUARANTINE_FILE}" and left out of the task list.`;
+      case 'journal-put': {
+        const id = idOf(record);
+        const isStillListed = id !== undefined && this.#tasks.has(id);
+        return (
+          `A saved change to a task${describeId(record)} could not be loaded because ${reason}. It was set aside in "${QUARANTINE_FILE}"` +
+          (isStillListed ? ', and the task was loaded as it was saved at another time.' : ' and left out of the task list.')
+        );
+      }
+      case 'journal-line':
+        return `A saved change to the task list could not be read because ${reason}. It was set aside in "${QUARANTINE_FILE}"; the task it changed may show an earlier state.`;
+    }
+  }
+
+  /** Cuts a torn last line off the journal, so the next append does not continue it. */
+  async #repairTornJournal(problems: string[]): Promise<void> {
+    if (!this.#journalNeedsRepair || this.#writesBlockedBecause !== undefined) return;
+    try {
+      await this.#truncateJournal(this.#journalBytes);
+    } catch (error) {
+      this.#writesBlockedBecause = `the cut-off change could not be removed (${describeError(error)})`;
+      problems.push(
+        `The cut-off change could not be removed from "${TASK_JOURNAL_FILE}" (${describeError(error)}). ` +
+          'Task changes will not be saved until the app is restarted, so the saved changes are not damaged further.',
+      );
+    }
+  }
+
+  async #appendToQuarantine(rejected: readonly Rejected[], problems: string[]): Promise<void> {
     const file = join(this.#dir, QUARANTINE_FILE);
     const entries = await this.#readQuarantine(file, problems);
     const quarantinedAt = new Date(this.#now()).toISOString();
@@ -309,37 +458,144 @@ export class ConfTaskStore implements TaskStore {
     return [];
   }
 
-  /** Keeps a copy of the file that just loaded, so a later damaged file has something to fall back on. */
-  async #refreshBackup(): Promise<void> {
+  /**
+   * Keeps a copy of the set that just loaded, so a later damaged snapshot has something to fall
+   * back on. With no journal to fold in, that is a byte copy of the snapshot (`snapshotBytes`, or
+   * the file itself when `snapshotBytes` is undefined); otherwise the merged set is written out.
+   */
+  async #refreshBackup(snapshotBytes: Buffer | undefined, isSnapshotWhole: boolean): Promise<void> {
     try {
-      await writeFileAtomic(this.#backup, await readFile(this.#file));
+      let data: Uint8Array | string;
+      if (!isSnapshotWhole) data = JSON.stringify(this.#snapshotValue());
+      else if (snapshotBytes !== undefined) data = snapshotBytes;
+      else data = await readFile(this.#file);
+      await writeFileAtomic(this.#backup, data);
     } catch (error) {
       // Nothing saved yet is fine; otherwise the app works on, with an older (or no) fallback.
       if (!isMissing(error)) this.#logger?.warn('Could not refresh the task list backup', { code: errorCode(error) });
     }
   }
 
-  #writeLatest(): void {
-    const tasks = this.#latest;
-    if (tasks === undefined) return; // an earlier queued save already wrote this set or a newer one
-    this.#latest = undefined;
+  /** Appends everything pending in one write; a save queued behind finds nothing left to do. */
+  async #writePending(): Promise<void> {
+    if (this.#pending.size === 0) return; // an earlier queued save already wrote these changes
+    this.#assertWritable();
+    const batch = this.#pending;
+    this.#pending = new Map();
+    let data: Buffer;
     try {
-      this.#write(tasks);
+      let text = '';
+      for (const [id, task] of batch) text += task === null ? `{"del":${JSON.stringify(id)}}\n` : `{"put":${JSON.stringify(task)}}\n`;
+      data = Buffer.from(text, 'utf8');
+      await this.#append(data);
     } catch (error) {
-      this.#latest ??= tasks; // the next queued save retries it, unless a newer set has arrived
+      // The next queued save retries them, unless newer changes to the same tasks have arrived.
+      for (const [id, task] of batch) if (!this.#pending.has(id)) this.#pending.set(id, task);
       throw error;
+    }
+    for (const [id, task] of batch) {
+      if (task === null) this.#tasks.delete(id);
+      else this.#tasks.set(id, task);
+    }
+    this.#stats.writes += 1;
+    this.#stats.bytesWritten += data.length;
+    if (this.#journalBytes > this.#compactAt && !this.#isCompactionQueued) {
+      this.#isCompactionQueued = true;
+      void this.#enqueue(() => this.#compactWhenDue());
     }
   }
 
-  #write(tasks: readonly TrackedTask[]): void {
-    if (this.#writesBlockedBecause !== undefined) {
-      throw new Error(`Task changes are not saved in this session: ${this.#writesBlockedBecause}`);
+  /**
+   * One write at the end of the journal, then fdatasync. On failure the journal is cut back to
+   * its whole lines. (Truncation uses a handle of its own: on Windows an append handle may not.)
+   */
+  async #append(data: Buffer): Promise<void> {
+    if (this.#journalNeedsRepair) await this.#truncateJournal(this.#journalBytes);
+    const isNewFile = !this.#journalExists;
+    const handle = await open(this.#journal, 'a', PRIVATE_FILE_MODE);
+    this.#journalExists = true;
+    try {
+      for (let offset = 0; offset < data.length; ) {
+        const { bytesWritten } = await handle.write(data, offset, data.length - offset);
+        offset += bytesWritten;
+      }
+      await handle.datasync();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      // Part of `data` may have reached the file: cut it off now, or else before the next append.
+      this.#journalNeedsRepair = true;
+      await this.#truncateJournal(this.#journalBytes).catch(() => undefined);
+      throw error;
     }
-    if (this.#doc === undefined) throw new Error('ConfTaskStore.save() was called before load()');
+    await handle.close();
+    this.#journalBytes += data.length;
+    if (isNewFile) await syncFolder(this.#dir);
+  }
+
+  /** The automatic compaction, queued by a save that took the journal past the threshold. */
+  async #compactWhenDue(): Promise<void> {
+    this.#isCompactionQueued = false;
+    if (!this.#isLoaded || this.#writesBlockedBecause !== undefined || this.#journalBytes <= this.#compactAt) return;
+    try {
+      await this.#compactNow();
+    } catch (error) {
+      // The changes are safe in the journal; try again once it has grown by another threshold.
+      this.#compactAt = this.#journalBytes + this.#compactionThreshold();
+      this.#logger?.warn('Could not compact the task journal; it keeps every change and is compacted later', {
+        error: describeError(error),
+      });
+    }
+  }
+
+  /**
+   * Writes `#tasks` as the snapshot through the document (atomic, synchronous: conf's writer),
+   * makes the rename durable, then empties the journal. The order matters: a crash before the
+   * truncation leaves the old journal, which replays harmlessly over the new snapshot.
+   */
+  async #compactNow(): Promise<void> {
+    this.#assertWritable();
+    const doc = await this.#document();
     this.#lastSerializedBytes = 0;
-    this.#doc.store = { schemaVersion: TASK_SCHEMA_VERSION, tasks };
-    this.#stats.writes += 1;
-    this.#stats.bytesWritten += this.#lastSerializedBytes;
+    doc.store = this.#snapshotValue();
+    const bytes = this.#lastSerializedBytes;
+    this.#stats.compactions += 1;
+    this.#stats.bytesWritten += bytes;
+    this.#snapshotBytes = bytes;
+    await syncFolder(this.#dir);
+    await this.#truncateJournal(0);
+    this.#compactAt = this.#compactionThreshold();
+  }
+
+  /** Opens the document on first use. A snapshot damaged since loading is kept aside and replaced. */
+  async #document(): Promise<TaskDocument> {
+    if (this.#doc !== undefined) return this.#doc;
+    const options: TaskDocumentOptions = {
+      cwd: this.#dir,
+      name: TASK_DOCUMENT_NAME,
+      serialize: (value) => this.#serialize(value),
+      fileMode: PRIVATE_FILE_MODE,
+    };
+    let doc: TaskDocument;
+    try {
+      doc = this.#openDocument(options);
+    } catch (error) {
+      // conf parses the file in its constructor. The set in memory holds everything it held.
+      if (!(error instanceof SyntaxError)) throw error;
+      const kept = await moveAside(this.#file, 'corrupt', new Date(this.#now()));
+      this.#logger?.warn('The task file was damaged after it loaded; it was kept and is replaced by the task list in memory', {
+        keptAs: basename(kept),
+      });
+      doc = this.#openDocument(options);
+    }
+    if (resolve(doc.path) !== this.#file) {
+      throw new Error(`The task document opened ${doc.path} instead of ${this.#file}`);
+    }
+    this.#doc = doc;
+    return doc;
+  }
+
+  #snapshotValue(): Record<string, unknown> {
+    return { schemaVersion: TASK_SCHEMA_VERSION, tasks: [...this.#tasks.values()], [CONF_INTERNAL_KEY]: this.#internal };
   }
 
   #serialize(value: Record<string, unknown>): string {
@@ -348,11 +604,102 @@ export class ConfTaskStore implements TaskStore {
     return text;
   }
 
+  async #truncateJournal(length: number): Promise<void> {
+    if (this.#journalExists) {
+      let handle: FileHandle | undefined;
+      try {
+        handle = await open(this.#journal, 'r+');
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+        this.#journalExists = false;
+      }
+      if (handle !== undefined) {
+        try {
+          await handle.truncate(length);
+          await handle.datasync();
+        } finally {
+          await handle.close();
+        }
+      }
+    }
+    this.#journalBytes = this.#journalExists ? length : 0;
+    this.#journalNeedsRepair = false;
+  }
+
+  #compactionThreshold(): number {
+    return Math.max(this.#minCompactionBytes, this.#snapshotBytes);
+  }
+
+  #assertWritable(): void {
+    if (this.#writesBlockedBecause !== undefined) {
+      throw new Error(`Task changes are not saved in this session: ${this.#writesBlockedBecause}`);
+    }
+    if (!this.#isLoaded) throw new Error('ConfTaskStore was written to before load()');
+  }
+
   #enqueue<T>(operation: () => T | Promise<T>): Promise<T> {
     const result = this.#queue.then(operation);
     this.#queue = result.catch(() => undefined);
     return result;
   }
+}
+
+/** Reads and checks a snapshot file. Damaged content is a result; I/O errors throw. */
+async function readSnapshot(file: string): Promise<SnapshotAttempt> {
+  const bytes = await readIfPresent(file);
+  if (bytes === undefined) return NO_SNAPSHOT;
+  let data: unknown;
+  try {
+    data = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    if (error instanceof SyntaxError) return { isReadable: false, reason: 'it is not valid JSON' };
+    throw error;
+  }
+  // Like conf: JSON `null` and `{}` are nothing saved yet.
+  if (data === null) return { ...NO_SNAPSHOT, bytes };
+  if (typeof data !== 'object' || Array.isArray(data)) return { isReadable: false, reason: 'it does not have the expected layout' };
+  const fields = data as Record<string, unknown>;
+  if (Object.keys(fields).length === 0) return { ...NO_SNAPSHOT, bytes };
+  const { schemaVersion, tasks } = fields;
+  if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {
+    return { isReadable: false, reason: `it was written by a newer version of the app (format ${schemaVersion})` };
+  }
+  if (schemaVersion !== TASK_SCHEMA_VERSION || !Array.isArray(tasks)) {
+    return { isReadable: false, reason: 'it does not have the expected layout' };
+  }
+  return { isReadable: true, records: tasks as unknown[], bytes, internal: fields[CONF_INTERNAL_KEY] };
+}
+
+async function readIfPresent(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * fsyncs the folder, so a file created or renamed in it survives a power loss (best effort:
+ * Windows cannot open a folder, and some file systems refuse).
+ */
+async function syncFolder(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // The write itself succeeded; only its durability across a power loss is less certain.
+  }
+}
+
+/** A one-key object `{[key]: ...}`: the shape of a journal line. */
+function isChange<K extends 'put' | 'del'>(value: unknown, key: K): value is Record<K, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && key in value;
 }
 
 function describeError(error: unknown): string {
@@ -364,9 +711,15 @@ function describeIssues(error: z.ZodError): string {
   return shown.join('; ') + (error.issues.length > shown.length ? '; …' : '');
 }
 
+function idOf(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null || !('id' in record) || typeof record.id !== 'string') return undefined;
+  return record.id;
+}
+
 /** ` (id "…")` when the record has a string id; ids are escaped and shortened for display. */
 function describeId(record: unknown): string {
-  if (typeof record !== 'object' || record === null || !('id' in record) || typeof record.id !== 'string') return '';
-  const id = record.id.length > 40 ? `${record.id.slice(0, 40)}…` : record.id;
-  return ` (id ${JSON.stringify(id)})`;
+  const id = idOf(record);
+  if (id === undefined) return '';
+  const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
+  return ` (id ${JSON.stringify(shown)})`;
 }

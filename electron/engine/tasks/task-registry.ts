@@ -2,20 +2,22 @@
  * The registry: the source of truth for what the app monitors (the extension has no
  * `tasks/list`, so a task id we lose is a task we can never find again). Holds every tracked
  * task in memory, indexes them by server task id, and persists through the `TaskStore` with
- * coalesced writes: a burst of updates within `PERSIST_DELAY_MS` is one write.
+ * coalesced writes: a burst of updates within `PERSIST_DELAY_MS` is one save of the changed
+ * tasks only.
  */
 import type { TrackedTask } from '../../../shared/task-model.js';
 import type { Clock, Logger, TaskStore, TimerHandle } from '../ports.js';
 
 /** How long updates gather before they are written together. */
-export const PERSIST_DELAY_MS = 250;
+export const PERSIST_DELAY_MS = 500;
 
 /** The in-memory task set with coalesced persistence. */
 export class TaskRegistry {
   private readonly tasks = new Map<string, TrackedTask>();
   private readonly byServerTaskId = new Map<string, string>();
   private timer: TimerHandle | undefined;
-  private dirty = false;
+  /** Ids changed (present) or removed (absent from `tasks`) since the last save. */
+  private readonly dirty = new Set<string>();
   private saving: Promise<void> | undefined;
 
   constructor(
@@ -53,7 +55,7 @@ export class TaskRegistry {
       this.byServerTaskId.delete(indexKey(previous.serverId, previous.taskId));
     }
     this.index(task);
-    this.markDirty();
+    this.markDirty(task.id);
   }
 
   /** Stores `task` and resolves once it is on disk (used before a `tools/call` is sent). */
@@ -68,7 +70,7 @@ export class TaskRegistry {
     if (task === undefined) return undefined;
     this.tasks.delete(id);
     if (task.taskId !== undefined) this.byServerTaskId.delete(indexKey(task.serverId, task.taskId));
-    this.markDirty();
+    this.markDirty(id);
     return task;
   }
 
@@ -77,10 +79,19 @@ export class TaskRegistry {
     this.timer?.cancel();
     this.timer = undefined;
     while (this.saving !== undefined) await this.saving;
-    if (!this.dirty) return;
-    this.dirty = false;
-    this.saving = this.store.save(this.all()).catch((error: unknown) => {
-      this.dirty = true;
+    if (this.dirty.size === 0) return;
+    const ids = [...this.dirty];
+    this.dirty.clear();
+    const upserts: TrackedTask[] = [];
+    const removals: string[] = [];
+    for (const id of ids) {
+      const task = this.tasks.get(id);
+      if (task === undefined) removals.push(id);
+      else upserts.push(task);
+    }
+    this.saving = this.store.save({ upserts, removals }).catch((error: unknown) => {
+      // Keep them dirty: the next save retries (newer versions of these tasks win).
+      for (const id of ids) this.dirty.add(id);
       this.logger.error('saving tasks failed', { error: error instanceof Error ? error.message : String(error) });
     }).finally(() => {
       this.saving = undefined;
@@ -100,8 +111,8 @@ export class TaskRegistry {
     if (task.taskId !== undefined) this.byServerTaskId.set(indexKey(task.serverId, task.taskId), task.id);
   }
 
-  private markDirty(): void {
-    this.dirty = true;
+  private markDirty(id: string): void {
+    this.dirty.add(id);
     if (this.timer !== undefined) return;
     this.timer = this.clock.setTimer(PERSIST_DELAY_MS, () => {
       this.timer = undefined;
