@@ -7,7 +7,8 @@
  * with a result envelope instead of throwing across the boundary.
  */
 import { z } from 'zod';
-import { ProtocolEraSchema, ServerStateSchema } from '../server-config.js';
+import type { ProtocolEraSchema} from '../server-config.js';
+import { ServerStateSchema } from '../server-config.js';
 import { PendingInputSchema, TrackedTaskSchema } from '../task-model.js';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
 
