@@ -102,8 +102,10 @@ describe('a server restarted without its state', () => {
     const port = Number(new URL(original.url!).port);
     const config: ServerConfig = { id: 'legacy', name: 'Legacy demo', transport: 'http', url: original.url! };
     const data = dataDir();
-    const first = spawnEngine(data, config, { tool: 'sleep', args: { durationMs: 600_000 } });
-    const started = taskOf(await first.waitFor((event) => taskOf(event)?.snapshot?.status === 'working', 'the sleep to run'))!;
+    const first = spawnEngine(data, config, { tool: 'build', args: { durationMs: 10_000 } });
+    // Step 2 comes after the first polls, so the task id is on disk by then (a push can show
+    // the task as working a moment before its id is durable).
+    const started = taskOf(await first.waitFor((event) => taskOf(event)?.snapshot?.statusMessage?.startsWith('Step 2') === true, 'the build to reach step 2'))!;
     await first.kill();
     await original.stop();
     await startDemoServer({ form: 'legacy', transport: 'http', port });
