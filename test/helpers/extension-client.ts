@@ -4,7 +4,7 @@
  * `Mcp-Name` headers (tool name for `tools/call`, task id for `tasks/*`, §3.10).
  */
 import { z } from 'zod';
-import { MessageInbox, type JsonRpcMessage, type RpcChannel, type RpcResponse } from './json-rpc-channel.js';
+import { MessageInbox, pollTask, type JsonRpcMessage, type RpcChannel, type RpcResponse } from './json-rpc-channel.js';
 
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
@@ -65,16 +65,8 @@ export class ExtensionClient {
   }
 
   /** Polls `tasks/get` until `until` holds; returns the last task and every status message seen. */
-  async pollTask(taskId: string, until: (task: DetailedTask) => boolean = (task) => TERMINAL.has(task.status), timeoutMs = 10_000) {
-    const statusMessages: string[] = [];
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const task = await this.getTask(taskId);
-      if (task.statusMessage !== undefined && statusMessages.at(-1) !== task.statusMessage) statusMessages.push(task.statusMessage);
-      if (until(task)) return { task, statusMessages };
-      if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status} after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  pollTask(taskId: string, until: (task: DetailedTask) => boolean = (task) => TERMINAL.has(task.status), timeoutMs = 10_000): Promise<{ task: DetailedTask; statusMessages: string[] }> {
+    return pollTask(() => this.getTask(taskId), until, timeoutMs);
   }
 
   /** Opens a task subscription for `taskIds`. */

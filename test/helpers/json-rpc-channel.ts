@@ -97,3 +97,25 @@ export class MessageInbox {
     });
   }
 }
+
+/** A task's status fields as both wire forms name them. */
+interface PolledTask {
+  status: string;
+  statusMessage?: string | undefined;
+}
+
+/**
+ * Calls `get` every 20 ms until `until` holds; returns the last task and every distinct status
+ * message seen on the way (test clients only: the engine never polls like this).
+ */
+export async function pollTask<T extends PolledTask>(get: () => Promise<T>, until: (task: T) => boolean, timeoutMs: number): Promise<{ task: T; statusMessages: string[] }> {
+  const statusMessages: string[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const task = await get();
+    if (task.statusMessage !== undefined && statusMessages.at(-1) !== task.statusMessage) statusMessages.push(task.statusMessage);
+    if (until(task)) return { task, statusMessages };
+    if (Date.now() > deadline) throw new Error(`task still ${task.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -3,7 +3,7 @@
  * JSON-RPC so the tests see the exact wire shapes.
  */
 import { z } from 'zod';
-import type { JsonRpcMessage, RpcChannel, RpcResponse } from './json-rpc-channel.js';
+import { pollTask, type JsonRpcMessage, type RpcChannel, type RpcResponse } from './json-rpc-channel.js';
 
 export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 export const RELATED_TASK_META_KEY = 'io.modelcontextprotocol/related-task';
@@ -55,16 +55,8 @@ export class LegacyClient {
   }
 
   /** Polls `tasks/get` until `until` holds; returns the last task and every status message seen. */
-  async pollTask(taskId: string, until: (task: LegacyTask) => boolean = (task) => TERMINAL.has(task.status), timeoutMs = 10_000) {
-    const statusMessages: string[] = [];
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const task = await this.getTask(taskId);
-      if (task.statusMessage !== undefined && statusMessages.at(-1) !== task.statusMessage) statusMessages.push(task.statusMessage);
-      if (until(task)) return { task, statusMessages };
-      if (Date.now() > deadline) throw new Error(`task ${taskId} still ${task.status} after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  pollTask(taskId: string, until: (task: LegacyTask) => boolean = (task) => TERMINAL.has(task.status), timeoutMs = 10_000): Promise<{ task: LegacyTask; statusMessages: string[] }> {
+    return pollTask(() => this.getTask(taskId), until, timeoutMs);
   }
 
   /**

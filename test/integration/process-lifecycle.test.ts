@@ -5,20 +5,11 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine/index.js';
-import { listDescendants } from '../../electron/engine/connections/process-tree.js';
+import { isAlive, listDescendants } from '../../electron/engine/connections/process-tree.js';
 import { demoServerCommand } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 
 const LAUNCHER = fileURLToPath(new URL('../fixtures/launcher.ts', import.meta.url));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe.skipIf(process.platform === 'win32')('stdio server processes', () => {
   let engine: Engine | undefined;

@@ -37,7 +37,8 @@ export async function listDescendants(rootPid: number): Promise<number[]> {
   return result;
 }
 
-function isAlive(pid: number): boolean {
+/** True while a process with this pid exists (a zombie not yet reaped counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
