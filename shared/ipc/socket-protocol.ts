@@ -14,8 +14,10 @@ export const BRIDGE_SOCKET_PATH = '/bridge';
 export const TOKEN_QUERY_PARAMETER = 'token';
 /** Cookie the server sets from the token (HttpOnly, SameSite=Strict) for later requests and the upgrade. */
 export const TOKEN_COOKIE = 'mtm_token';
-/** Largest frame either side accepts. */
+/** Largest frame the host accepts from the browser (requests are small; the browser is untrusted). */
 export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
+/** Largest frame the browser accepts from the host: a full task list of 10,000+ summaries is ~10 MB. */
+export const MAX_HOST_FRAME_BYTES = 64 * 1024 * 1024;
 
 export const InvokeFrameSchema = z.object({
   type: z.literal('invoke'),

@@ -1,0 +1,286 @@
+/**
+ * The configured servers: the list the user edits, what the operator gave on this launch, and
+ * which of them the engine runs. It is the one place that decides
+ * - approval (SECURITY §3): a stdio server is handed to the engine only while its approval
+ *   digest is current; an edit of what runs clears it; imports arrive unapproved;
+ * - what a host without stdio editing may do (browser mode, SECURITY §4): no new or changed
+ *   commands, no approvals, no header values typed into the page;
+ * - and keeps `servers.json` in step (written before memory changes, so a failed write changes nothing).
+ * Changes are serialized: two saves never interleave their engine and file updates.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { ImportReport, ServerInput, ServerView } from '../../shared/ipc/contract.js';
+import type { ServerConfig } from '../../shared/server-config.js';
+import type { Engine, Logger } from '../engine/index.js';
+import type { SecretStore } from './host-api.js';
+import { HostError } from './host-error.js';
+import {
+  approvalDigest,
+  isApproved,
+  isOperatorOrigin,
+  preApproved,
+  toServerConfig,
+  type OperatorServer,
+  type ServerEntry,
+} from './server-entry.js';
+import { loadServerFile, saveServerFile } from './server-file.js';
+import { slugFromName, uniqueServerId } from './server-ids.js';
+import { parseServerImport } from './server-import.js';
+import { toServerView } from './views.js';
+
+const OPERATOR_SOURCE: Record<OperatorServer['origin'], string> = { 'config-file': 'the config file', 'command-line': 'the command line' };
+
+export interface ConfiguredServersOptions {
+  /** Folder of `servers.json`. */
+  dir: string;
+  secrets: SecretStore;
+  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers'>;
+  /** Whether the UI may add, change or approve stdio commands (Electron only). */
+  canEditStdio: boolean;
+  /** Our own servers: seeded on first start, pre-approved, and refreshed at every start. */
+  defaults: readonly ServerConfig[];
+  /** Servers given on this launch (approved by whoever launched us; never written to disk). */
+  operatorServers: readonly OperatorServer[];
+  now: () => number;
+  logger: Logger;
+  /** Called after every change of the list (not of live states: those come from the engine). */
+  onChange: () => void;
+}
+
+/** See the module comment. Build it with `ConfiguredServers.load`. */
+export class ConfiguredServers {
+  /** What servers.json holds (and will hold), in order. */
+  #stored = new Map<string, ServerEntry>();
+  /** Operator entries; one with a stored entry's id hides that entry for the session. */
+  readonly #operator = new Map<string, ServerEntry>();
+  #queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly options: ConfiguredServersOptions) {}
+
+  /**
+   * Reads servers.json (seeding and writing the defaults when there is none) and adds the
+   * operator's servers. Resolves with problems for the user; the engine is not touched (see `runnable`).
+   */
+  static async load(options: ConfiguredServersOptions): Promise<{ servers: ConfiguredServers; problems: string[] }> {
+    const { entries, problems } = await loadServerFile(options.dir, options.secrets, options.now);
+    const servers = new ConfiguredServers(options);
+    const defaults = new Map(options.defaults.map((config) => [config.id, config]));
+    const initial = entries ?? options.defaults.map((config) => preApproved(config, 'default'));
+    for (const entry of initial) {
+      // Unedited defaults follow the current install: its Node binary or folder may have moved.
+      const current = entry.origin === 'default' ? defaults.get(entry.config.id) : undefined;
+      servers.#stored.set(entry.config.id, current === undefined ? entry : preApproved(current, 'default'));
+    }
+    for (const { config, origin } of options.operatorServers) servers.#operator.set(config.id, preApproved(config, origin));
+    if (entries === undefined) {
+      try {
+        await saveServerFile(options.dir, [...servers.#stored.values()], options.secrets);
+      } catch (error) {
+        // The app still runs on the defaults; the next change tries the write again.
+        problems.push(`The server list could not be saved (${error instanceof Error ? error.message : String(error)}).`);
+      }
+    }
+    return { servers, problems };
+  }
+
+  /** The configs the engine should run: every approved entry. */
+  runnable(): ServerConfig[] {
+    return this.#entries().filter(isApproved).map((entry) => entry.config);
+  }
+
+  /** Every server with its live state. */
+  views(): ServerView[] {
+    const states = new Map(this.options.engine.listServers().map((state) => [state.id, state]));
+    return this.#entries().map((entry) => toServerView(entry, states.get(entry.config.id)));
+  }
+
+  /** Throws a HostError saying why, unless server `id` is configured and allowed to run. */
+  requireRunnable(id: string): void {
+    const entry = this.#find(id);
+    if (entry === undefined) throw new HostError('That server is not configured (any more).');
+    if (!isApproved(entry)) throw new HostError(`"${entry.config.name}" has not been approved to run yet.`);
+  }
+
+  /**
+   * Adds (no `id`) or changes a server. The entry keeps its approval only while what runs is
+   * unchanged. HTTP `headers` absent means "keep the saved values" — the renderer never sees
+   * them — but only while the URL stays on the same origin: a secret is not sent to a new host
+   * unless it is entered again.
+   */
+  save(input: ServerInput): Promise<ServerView> {
+    return this.#exclusive(async () => {
+      const previous = input.id === undefined ? undefined : this.#find(input.id);
+      if (input.id !== undefined && previous === undefined) throw new HostError('That server no longer exists.');
+      if (previous !== undefined) this.#assertEditable(previous);
+      const refusal = this.#refusal(input, previous);
+      if (refusal !== undefined) throw new HostError(refusal);
+      const base = toServerConfig(input, input.id ?? uniqueServerId(slugFromName(input.name), this.#ids()));
+      const kept = keptHeaders(input, previous);
+      const config: ServerConfig = base.transport === 'http' && kept?.headers !== undefined ? { ...base, headers: kept.headers } : base;
+      const digest = approvalDigest(config);
+      const isChanged = previous === undefined || !isDeepStrictEqual(previous.config, config);
+      const next: ServerEntry = {
+        config,
+        // An edited default is the user's: defaults are refreshed at every start and would undo the edit.
+        origin: previous === undefined ? 'user' : previous.origin === 'default' && isChanged ? 'user' : previous.origin,
+        ...(previous?.approvedDigest === digest ? { approvedDigest: digest } : {}),
+        ...(kept?.sealed !== undefined ? { sealedHeaders: kept.sealed } : {}),
+      };
+      await this.#commit(new Map(this.#stored).set(config.id, next));
+      await this.#run(previous, next);
+      this.options.logger.info(previous === undefined ? 'server added' : 'server changed', { id: config.id, transport: config.transport });
+      this.options.onChange();
+      return this.#view(next);
+    });
+  }
+
+  /** Removes a server (its tasks stay in the inbox). Removing an unknown id does nothing. */
+  remove(id: string): Promise<void> {
+    return this.#exclusive(async () => {
+      const entry = this.#find(id);
+      if (entry === undefined) return;
+      this.#assertEditable(entry);
+      const next = new Map(this.#stored);
+      next.delete(id);
+      await this.#commit(next);
+      await this.#run(entry, undefined);
+      this.options.logger.info('server removed', { id });
+      this.options.onChange();
+    });
+  }
+
+  /** Approves a stdio server to run exactly as shown: `digest` must be its current `approvalDigest`. */
+  approve(id: string, digest: string): Promise<ServerView> {
+    return this.#exclusive(async () => {
+      if (!this.options.canEditStdio) throw new HostError('Commands can only be approved in the desktop app.');
+      const entry = this.#find(id);
+      if (entry === undefined) throw new HostError('That server no longer exists.');
+      const current = approvalDigest(entry.config);
+      if (digest !== current) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
+      if (isApproved(entry)) return this.#view(entry);
+      const next: ServerEntry = { ...entry, approvedDigest: current };
+      await this.#commit(new Map(this.#stored).set(id, next));
+      await this.#run(entry, next);
+      this.options.logger.info('server approved', { id });
+      this.options.onChange();
+      return this.#view(next);
+    });
+  }
+
+  /**
+   * Imports servers from another client's config (see server-import.ts). Everything arrives
+   * unapproved; HTTP servers need no approval and connect at once. Entries this host may not
+   * take, or that are already configured, are skipped with a reason.
+   */
+  import(json: string): Promise<ImportReport> {
+    return this.#exclusive(async () => {
+      const parsed = parseServerImport(json);
+      const skipped = [...parsed.skipped];
+      const taken = this.#ids();
+      const added: ServerEntry[] = [];
+      for (const input of parsed.servers) {
+        const refusal = this.#refusal(input, undefined) ?? this.#duplicateOf(input);
+        if (refusal !== undefined) {
+          skipped.push({ name: input.name, reason: refusal });
+          continue;
+        }
+        const config = toServerConfig(input, uniqueServerId(input.id ?? slugFromName(input.name), taken));
+        taken.add(config.id);
+        added.push({ config, origin: 'import' });
+      }
+      if (added.length > 0) {
+        const next = new Map(this.#stored);
+        for (const entry of added) next.set(entry.config.id, entry);
+        await this.#commit(next);
+        for (const entry of added) await this.#run(undefined, entry);
+        this.options.logger.info('servers imported', { count: added.length });
+        this.options.onChange();
+      }
+      return { imported: added.map((entry) => this.#view(entry)), skipped };
+    });
+  }
+
+  /** Resolves once every change asked for so far is done. */
+  async idle(): Promise<void> {
+    await this.#queue;
+  }
+
+  /** Why this host refuses `input` (replacing `previous`), if it does. */
+  #refusal(input: ServerInput, previous: ServerEntry | undefined): string | undefined {
+    if (input.transport === 'stdio' && !this.options.canEditStdio) {
+      const isSameCommand = previous?.config.transport === 'stdio' && approvalDigest(previous.config) === approvalDigest(toServerConfig(input, ''));
+      if (!isSameCommand) return 'Commands cannot be added or changed from the browser: start npm run serve with --config or --server to run this server.';
+    }
+    if (input.transport === 'http' && Object.keys(input.headers ?? {}).length > 0 && this.options.secrets.protection === 'unavailable') {
+      return 'Header values cannot be kept safely in browser mode: start npm run serve with this server in --config or --server instead.';
+    }
+    return undefined;
+  }
+
+  /** "Already configured" when a server with the same name already runs the same thing. */
+  #duplicateOf(input: ServerInput): string | undefined {
+    const digest = approvalDigest(toServerConfig(input, ''));
+    const same = this.#entries().find((entry) => entry.config.name === input.name && approvalDigest(entry.config) === digest);
+    return same === undefined ? undefined : `Already configured (as "${same.config.id}").`;
+  }
+
+  #assertEditable(entry: ServerEntry): void {
+    if (isOperatorOrigin(entry.origin)) {
+      throw new HostError(`"${entry.config.name}" comes from ${OPERATOR_SOURCE[entry.origin]} of this launch; change it there.`);
+    }
+  }
+
+  /** Writes `next` as the stored list, then makes it current. */
+  async #commit(next: Map<string, ServerEntry>): Promise<void> {
+    try {
+      await saveServerFile(this.options.dir, [...next.values()], this.options.secrets);
+    } catch (error) {
+      this.options.logger.error('could not write the server list', { error: error instanceof Error ? error.message : String(error) });
+      throw new HostError('The server list could not be saved; nothing was changed.');
+    }
+    this.#stored = next;
+  }
+
+  /** Brings the engine in line with an entry that changed from `previous` to `next`. */
+  async #run(previous: ServerEntry | undefined, next: ServerEntry | undefined): Promise<void> {
+    const wasRunning = previous !== undefined && isApproved(previous);
+    const runs = next !== undefined && isApproved(next);
+    if (wasRunning && runs && isDeepStrictEqual(previous.config, next.config)) return;
+    if (wasRunning) await this.options.engine.removeServer(previous.config.id);
+    if (runs) this.options.engine.addServer(next.config);
+  }
+
+  #view(entry: ServerEntry): ServerView {
+    return toServerView(entry, this.options.engine.listServers().find((state) => state.id === entry.config.id));
+  }
+
+  /** Every entry in effect: the operator's first, then the stored ones they do not hide. */
+  #entries(): ServerEntry[] {
+    return [...this.#operator.values(), ...[...this.#stored.values()].filter((entry) => !this.#operator.has(entry.config.id))];
+  }
+
+  #find(id: string): ServerEntry | undefined {
+    return this.#operator.get(id) ?? this.#stored.get(id);
+  }
+
+  /** Ids in use, hidden stored entries included (they come back when the operator stops giving theirs). */
+  #ids(): Set<string> {
+    return new Set([...this.#operator.keys(), ...this.#stored.keys()]);
+  }
+
+  #exclusive<T>(change: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(change);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** The saved header values an HTTP edit keeps: when it gives none and stays on the same origin. */
+function keptHeaders(input: ServerInput, previous: ServerEntry | undefined): { headers?: Record<string, string>; sealed?: Record<string, string> } | undefined {
+  if (input.transport !== 'http' || input.headers !== undefined || previous?.config.transport !== 'http') return undefined;
+  if (new URL(input.url).origin !== new URL(previous.config.url).origin) return undefined;
+  return {
+    ...(previous.config.headers !== undefined ? { headers: previous.config.headers } : {}),
+    ...(previous.sealedHeaders !== undefined ? { sealed: previous.sealedHeaders } : {}),
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * The host core shared by Electron main and browser mode: the engine, the configured servers,
+ * the invoke dispatcher and the batched event stream behind one `HostApi`. The shells only
+ * carry `dispatch` and `subscribe` over their transport (ipcMain / a WebSocket).
+ */
+import packageJson from '../../package.json' with { type: 'json' };
+import type { AppInfo, EventChannel } from '../../shared/ipc/contract.js';
+import type { ServerConfig } from '../../shared/server-config.js';
+import { defaultDemoServers } from '../demo-server/default-servers.js';
+import { Emitter } from '../engine/emitter.js';
+import { createEngine, type EnginePorts, type Logger } from '../engine/index.js';
+import { createNodePorts } from '../engine/node-ports.js';
+import { ConfiguredServers } from './configured-servers.js';
+import { createDispatcher } from './dispatcher.js';
+import { EventBatcher } from './event-batcher.js';
+import type { HostApi, SecretStore } from './host-api.js';
+import { invokeHandlers } from './invoke-handlers.js';
+import type { OperatorServer } from './server-entry.js';
+
+export type { OperatorServer } from './server-entry.js';
+
+export interface CreateHostOptions {
+  /** The data folder: `servers.json`, and the task and result stores unless `ports` replaces them. */
+  dataDir: string;
+  /** `browser` forbids adding, changing and approving stdio commands from the UI (SECURITY §4). */
+  mode: 'electron' | 'browser';
+  /** Protects HTTP header values at rest; `sessionOnlySecretStore` where nothing can be protected. */
+  secretStore: SecretStore;
+  /** Receives operator notes; never secrets. */
+  logger: Logger;
+  /** Engine ports replacing the plain-Node ones (e.g. an electron-store `taskStore`). */
+  ports?: Partial<Omit<EnginePorts, 'logger'>>;
+  /**
+   * Servers given on this launch (config file, command line): they run without asking — the
+   * operator approved them by naming them — live for this session only, and cannot be changed
+   * from the UI. One with a saved server's id stands in for it during the session.
+   */
+  configuredServers?: readonly OperatorServer[];
+  /** Our own servers, seeded on first start and pre-approved; default: the embedded demo servers. */
+  defaultServers?: readonly ServerConfig[];
+}
+
+/** The host core, with the app facts the shell may also want (e.g. for the window title). */
+export type Host = HostApi & { readonly info: AppInfo };
+
+/** One contract event. */
+interface HostEvent {
+  channel: EventChannel;
+  payload: unknown;
+}
+
+/**
+ * Loads the server list and the task store, starts the engine on the approved servers and
+ * resolves with the host. Store problems (a damaged file moved aside...) are in `info.storeProblems`.
+ * Call `dispose()` to stop every server process tree and flush the stores.
+ */
+export async function createHost(options: CreateHostOptions): Promise<Host> {
+  const { dataDir, mode, secretStore, logger } = options;
+  const ports: EnginePorts = { ...createNodePorts(dataDir, logger), ...options.ports };
+  const engine = createEngine(ports, { identity: { name: packageJson.name, version: packageJson.version } });
+  const listeners = new Emitter<HostEvent>((error) => logger.error('event listener failed', { error: String(error) }));
+  const { servers, problems: serverProblems } = await ConfiguredServers.load({
+    dir: dataDir,
+    secrets: secretStore,
+    engine,
+    canEditStdio: mode === 'electron',
+    defaults: options.defaultServers ?? defaultDemoServers(),
+    operatorServers: options.configuredServers ?? [],
+    now: () => ports.clock.now(),
+    logger,
+    onChange: () => batcher.serversChanged(),
+  });
+  const batcher = new EventBatcher(ports.clock, (channel, payload) => listeners.fire({ channel, payload }), () => servers.views());
+  const subscriptions = [
+    engine.onDidUpdateTask((task) => batcher.taskUpdated(task)),
+    engine.onDidRemoveTask((id) => batcher.taskRemoved(id)),
+    engine.onDidChangeServer(() => batcher.serversChanged()),
+    engine.onDidChangeInputs((inputs) => batcher.inputsChanged(inputs)),
+  ];
+
+  let isStopped = false;
+  const dispose = async (): Promise<void> => {
+    if (isStopped) return;
+    isStopped = true;
+    batcher.dispose();
+    for (const subscription of subscriptions) subscription.dispose();
+    await servers.idle();
+    await engine.dispose();
+    listeners.dispose();
+  };
+
+  let engineProblems: string[];
+  try {
+    engineProblems = await engine.start(servers.runnable());
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  const info: AppInfo = {
+    version: packageJson.version,
+    mode,
+    storeProblems: [...serverProblems, ...engineProblems],
+    secretProtection: secretStore.protection,
+    canEditStdio: mode === 'electron',
+  };
+  return {
+    info,
+    dispatch: createDispatcher(invokeHandlers({ engine, servers, info }), logger, () => isStopped),
+    subscribe(listener) {
+      const subscription = listeners.event(({ channel, payload }) => listener(channel, payload));
+      return () => subscription.dispose();
+    },
+    dispose,
+  };
+}

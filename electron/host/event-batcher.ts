@@ -1,0 +1,103 @@
+/**
+ * Turns the engine's per-change events into contract events, at most one flush per frame
+ * (ARCHITECTURE §3): a burst of a thousand task updates costs the renderer one message, not a
+ * thousand. Within a frame the last version of each task wins, a task updated and then removed
+ * is only reported removed, and server and input lists are sent once, as they are at the flush.
+ */
+import type { EventChannel, EventPayload, ServerView } from '../../shared/ipc/contract.js';
+import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
+import type { Clock, TimerHandle } from '../engine/index.js';
+import { toTaskSummary } from './views.js';
+
+/** One animation frame at 60 Hz: the longest an update waits, and the shortest gap between flushes. */
+export const FRAME_MS = 16;
+/**
+ * Most tasks in one `tasks:updated` message. A frame with more (a reconnect storm) is sent as
+ * several messages in the same flush, so a message stays within the socket's frame limit
+ * (MAX_HOST_FRAME_BYTES, 64 MiB, holds 5,000 summaries even with status message, error and last
+ * error at their engine caps of 4,000 + 4,000 + 500 characters).
+ */
+export const MAX_TASKS_PER_MESSAGE = 5_000;
+
+/** Receives the contract events, typed per channel. */
+export type EventSink = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
+
+/** Collects engine changes and flushes them as contract events; see the module comment. */
+export class EventBatcher {
+  readonly #tasks = new Map<string, TrackedTask>();
+  readonly #removed = new Set<string>();
+  #isServersChanged = false;
+  #inputs: PendingInput[] | undefined;
+  #timer: TimerHandle | undefined;
+
+  /** `servers` is read at flush time, so the list sent is the current one. */
+  constructor(
+    private readonly clock: Pick<Clock, 'setTimer'>,
+    private readonly emit: EventSink,
+    private readonly servers: () => ServerView[],
+  ) {}
+
+  taskUpdated(task: TrackedTask): void {
+    this.#removed.delete(task.id);
+    this.#tasks.set(task.id, task);
+    this.#schedule();
+  }
+
+  taskRemoved(id: string): void {
+    this.#tasks.delete(id);
+    this.#removed.add(id);
+    this.#schedule();
+  }
+
+  /** The server list or a server's live state changed. */
+  serversChanged(): void {
+    this.#isServersChanged = true;
+    this.#schedule();
+  }
+
+  /** The full list of pending inputs, as the engine reports it. */
+  inputsChanged(inputs: PendingInput[]): void {
+    this.#inputs = inputs;
+    this.#schedule();
+  }
+
+  /** Drops what is pending and stops the timer. */
+  dispose(): void {
+    this.#timer?.cancel();
+    this.#timer = undefined;
+    this.#tasks.clear();
+    this.#removed.clear();
+    this.#isServersChanged = false;
+    this.#inputs = undefined;
+  }
+
+  #schedule(): void {
+    this.#timer ??= this.clock.setTimer(FRAME_MS, () => this.#flush());
+  }
+
+  /** Servers first, so a task's server is known when the task arrives; inputs last, after their tasks. */
+  #flush(): void {
+    this.#timer = undefined;
+    if (this.#isServersChanged) {
+      this.#isServersChanged = false;
+      this.emit('servers:changed', { servers: this.servers() });
+    }
+    if (this.#tasks.size > 0) {
+      const tasks = [...this.#tasks.values()].map(toTaskSummary);
+      this.#tasks.clear();
+      for (let start = 0; start < tasks.length; start += MAX_TASKS_PER_MESSAGE) {
+        this.emit('tasks:updated', { tasks: tasks.slice(start, start + MAX_TASKS_PER_MESSAGE) });
+      }
+    }
+    if (this.#removed.size > 0) {
+      const ids = [...this.#removed];
+      this.#removed.clear();
+      this.emit('tasks:removed', { ids });
+    }
+    if (this.#inputs !== undefined) {
+      const inputs = this.#inputs;
+      this.#inputs = undefined;
+      this.emit('inputs:changed', { inputs });
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * A configured server as the host keeps it: the config the engine runs (header values in plain
+ * text, in memory only), where it came from, and — for stdio — what the user approved.
+ * SECURITY §3: a stdio server runs only while its approval covers exactly its current command
+ * line, environment and working folder, so approval is a digest of those, never a flag.
+ */
+import { createHash } from 'node:crypto';
+import type { ServerInput, ServerView } from '../../shared/ipc/contract.js';
+import type { ServerConfig } from '../../shared/server-config.js';
+
+/** Where an entry came from (ServerView.origin). */
+export type ServerOrigin = ServerView['origin'];
+
+/** A server handed over by whoever started the host (config file, command line): approved by them. */
+export interface OperatorServer {
+  config: ServerConfig;
+  origin: 'config-file' | 'command-line';
+}
+
+/** One configured server. */
+export interface ServerEntry {
+  config: ServerConfig;
+  origin: ServerOrigin;
+  /** stdio: the `approvalDigest` the user approved; the server runs only while it is current. */
+  approvedDigest?: string;
+  /**
+   * HTTP: saved header values this session cannot decrypt (browser mode, or a changed keychain),
+   * by header name, as `SecretStore.protect` returned them. The server runs without them; they
+   * are written back unchanged so another session that can read them still has them.
+   */
+  sealedHeaders?: Record<string, string>;
+}
+
+/**
+ * The digest `servers:approve` must name: sha256 over a canonical JSON of what runs — for stdio
+ * `{command, args, env, cwd}` (an absent env counts as `{}`), for HTTP the URL. The name is left
+ * out on purpose: renaming a server changes nothing that runs, so it keeps its approval.
+ */
+export function approvalDigest(config: ServerConfig): string {
+  const covered = config.transport === 'stdio'
+    ? { transport: 'stdio', command: config.command, args: config.args, env: config.env ?? {}, cwd: config.cwd ?? null }
+    : { transport: 'http', url: config.url };
+  return `sha256:${createHash('sha256').update(canonicalJson(covered)).digest('hex')}`;
+}
+
+/** True when the entry may run now: HTTP always (no code runs locally), stdio only while its approval is current. */
+export function isApproved(entry: ServerEntry): boolean {
+  return entry.config.transport === 'http' || entry.approvedDigest === approvalDigest(entry.config);
+}
+
+/** An entry that runs without asking: ours (the demo defaults) or given by the operator. */
+export function preApproved(config: ServerConfig, origin: ServerOrigin): ServerEntry {
+  return { config, origin, approvedDigest: approvalDigest(config) };
+}
+
+/** True for entries given on this launch by the operator: they live for the session only, never in servers.json. */
+export function isOperatorOrigin(origin: ServerOrigin): origin is OperatorServer['origin'] {
+  return origin === 'config-file' || origin === 'command-line';
+}
+
+/**
+ * The config for an input (`servers:save`, an import) under `id`: only the fields of its
+ * transport, and no keys holding `undefined` (zod keeps those), so that an unchanged save
+ * compares equal to the saved config and does not restart the server.
+ */
+export function toServerConfig(input: ServerInput, id: string): ServerConfig {
+  if (input.transport === 'http') {
+    const { name, url, headers } = input;
+    return { id, name, transport: 'http', url, ...(headers !== undefined ? { headers } : {}) };
+  }
+  const { name, command, args, env, cwd } = input;
+  return { id, name, transport: 'stdio', command, args, ...(env !== undefined ? { env } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+}
+
+/** JSON with object keys sorted at every level, so equal content always hashes alike. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, nested: unknown) =>
+    nested !== null && typeof nested === 'object' && !Array.isArray(nested)
+      ? Object.fromEntries(Object.entries(nested).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : nested);
+}

@@ -1,0 +1,57 @@
+/**
+ * Engine and host objects as the renderer may see them (shared/ipc/contract.ts). These strip
+ * fields explicitly: TypeScript accepts extra properties on a wider object, so a plain cast
+ * would send task arguments, session credentials or header values across the boundary.
+ */
+import type { Tool } from '@modelcontextprotocol/client';
+import type { CallOutcome, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract.js';
+import type { ServerState } from '../../shared/server-config.js';
+import type { TrackedTask } from '../../shared/task-model.js';
+import type { CallToolOutcome } from '../engine/index.js';
+import { approvalDigest, isApproved, type ServerEntry } from './server-entry.js';
+
+/** A task for lists and events: no timeline, arguments, answered keys or session credentials. */
+export function toTaskSummary(task: TrackedTask): TaskSummary {
+  const { timeline: _timeline, arguments: _arguments, answeredInputKeys: _answered, legacySession: _session, ...summary } = task;
+  return summary;
+}
+
+/** A task for the detail view: everything but the 2025-11-25 session credentials. */
+export function toTaskDetail(task: TrackedTask): TaskDetail {
+  const { legacySession: _session, ...detail } = task;
+  return detail;
+}
+
+/** A server's tool, with the 2025-11-25 `execution.taskSupport` when it declared one. */
+export function toToolView(tool: Tool): ToolView {
+  return {
+    name: tool.name,
+    ...(tool.title !== undefined ? { title: tool.title } : {}),
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema,
+    ...(tool.execution?.taskSupport !== undefined ? { taskSupport: tool.execution.taskSupport } : {}),
+  };
+}
+
+/** What `tools:call` (and `tasks:run-again`) answer. */
+export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
+  return outcome.kind === 'result' ? outcome : { kind: outcome.kind, task: toTaskSummary(outcome.task) };
+}
+
+/** A configured server with its live state (none while it does not run); header names only, never values. */
+export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
+  const { config, origin } = entry;
+  const common = { id: config.id, name: config.name, approved: isApproved(entry), approvalDigest: approvalDigest(config), origin, ...(state !== undefined ? { state } : {}) };
+  if (config.transport === 'http') {
+    const headerNames = [...new Set([...Object.keys(config.headers ?? {}), ...Object.keys(entry.sealedHeaders ?? {})])];
+    return { ...common, transport: 'http', url: config.url, headerNames };
+  }
+  return {
+    ...common,
+    transport: 'stdio',
+    command: config.command,
+    args: config.args,
+    ...(config.env !== undefined ? { env: config.env } : {}),
+    ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * SECURITY §4 at the host: in browser mode the page cannot add, change or approve commands, nor
+ * hand in header values; servers come from the operator (config file, command line), who
+ * approved them by naming them, and live for the session only.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StdioServerConfig } from '../../shared/server-config.js';
+import { sessionOnlySecretStore } from '../../electron/host/secret-stores.js';
+import { SERVER_FILE } from '../../electron/host/server-file.js';
+import { invoke, invokeError, startTestHost, tempDir, type TestHost } from './host-harness.js';
+
+const MARKER_SCRIPT = "require('node:fs').writeFileSync(process.argv[1], 'ran')";
+const GRACE_MS = 500;
+
+const { dir, cleanup } = tempDir();
+let test: TestHost;
+const marker = (name: string) => join(dir, `${name}.ran`);
+const command = (name: string) => ({ transport: 'stdio' as const, command: process.execPath, args: ['-e', MARKER_SCRIPT, marker(name)] });
+
+beforeAll(async () => {
+  const ours: StdioServerConfig = { id: 'ours', name: 'Ours', ...command('ours') };
+  const stored: StdioServerConfig = { id: 'shared-id', name: 'Stored', ...command('stored') };
+  // A first session (desktop app) leaves a stored server; the operator then gives one with the same id.
+  const desktop = await startTestHost({ dataDir: dir, defaultServers: [ours, stored] });
+  await desktop.stop();
+  test = await startTestHost({
+    dataDir: dir,
+    mode: 'browser',
+    secretStore: sessionOnlySecretStore,
+    defaultServers: [ours, stored],
+    configuredServers: [
+      { config: { id: 'given', name: 'Given', ...command('given') }, origin: 'config-file' },
+      { config: { id: 'shared-id', name: 'Operator', ...command('operator') }, origin: 'command-line' },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await test.stop();
+  cleanup();
+});
+
+describe('browser mode', () => {
+  it('tells the UI it cannot edit commands or keep secrets', () => {
+    expect(test.host.info).toMatchObject({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' });
+  });
+
+  it('runs the operator servers (approved by naming them) and the stored approved ones', async () => {
+    const servers = await invoke(test.host, 'servers:list', {});
+    expect(servers.map(({ id, name, origin, approved }) => ({ id, name, origin, approved }))).toEqual([
+      { id: 'given', name: 'Given', origin: 'config-file', approved: true },
+      { id: 'shared-id', name: 'Operator', origin: 'command-line', approved: true },
+      { id: 'ours', name: 'Ours', origin: 'default', approved: true },
+    ]);
+    for (const name of ['given', 'operator']) {
+      await test.events.waitFor(() => existsSync(marker(name)) || undefined, `${name} to be spawned`);
+    }
+  });
+
+  it.each([
+    ['a new stdio server', { name: 'New', ...command('new') }],
+    ['a changed command of a stored server', { id: 'ours', name: 'Ours', ...command('changed') }],
+  ])('refuses %s', async (_case, server) => {
+    expect((await invokeError(test.host, 'servers:save', { server })).message).toMatch(/Commands cannot be added or changed from the browser/);
+    await delay(GRACE_MS);
+    expect(existsSync(marker('new'))).toBe(false);
+    expect(existsSync(marker('changed'))).toBe(false);
+  });
+
+  it('allows renaming a stored stdio server (nothing that runs changes)', async () => {
+    expect(await invoke(test.host, 'servers:save', { server: { id: 'ours', name: 'Ours (renamed)', ...command('ours') } })).toMatchObject({ approved: true, origin: 'user' });
+  });
+
+  it('refuses approvals and header values', async () => {
+    const ours = (await invoke(test.host, 'servers:list', {})).find((server) => server.id === 'ours')!;
+    expect((await invokeError(test.host, 'servers:approve', { id: 'ours', approvalDigest: ours.approvalDigest })).message).toMatch(/only be approved in the desktop app/);
+    const withHeaders = { name: 'Web', transport: 'http' as const, url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer x' } };
+    expect((await invokeError(test.host, 'servers:save', { server: withHeaders })).message).toMatch(/Header values cannot be kept safely in browser mode/);
+  });
+
+  it('imports only what it may take, saying why for the rest', async () => {
+    const json = JSON.stringify({ mcpServers: {
+      Tool: { command: process.execPath, args: ['-e', MARKER_SCRIPT, marker('imported')] },
+      Secret: { url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer x' } },
+      Plain: { url: 'http://127.0.0.1:9/mcp' },
+    } });
+    const report = await invoke(test.host, 'servers:import', { json });
+    expect(report.imported.map((server) => server.id)).toEqual(['plain']);
+    expect(report.skipped).toEqual([
+      { name: 'Tool', reason: expect.stringMatching(/Commands cannot be added/) },
+      { name: 'Secret', reason: expect.stringMatching(/Header values cannot be kept/) },
+    ]);
+  });
+
+  it('operator servers cannot be changed or removed from the page', async () => {
+    expect((await invokeError(test.host, 'servers:save', { server: { id: 'given', name: 'Renamed', ...command('given') } })).message).toMatch(/comes from the config file/);
+    expect((await invokeError(test.host, 'servers:remove', { id: 'shared-id' })).message).toMatch(/comes from the command line/);
+  });
+
+  it('servers.json never holds operator servers, and keeps the stored server they hide', () => {
+    const stored = JSON.parse(readFileSync(join(dir, SERVER_FILE), 'utf8')) as { servers: { config: { id: string; name: string } }[] };
+    expect(stored.servers.map(({ config }) => [config.id, config.name])).toEqual([['ours', 'Ours (renamed)'], ['shared-id', 'Stored'], ['plain', 'Plain']]);
+    expect(existsSync(marker('stored'))).toBe(true);
+  });
+});

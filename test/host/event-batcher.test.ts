@@ -1,0 +1,123 @@
+/** Event batching on a fake clock: bursts become few messages, the last state wins, payloads fit the contract. */
+import { describe, expect, it } from 'vitest';
+import { eventChannels, type EventChannel, type ServerView } from '../../shared/ipc/contract.js';
+import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
+import { EventBatcher, FRAME_MS, MAX_TASKS_PER_MESSAGE } from '../../electron/host/event-batcher.js';
+import { FakeClock } from '../helpers/fake-clock.js';
+
+function task(id: string, step: number): TrackedTask {
+  return {
+    id,
+    serverId: 'demo',
+    form: 'extension',
+    phase: 'task',
+    taskId: `server-${id}`,
+    toolName: 'build',
+    arguments: { secretArgument: 'kept in the detail view only' },
+    createdAt: 1,
+    updatedAt: step,
+    snapshot: { taskId: `server-${id}`, status: 'working', statusMessage: `Step ${step}` },
+    hasResult: false,
+    timeline: [{ at: step, status: 'working', statusMessage: `Step ${step}` }],
+    answeredInputKeys: [],
+    legacySession: { id: 'session-credential', protocolVersion: '2025-11-25', taskCapabilities: {} },
+  };
+}
+
+const input: PendingInput = { taskId: 't0', serverId: 'demo', key: 'k', request: { method: 'elicitation/create' }, receivedAt: 5 };
+
+function setup(servers: () => ServerView[] = () => []) {
+  const clock = new FakeClock();
+  const sent: { channel: EventChannel; payload: unknown; at: number }[] = [];
+  const batcher = new EventBatcher(clock, (channel, payload) => {
+    sent.push({ channel, payload: eventChannels[channel].parse(payload), at: clock.monotonic() });
+  }, servers);
+  return { clock, sent, batcher };
+}
+
+describe('EventBatcher', () => {
+  it('turns a burst of 1,000 updates into one message per frame with the last state of each task', async () => {
+    const { clock, sent, batcher } = setup();
+    for (let step = 0; step < 1_000; step += 1) batcher.taskUpdated(task(`t${step % 10}`, step));
+    expect(sent).toEqual([]);
+    await clock.advance(FRAME_MS);
+    expect(sent).toHaveLength(1);
+    const [message] = sent;
+    expect(message!.channel).toBe('tasks:updated');
+    const { tasks } = message!.payload as { tasks: { id: string; snapshot: { statusMessage: string } }[] };
+    expect(tasks.map((summary) => [summary.id, summary.snapshot.statusMessage])).toEqual(
+      Array.from({ length: 10 }, (_, index) => [`t${index}`, `Step ${990 + index}`]),
+    );
+    await clock.advance(10 * FRAME_MS);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends summaries only: no arguments, timeline, answered keys or session credentials', async () => {
+    const { clock, sent, batcher } = setup();
+    batcher.taskUpdated(task('t', 1));
+    await clock.advance(FRAME_MS);
+    const text = JSON.stringify(sent);
+    for (const hidden of ['secretArgument', 'timeline', 'answeredInputKeys', 'session-credential', 'legacySession']) expect(text).not.toContain(hidden);
+  });
+
+  it('flushes at most once per frame while updates keep coming', async () => {
+    const { clock, sent, batcher } = setup();
+    for (let step = 0; step < 200; step += 1) {
+      batcher.taskUpdated(task('t', step));
+      await clock.advance(1);
+    }
+    await clock.advance(FRAME_MS);
+    const times = sent.map((message) => message.at);
+    expect(times.length).toBeLessThanOrEqual(Math.ceil(200 / FRAME_MS) + 1);
+    for (let index = 1; index < times.length; index += 1) expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(FRAME_MS);
+    const last = sent.at(-1)!.payload as { tasks: { snapshot: { statusMessage: string } }[] };
+    expect(last.tasks[0]!.snapshot.statusMessage).toBe('Step 199');
+  });
+
+  it(`splits a frame of many distinct tasks into messages of at most ${MAX_TASKS_PER_MESSAGE}`, async () => {
+    const { clock, sent, batcher } = setup();
+    const count = MAX_TASKS_PER_MESSAGE * 2 + 7;
+    for (let index = 0; index < count; index += 1) batcher.taskUpdated(task(`t${index}`, 1));
+    await clock.advance(FRAME_MS);
+    expect(sent.map((message) => (message.payload as { tasks: unknown[] }).tasks.length)).toEqual([MAX_TASKS_PER_MESSAGE, MAX_TASKS_PER_MESSAGE, 7]);
+    expect(new Set(sent.map((message) => message.at)).size).toBe(1);
+  });
+
+  it('a task updated then removed in one frame is only reported removed; removed then updated only updated', async () => {
+    const { clock, sent, batcher } = setup();
+    batcher.taskUpdated(task('gone', 1));
+    batcher.taskRemoved('gone');
+    batcher.taskRemoved('back');
+    batcher.taskUpdated(task('back', 2));
+    await clock.advance(FRAME_MS);
+    expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([
+      ['tasks:updated', { tasks: [expect.objectContaining({ id: 'back' })] }],
+      ['tasks:removed', { ids: ['gone'] }],
+    ]);
+  });
+
+  it('sends servers (as they are at the flush) before tasks, and inputs last, once each', async () => {
+    let name = 'before';
+    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user' });
+    const { clock, sent, batcher } = setup(() => [view()]);
+    batcher.inputsChanged([]);
+    batcher.taskUpdated(task('t', 1));
+    batcher.serversChanged();
+    batcher.serversChanged();
+    batcher.inputsChanged([input]);
+    name = 'after';
+    await clock.advance(FRAME_MS);
+    expect(sent.map(({ channel }) => channel)).toEqual(['servers:changed', 'tasks:updated', 'inputs:changed']);
+    expect(sent[0]!.payload).toEqual({ servers: [expect.objectContaining({ name: 'after' })] });
+    expect(sent[2]!.payload).toEqual({ inputs: [input] });
+  });
+
+  it('dispose drops what is pending and leaves no timer', async () => {
+    const { clock, sent, batcher } = setup();
+    batcher.taskUpdated(task('t', 1));
+    batcher.dispose();
+    expect(clock.pendingTimers).toBe(0);
+    await clock.advance(FRAME_MS);
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+/** servers.json on real files: round trip, permissions, secrets at rest, damaged files kept. */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../shared/server-config.js';
+import { sessionOnlySecretStore } from '../../electron/host/secret-stores.js';
+import { preApproved, type ServerEntry } from '../../electron/host/server-entry.js';
+import { SERVER_FILE, loadServerFile, saveServerFile } from '../../electron/host/server-file.js';
+import { encryptingSecretStore, tempDir } from './host-harness.js';
+
+const SECRET = 'Bearer sk-live-0123456789abcdef';
+const stdio: ServerConfig = { id: 'local', name: 'Local', transport: 'stdio', command: 'node', args: ['s.js'], env: { A: '1' }, cwd: '/srv' };
+const web: ServerConfig = { id: 'web', name: 'Web', transport: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: SECRET, 'X-Team': 'blue' } };
+const now = () => Date.UTC(2026, 10, 30, 12, 0, 0);
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+function folder(): string {
+  const temp = tempDir();
+  cleanup = temp.cleanup;
+  return temp.dir;
+}
+
+describe('servers.json', () => {
+  it('round-trips entries; header values only encrypted; operator entries never written; mode 0600', async () => {
+    const dir = folder();
+    const secrets = encryptingSecretStore(randomBytes(32));
+    const entries: ServerEntry[] = [
+      preApproved(stdio, 'user'),
+      { config: web, origin: 'import' },
+      { config: { ...stdio, id: 'given', name: 'Given' }, origin: 'config-file' },
+    ];
+    await saveServerFile(dir, entries, secrets);
+    const text = readFileSync(join(dir, SERVER_FILE), 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('blue');
+    expect(text).not.toContain('Given');
+    expect(JSON.parse(text)).toMatchObject({
+      schemaVersion: 1,
+      servers: [
+        { config: stdio, origin: 'user', approvedDigest: expect.stringMatching(/^sha256:/) },
+        { config: { id: 'web', url: web.url }, origin: 'import', protectedHeaders: { Authorization: expect.any(String), 'X-Team': expect.any(String) } },
+      ],
+    });
+    expect(statSync(join(dir, SERVER_FILE)).mode & 0o777).toBe(0o600);
+
+    const loaded = await loadServerFile(dir, secrets, now);
+    expect(loaded).toEqual({ entries: entries.slice(0, 2), problems: [] });
+  });
+
+  it('reports no file as a first start', async () => {
+    expect(await loadServerFile(folder(), sessionOnlySecretStore, now)).toEqual({ entries: undefined, problems: [] });
+  });
+
+  it('writes no header value when the store cannot protect it', async () => {
+    const dir = folder();
+    await saveServerFile(dir, [{ config: web, origin: 'user' }], sessionOnlySecretStore);
+    const text = readFileSync(join(dir, SERVER_FILE), 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('protectedHeaders');
+  });
+
+  it.each([
+    ['not JSON', '{"schemaVersion": 1, "servers": [', 'it is not valid JSON'],
+    ['the wrong layout', '{"servers": {}}', 'it does not have the expected layout'],
+    ['a newer format', '{"schemaVersion": 2, "servers": []}', 'it was written by a newer version of the app'],
+  ])('a file that is %s is moved aside and reported, never wiped', async (_case, content, reason) => {
+    const dir = folder();
+    writeFileSync(join(dir, SERVER_FILE), content);
+    const loaded = await loadServerFile(dir, sessionOnlySecretStore, now);
+    expect(loaded.entries).toBeUndefined();
+    expect(loaded.problems).toEqual([expect.stringContaining(reason)]);
+    const kept = readdirSync(dir).filter((name) => name.startsWith(`${SERVER_FILE}.corrupt-`));
+    expect(kept).toHaveLength(1);
+    expect(loaded.problems[0]).toContain(kept[0]);
+    expect(readFileSync(join(dir, kept[0]!), 'utf8')).toBe(content);
+  });
+
+  it('damaged entries: the file is kept aside as it was and rewritten with the readable ones', async () => {
+    const dir = folder();
+    const content = JSON.stringify({ schemaVersion: 1, servers: [{ config: stdio, origin: 'user' }, { config: { id: 'x' }, origin: 'user' }, 'junk'] });
+    writeFileSync(join(dir, SERVER_FILE), content);
+    const loaded = await loadServerFile(dir, sessionOnlySecretStore, now);
+    expect(loaded.entries).toEqual([{ config: stdio, origin: 'user' }]);
+    expect(loaded.problems).toEqual([expect.stringContaining('2 of its servers are damaged')]);
+    const kept = readdirSync(dir).find((name) => name.startsWith(`${SERVER_FILE}.corrupt-`))!;
+    expect(readFileSync(join(dir, kept), 'utf8')).toBe(content);
+    expect((await loadServerFile(dir, sessionOnlySecretStore, now)).entries).toEqual([{ config: stdio, origin: 'user' }]);
+  });
+
+  it('header values a session cannot decrypt are reported by name and written back unchanged', async () => {
+    const dir = folder();
+    await saveServerFile(dir, [{ config: web, origin: 'user' }], encryptingSecretStore(randomBytes(32)));
+    const sealedBefore = (JSON.parse(readFileSync(join(dir, SERVER_FILE), 'utf8')) as { servers: { protectedHeaders: unknown }[] }).servers[0]!.protectedHeaders;
+
+    const other = encryptingSecretStore(randomBytes(32));
+    const loaded = await loadServerFile(dir, other, now);
+    expect(loaded.problems).toEqual([expect.stringMatching(/"Authorization", "X-Team" of the server "Web" could not be decrypted/)]);
+    expect(loaded.problems.join()).not.toContain(SECRET);
+    const [entry] = loaded.entries!;
+    expect(entry!.config).toEqual({ ...web, headers: {} });
+    await saveServerFile(dir, loaded.entries!, other);
+    const sealedAfter = (JSON.parse(readFileSync(join(dir, SERVER_FILE), 'utf8')) as { servers: { protectedHeaders: unknown }[] }).servers[0]!.protectedHeaders;
+    expect(sealedAfter).toEqual(sealedBefore);
+
+    expect((await loadServerFile(dir, sessionOnlySecretStore, now)).problems).toEqual([expect.stringContaining('cannot be read in browser mode')]);
+  });
+
+  it('removes leftovers of interrupted writes', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, `${SERVER_FILE}.tmp-0123456789ab`), 'partial');
+    writeFileSync(join(dir, 'other.json.tmp-0123456789ab'), 'not ours');
+    await loadServerFile(dir, sessionOnlySecretStore, now);
+    expect(readdirSync(dir).sort()).toEqual(['other.json.tmp-0123456789ab']);
+  });
+});

@@ -1,0 +1,51 @@
+/** What the renderer may see of tasks, tools and servers: explicit stripping, checked against the contract. */
+import type { Tool } from '@modelcontextprotocol/client';
+import { describe, expect, it } from 'vitest';
+import { ServerViewSchema, TaskDetailSchema, TaskSummarySchema, ToolViewSchema } from '../../shared/ipc/contract.js';
+import type { TrackedTask } from '../../shared/task-model.js';
+import { preApproved } from '../../electron/host/server-entry.js';
+import { toServerView, toTaskDetail, toTaskSummary, toToolView } from '../../electron/host/views.js';
+
+const task: TrackedTask = {
+  id: 'local',
+  serverId: 's',
+  form: 'legacy',
+  phase: 'task',
+  taskId: 'server-task',
+  toolName: 'build',
+  arguments: { project: 'app' },
+  createdAt: 1,
+  updatedAt: 2,
+  hasResult: false,
+  timeline: [{ at: 1, note: 'Call sent' }],
+  answeredInputKeys: ['k1'],
+  legacySession: { id: 'session-secret', protocolVersion: '2025-11-25', taskCapabilities: {} },
+};
+
+describe('views', () => {
+  it('a summary has none of timeline, arguments, answered keys and session; a detail has all but the session', () => {
+    const summary = toTaskSummary(task);
+    expect(Object.keys(summary).sort()).toEqual(['createdAt', 'form', 'hasResult', 'id', 'phase', 'serverId', 'taskId', 'toolName', 'updatedAt']);
+    expect(TaskSummarySchema.parse(summary)).toEqual(summary);
+    const detail = toTaskDetail(task);
+    expect(detail).not.toHaveProperty('legacySession');
+    expect(detail).toMatchObject({ timeline: task.timeline, arguments: task.arguments, answeredInputKeys: ['k1'] });
+    expect(TaskDetailSchema.parse(detail)).toEqual(detail);
+  });
+
+  it('a tool keeps execution.taskSupport and nothing it does not declare', () => {
+    const tool = { name: 'build', title: 'Build', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' }, annotations: { readOnlyHint: true } } as Tool;
+    expect(toToolView(tool)).toEqual({ name: 'build', title: 'Build', inputSchema: { type: 'object' }, taskSupport: 'required' });
+    expect(toToolView({ name: 'quick', inputSchema: { type: 'object' } })).toEqual({ name: 'quick', inputSchema: { type: 'object' } });
+    expect(ToolViewSchema.parse(toToolView(tool))).toEqual(toToolView(tool));
+  });
+
+  it('a server shows header names, never values', () => {
+    const view = toServerView({ config: { id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer hidden' } }, origin: 'user', sealedHeaders: { 'X-Old': 'sealed' } }, undefined);
+    expect(view).toEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headerNames: ['Authorization', 'X-Old'], approved: true, approvalDigest: expect.stringMatching(/^sha256:/), origin: 'user' });
+    expect(JSON.stringify(view)).not.toMatch(/hidden|sealed/);
+    const stdio = toServerView(preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'default'), { id: 's', name: 'S', status: 'connected' });
+    expect(ServerViewSchema.parse(stdio)).toEqual(stdio);
+    expect(stdio).toMatchObject({ approved: true, state: { status: 'connected' } });
+  });
+});
