@@ -1,0 +1,111 @@
+/**
+ * The command line of `npm run serve`. In browser mode the operator is the only one who may
+ * name stdio commands (SECURITY §4), so `--config` and `--server` are where they come from;
+ * they are taken as approved (the operator named them), kept for the session only, and their
+ * ids derive from their names so their tasks resume at the next launch with the same list.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { OperatorServer } from '../host/create-host.js';
+import { HostError } from '../host/host-error.js';
+import { toServerConfig } from '../host/server-entry.js';
+import { slugFromName, uniqueServerId } from '../host/server-ids.js';
+import { parseServerImport, parseServerImportValue, type ParsedImport } from '../host/server-import.js';
+
+/** Largest config file read (the same bound as an import pasted into the UI). */
+const MAX_CONFIG_BYTES = 1_000_000;
+
+export const USAGE = `Usage: npm run serve -- [options]
+  --port <n>         port on 127.0.0.1 (default 0: any free port)
+  --data <dir>       data folder (default ~/.mcp-task-monitor)
+  --config <file>    servers to run: a JSON list of server configs, or a Claude Desktop / Cursor
+                     ("mcpServers") or VS Code ("servers", "mcp.servers") config file
+  --server '<json>'  one more server config, e.g. '{"name":"x","transport":"http","url":"http://..."}'
+                     (repeatable)
+  --ui <dir>         the built renderer to serve (default dist/renderer, which npm run serve builds)`;
+
+/** A command line that cannot be used; its message says why. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** What `npm run serve` was asked to do. */
+export interface ServeOptions {
+  port: number;
+  dataDir: string;
+  configuredServers: OperatorServer[];
+  /** The built renderer, when not the default. */
+  staticRoot: string | undefined;
+  /** Config-file entries that were skipped, for the operator to read. */
+  notes: string[];
+  isHelp: boolean;
+}
+
+/** Reads the arguments (and the config file); rejects with UsageError on anything unusable. */
+export async function readServeOptions(argv: readonly string[]): Promise<ServeOptions> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string', default: '0' },
+        data: { type: 'string', default: join(homedir(), '.mcp-task-monitor') },
+        config: { type: 'string' },
+        server: { type: 'string', multiple: true, default: [] },
+        ui: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65_535) throw new UsageError(`--port must be a port number, not ${JSON.stringify(values.port)}.`);
+
+  const taken = new Set<string>();
+  const configuredServers: OperatorServer[] = [];
+  const notes: string[] = [];
+  const add = (parsed: ParsedImport, origin: OperatorServer['origin']): void => {
+    for (const input of parsed.servers) {
+      const id = uniqueServerId(input.id ?? slugFromName(input.name), taken);
+      taken.add(id);
+      configuredServers.push({ config: toServerConfig(input, id), origin });
+    }
+  };
+  if (values.config !== undefined) {
+    const parsed = await readConfigFile(values.config);
+    add(parsed, 'config-file');
+    notes.push(...parsed.skipped.map(({ name, reason }) => `Skipped "${name}" from ${values.config}: ${reason}`));
+  }
+  for (const text of values.server) {
+    const parsed = parseOrFail('--server', () => parseServerImportValue([JSON.parse(text)]));
+    const [skipped] = parsed.skipped;
+    if (skipped !== undefined) throw new UsageError(`--server ${text.slice(0, 80)}: ${skipped.reason}`);
+    add(parsed, 'command-line');
+  }
+  return { port: Number(values.port), dataDir: values.data, staticRoot: values.ui, configuredServers, notes, isHelp: values.help };
+}
+
+async function readConfigFile(file: string): Promise<ParsedImport> {
+  let text: string;
+  try {
+    if ((await stat(file)).size > MAX_CONFIG_BYTES) throw new UsageError(`--config ${file}: the file is larger than ${MAX_CONFIG_BYTES} bytes.`);
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`--config ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return parseOrFail(`--config ${file}`, () => parseServerImport(text));
+}
+
+function parseOrFail(what: string, parse: () => ParsedImport): ParsedImport {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof HostError || error instanceof SyntaxError) throw new UsageError(`${what}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm run serve`: the app in a browser. Builds nothing itself (the npm script runs `vite build`
+ * first), starts the host and the loopback server, and prints one line: the address to open,
+ * with the per-launch token. Logs go to stderr. Ctrl+C (SIGINT) or SIGTERM stop it gracefully:
+ * sockets closed, server process trees ended, stores flushed.
+ */
+import { createConsoleLogger } from '../engine/console-logger.js';
+import { startBrowserServer } from './browser-server.js';
+import { USAGE, UsageError, readServeOptions } from './cli-options.js';
+
+let options;
+try {
+  options = await readServeOptions(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`${error.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (options.isHelp) {
+  console.log(USAGE);
+  process.exit(0);
+}
+for (const note of options.notes) console.error(`Note: ${note}`);
+
+let server;
+try {
+  server = await startBrowserServer({
+    dataDir: options.dataDir,
+    port: options.port,
+    ...(options.staticRoot !== undefined ? { staticRoot: options.staticRoot } : {}),
+    configuredServers: options.configuredServers,
+    logger: createConsoleLogger('warn'),
+  });
+} catch (error) {
+  console.error(`MCP Task Monitor could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+console.log(`MCP Task Monitor is running: open ${server.url} (Ctrl+C stops it)`);
+
+const running = server;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    // A second signal while closing ends the process at once.
+    process.once(signal, () => process.exit(1));
+    void running.close().then(() => process.exit(0), (error: unknown) => {
+      console.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+  });
+}
