@@ -1,0 +1,121 @@
+/**
+ * The add/edit server form as data: what the user typed (one argument per line, `NAME=value`
+ * environment lines, `Name: value` header lines) and its conversion to the contract's
+ * `ServerInput`. Arguments are kept exactly as typed — no trimming, no shell splitting — because
+ * they are what will run (SECURITY.md §3).
+ */
+import { ServerInputSchema, type ServerInput, type ServerView } from '../../shared/ipc/contract';
+
+/** The form's fields, as text. */
+export interface ServerDraft {
+  /** Set when editing an existing server. */
+  id?: string;
+  transport: 'stdio' | 'http';
+  name: string;
+  command: string;
+  /** One argument per line. */
+  argsText: string;
+  /** One `NAME=value` per line. */
+  envText: string;
+  cwd: string;
+  url: string;
+  /** One `Name: value` per line; empty keeps the headers the server already has. */
+  headersText: string;
+}
+
+/** A draft field that can carry an error message. */
+export type DraftField = 'name' | 'command' | 'argsText' | 'envText' | 'cwd' | 'url' | 'headersText' | 'form';
+
+export type DraftCheck = { ok: true; server: ServerInput } | { ok: false; errors: Partial<Record<DraftField, string>> };
+
+/** A blank draft. */
+export function emptyServerDraft(transport: ServerDraft['transport']): ServerDraft {
+  return { transport, name: '', command: '', argsText: '', envText: '', cwd: '', url: '', headersText: '' };
+}
+
+/** A draft to edit an existing server (header values never reach the renderer, so they start empty). */
+export function serverToDraft(server: ServerView): ServerDraft {
+  return {
+    id: server.id,
+    transport: server.transport,
+    name: server.name,
+    command: server.command ?? '',
+    argsText: (server.args ?? []).join('\n'),
+    envText: Object.entries(server.env ?? {}).map(([name, value]) => `${name}=${value}`).join('\n'),
+    cwd: server.cwd ?? '',
+    url: server.url ?? '',
+    headersText: '',
+  };
+}
+
+/** Lines of a textarea; the newline that ends the last line does not make an extra empty line. */
+function splitLines(source: string): string[] {
+  if (source === '') return [];
+  const lines = source.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** One argument per line, exactly as typed (an empty line in the middle is an empty argument). */
+export function parseArgumentLines(source: string): string[] {
+  return splitLines(source);
+}
+
+/** `NAME<separator>value` lines as a record, or the first bad line. Blank lines are skipped. */
+export function parsePairLines(source: string, separator: '=' | ':'): { ok: true; pairs: Record<string, string> } | { ok: false; error: string } {
+  const pairs: [string, string][] = [];
+  for (const [index, line] of splitLines(source).entries()) {
+    if (line.trim() === '') continue;
+    const at = line.indexOf(separator);
+    const name = at > 0 ? line.slice(0, at).trim() : '';
+    if (name === '') {
+      return { ok: false, error: `Line ${index + 1}: write ${separator === '=' ? 'NAME=value' : 'Name: value'}.` };
+    }
+    const value = line.slice(at + 1);
+    pairs.push([name, separator === ':' ? value.trim() : value]);
+  }
+  return { ok: true, pairs: Object.fromEntries(pairs) };
+}
+
+/** Checks a draft and converts it to what `servers:save` takes. */
+export function draftToServerInput(draft: ServerDraft): DraftCheck {
+  const errors: Partial<Record<DraftField, string>> = {};
+  const name = draft.name.trim();
+  if (name === '') errors.name = 'Give the server a name.';
+  const id = draft.id !== undefined ? { id: draft.id } : {};
+  let server: ServerInput | undefined;
+  if (draft.transport === 'stdio') {
+    if (draft.command.trim() === '') errors.command = 'Enter the command to run.';
+    const env = parsePairLines(draft.envText, '=');
+    if (!env.ok) errors.envText = env.error;
+    server = {
+      ...id,
+      name,
+      transport: 'stdio',
+      command: draft.command,
+      args: parseArgumentLines(draft.argsText),
+      ...(env.ok && Object.keys(env.pairs).length > 0 ? { env: env.pairs } : {}),
+      ...(draft.cwd !== '' ? { cwd: draft.cwd } : {}),
+    };
+  } else {
+    const url = draft.url.trim();
+    if (!/^https?:\/\/[^\s]+$/i.test(url) || !URL.canParse(url)) errors.url = 'Enter an http:// or https:// address.';
+    const headers = parsePairLines(draft.headersText, ':');
+    if (!headers.ok) errors.headersText = headers.error;
+    server = {
+      ...id,
+      name,
+      transport: 'http',
+      url,
+      ...(headers.ok && Object.keys(headers.pairs).length > 0 ? { headers: headers.pairs } : {}),
+    };
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  // The contract's own schema has the limits the host enforces; check them here to say so early.
+  const parsed = ServerInputSchema.safeParse(server);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, errors: { form: issue !== undefined ? `${issue.path.join('.') || 'server'}: ${issue.message}` : 'The server is not valid.' } };
+  }
+  return { ok: true, server: parsed.data };
+}

@@ -1,0 +1,84 @@
+/**
+ * What the UI calls a task's state. The engine keeps several facts apart (the call phase, the
+ * server's status, why it ended, whether the user asked to cancel); the inbox needs one word
+ * that never claims something that did not happen (ARCHITECTURE §3, Registry).
+ */
+import type { TaskSummary } from '../../shared/ipc/contract';
+import { isTaskFinished } from '../../shared/task-model';
+
+/** Every state the UI distinguishes. */
+export const TASK_STATUS_KINDS = [
+  'starting',
+  'working',
+  'input-required',
+  'cancel-requested',
+  'completed',
+  'failed',
+  'cancelled',
+  'outcome-unknown',
+  'lost',
+  'expired',
+] as const;
+export type TaskStatusKind = (typeof TASK_STATUS_KINDS)[number];
+
+/** The word shown on a status badge. */
+export const STATUS_LABELS: Record<TaskStatusKind, string> = {
+  starting: 'Starting',
+  working: 'Working',
+  'input-required': 'Input required',
+  'cancel-requested': 'Cancel requested',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  'outcome-unknown': 'Outcome unknown',
+  lost: 'Lost',
+  expired: 'Expired',
+};
+
+/** The fields the classification reads (a summary and a detail both have them). */
+export type ClassifiableTask = Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt'>;
+
+/**
+ * One state for a task. Order matters: how the app lost track of a task outranks the last
+ * status seen, and a pending cancel outranks `working` because the server has not confirmed it.
+ */
+export function classifyTask(task: ClassifiableTask): TaskStatusKind {
+  if (task.phase === 'outcome-unknown') return 'outcome-unknown';
+  if (task.endReason === 'lost') return 'lost';
+  if (task.endReason === 'expired') return 'expired';
+  if (task.endReason === 'user-cancelled' || task.endReason === 'server-cancelled') return 'cancelled';
+  const status = task.snapshot?.status;
+  if (status === 'completed' || status === 'failed' || status === 'cancelled') return status;
+  if (task.cancelRequestedAt !== undefined) return 'cancel-requested';
+  if (task.phase === 'calling') return 'starting';
+  return status === 'input_required' ? 'input-required' : 'working';
+}
+
+/** True while the app still follows the task (it may change). */
+export function isTaskActive(task: ClassifiableTask): boolean {
+  return !isTaskFinished(task);
+}
+
+/** A sentence explaining a state the badge alone cannot, or undefined when the badge says it all. */
+export function explainStatus(task: ClassifiableTask): string | undefined {
+  switch (task.endReason) {
+    case 'user-cancelled':
+      return 'Cancelled at your request; the server confirmed it.';
+    case 'server-cancelled':
+      return 'Cancelled by the server (you did not ask for it).';
+    case 'expired':
+      return 'The server forgot this task after its time to live ran out.';
+    case 'lost':
+      return 'The server no longer knows this task, for example because it restarted. Its outcome is unknown.';
+    default:
+      break;
+  }
+  if (task.phase === 'outcome-unknown') {
+    return 'The app stopped while this call was being sent, so whether the server started it is unknown. It was not sent again.';
+  }
+  if (task.phase === 'calling') return 'The call was sent; the server has not answered yet.';
+  if (task.cancelRequestedAt !== undefined && isTaskActive(task)) {
+    return 'Cancellation is cooperative: the server may still finish the task, and its final state will show here.';
+  }
+  return undefined;
+}

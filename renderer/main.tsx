@@ -1,0 +1,15 @@
+/** Entry point: picks the bridge (Electron preload or browser-mode socket) and mounts the app. */
+import './zod-without-eval';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { getBridge } from './bridge/get-bridge';
+import './styles/theme.css';
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element.');
+createRoot(root).render(
+  <StrictMode>
+    <App bridge={getBridge()} />
+  </StrictMode>,
+);

@@ -1,0 +1,52 @@
+/**
+ * The one subscriber to the host's events: writes every pushed change into the query cache
+ * (task updates batched per animation frame), and refetches everything after the link to the
+ * host comes back, because events sent while it was down are gone.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useBridge } from '../bridge/bridge-context';
+import { inputKeys, serverKeys } from './keys';
+import { mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
+import { createTaskUpdateBuffer } from './task-update-buffer';
+
+/** Keeps the query cache in step with the host's events. */
+function useBridgeEventsSync(): void {
+  const bridge = useBridge();
+  const client = useQueryClient();
+
+  useEffect(() => {
+    const buffer = createTaskUpdateBuffer((tasks) => mergeTasksIntoCache(client, tasks));
+    const unsubscribers = [
+      bridge.events['tasks:updated'](({ tasks }) => buffer.push(tasks)),
+      bridge.events['tasks:removed'](({ ids }) => {
+        buffer.drop(ids);
+        removeTasksFromCache(client, ids);
+      }),
+      bridge.events['servers:changed'](({ servers }) => client.setQueryData(serverKeys.list(), servers)),
+      bridge.events['inputs:changed'](({ inputs }) => client.setQueryData(inputKeys.list(), inputs)),
+    ];
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      buffer.dispose();
+    };
+  }, [bridge, client]);
+
+  useEffect(() => {
+    let wasDown = false;
+    return bridge.link.subscribe(() => {
+      const { status } = bridge.link.current();
+      if (status === 'disconnected') wasDown = true;
+      if (status === 'connected' && wasDown) {
+        wasDown = false;
+        void client.invalidateQueries();
+      }
+    });
+  }, [bridge, client]);
+}
+
+/** Renders nothing; mount it once near the root. */
+export function BridgeEventsSync() {
+  useBridgeEventsSync();
+  return null;
+}

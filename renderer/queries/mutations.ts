@@ -1,0 +1,105 @@
+/**
+ * Commands to the host as mutations. Each unwraps the result envelope into a thrown `HostError`,
+ * so a component reads `mutation.error.message`, and writes what it learned into the cache at once
+ * instead of waiting for the pushed event.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CallOutcome, InvokeRequest, ServerInput } from '../../shared/ipc/contract';
+import { useBridge } from '../bridge/bridge-context';
+import { serverKeys } from './keys';
+import { markCancelRequested, mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
+import { unwrap } from './unwrap';
+
+/** Puts the task a call created into the inbox right away. */
+function useRecordOutcome() {
+  const client = useQueryClient();
+  return (outcome: CallOutcome) => {
+    if (outcome.kind !== 'result') mergeTasksIntoCache(client, [outcome.task]);
+  };
+}
+
+/** `tools:call`: a task (shown in the inbox) or an immediate result. */
+export function useCallTool() {
+  const bridge = useBridge();
+  const record = useRecordOutcome();
+  return useMutation({
+    mutationFn: async (request: InvokeRequest<'tools:call'>) => unwrap(await bridge.invoke['tools:call'](request)),
+    onSuccess: record,
+  });
+}
+
+/** `tasks:run-again`: the same tool with the same arguments. */
+export function useRunAgain() {
+  const bridge = useBridge();
+  const record = useRecordOutcome();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:run-again']({ id })),
+    onSuccess: record,
+  });
+}
+
+/** `tasks:cancel`: the task shows "cancel requested" until the server's terminal state arrives. */
+export function useCancelTask() {
+  const bridge = useBridge();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:cancel']({ id })),
+    onSuccess: (_value, id) => markCancelRequested(client, id, Date.now()),
+  });
+}
+
+/** `tasks:remove`: stops tracking the task and drops it from the inbox. */
+export function useRemoveTask() {
+  const bridge = useBridge();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:remove']({ id })),
+    onSuccess: (_value, id) => removeTasksFromCache(client, [id]),
+  });
+}
+
+/** After a server command: the host pushes `servers:changed` too, but do not rely on its timing. */
+function useRefreshServers() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: serverKeys.all });
+}
+
+/** `servers:save`: adds or edits a server (a stdio edit needs a new approval). */
+export function useSaveServer() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (server: ServerInput) => unwrap(await bridge.invoke['servers:save']({ server })),
+    onSuccess: refresh,
+  });
+}
+
+/** `servers:remove`. */
+export function useRemoveServer() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await bridge.invoke['servers:remove']({ id })),
+    onSuccess: refresh,
+  });
+}
+
+/** `servers:approve` with the digest the user was shown. */
+export function useApproveServer() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (request: InvokeRequest<'servers:approve'>) => unwrap(await bridge.invoke['servers:approve'](request)),
+    onSuccess: refresh,
+  });
+}
+
+/** `servers:import`: configs arrive unapproved; the report says what was skipped and why. */
+export function useImportServers() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (json: string) => unwrap(await bridge.invoke['servers:import']({ json })),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,43 @@
+/** The inbox: every tracked task across servers, filtered, searched, newest change first. */
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { errorMessage } from '../../queries/unwrap';
+import { useAppStore } from '../../store/store-context';
+import { selectClearFilters, selectOpenTask, selectShowScreen } from '../../store/selectors';
+import { EmptyInbox } from './EmptyInbox';
+import { InboxToolbar } from './InboxToolbar';
+import { TaskList } from './TaskList';
+import { useInbox } from './use-inbox';
+import './inbox.css';
+
+/** The inbox screen. */
+export function InboxScreen() {
+  const { list, tasks, visible, serverNames, serverOptions, filter } = useInbox();
+  const openTask = useAppStore(selectOpenTask);
+  const showScreen = useAppStore(selectShowScreen);
+  const clearFilters = useAppStore(selectClearFilters);
+
+  return (
+    <section className="screen screen--inbox" data-testid="inbox-screen" aria-labelledby="inbox-title">
+      <ScreenHeading id="inbox-title">Inbox</ScreenHeading>
+      {list.isPending && <p role="status">Loading tasks…</p>}
+      {list.isError && <ErrorNotice title="Could not load the tasks" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />}
+      {tasks !== undefined && tasks.length === 0 && <EmptyInbox onRunTool={() => showScreen('launcher')} onOpenServers={() => showScreen('servers')} />}
+      {tasks !== undefined && tasks.length > 0 && (
+        <>
+          <InboxToolbar filter={filter} serverOptions={serverOptions} shown={visible.length} total={tasks.length} />
+          {visible.length > 0 ? (
+            <TaskList tasks={visible} serverNames={serverNames} onOpen={openTask} />
+          ) : (
+            <div className="inbox__no-matches" data-testid="inbox-no-matches">
+              <p>No task matches these filters.</p>
+              <button type="button" className="button" onClick={clearFilters}>
+                Clear filters
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+/** One row of the inbox: status, tool, server, live message, time, time to live, input marker. */
+import { memo } from 'react';
+import type { TaskSummary } from '../../../shared/ipc/contract';
+import { StatusBadge } from '../../components/StatusBadge';
+import { VisibleText } from '../../components/VisibleText';
+import { classifyTask } from '../../lib/task-status';
+import { formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
+import { TASK_ROW_HEIGHT } from './row-metrics';
+
+export interface TaskRowProps {
+  task: TaskSummary;
+  serverName: string;
+  now: number;
+  /** Position in the filtered list (for `aria-posinset` and keyboard movement). */
+  index: number;
+  setSize: number;
+  /** Top of the row in px within the list. */
+  offset: number;
+  onOpen: (id: string) => void;
+}
+
+/** A task row; opening it shows the task's detail. */
+export const TaskRow = memo(function TaskRow({ task, serverName, now, index, setSize, offset, onOpen }: TaskRowProps) {
+  const kind = classifyTask(task);
+  const ttl = formatTtl(ttlRemaining(task, now));
+  return (
+    <div
+      role="listitem"
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      className="task-row"
+      style={{ transform: `translateY(${offset}px)`, height: TASK_ROW_HEIGHT }}
+      data-index={index}
+      data-testid="task-row"
+      data-task-id={task.id}
+      data-status={kind}
+    >
+      <button type="button" className="task-row__button" onClick={() => onOpen(task.id)}>
+        <span className="task-row__line">
+          <StatusBadge kind={kind} />
+          <VisibleText className="task-row__tool" text={task.toolName} />
+          <span className="task-row__server">
+            on <VisibleText text={serverName} />
+          </span>
+          {kind === 'input-required' && (
+            <span className="badge badge--input-required task-row__input-marker" data-testid="task-row-input-marker">
+              Needs your input
+            </span>
+          )}
+        </span>
+        <span className="task-row__line task-row__line--secondary">
+          <span className="task-row__message" data-testid="task-row-message">
+            <VisibleText text={task.snapshot?.statusMessage ?? ''} multiline />
+          </span>
+          <span className="task-row__time" data-testid="task-row-time">
+            {formatTiming(taskTiming(task, now))}
+          </span>
+          {ttl !== '' && <span className="task-row__ttl">{ttl}</span>}
+        </span>
+      </button>
+    </div>
+  );
+});

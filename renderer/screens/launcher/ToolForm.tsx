@@ -1,0 +1,29 @@
+/** The arguments form for one tool: fields for a flat schema, a JSON editor for anything deeper. */
+import type { ToolView } from '../../../shared/ipc/contract';
+import { FieldsForm } from './FieldsForm';
+import { JsonArgumentsForm } from './JsonArgumentsForm';
+import { useArgumentDraft } from './use-argument-draft';
+
+export interface ToolFormProps {
+  serverId: string;
+  tool: ToolView;
+  isRunning: boolean;
+  onRun: (args: Record<string, unknown>) => void;
+}
+
+/** Picks the form for the tool's input schema. */
+export function ToolForm({ serverId, tool, isRunning, onRun }: ToolFormProps) {
+  const draft = useArgumentDraft(serverId, tool);
+  return draft.model.kind === 'fields' ? (
+    <FieldsForm fields={draft.model.fields} values={draft.values} onChange={draft.setValue} isRunning={isRunning} onRun={onRun} />
+  ) : (
+    <JsonArgumentsForm
+      schema={tool.inputSchema}
+      reason={draft.model.reason}
+      text={draft.jsonText}
+      onChange={draft.setJsonText}
+      isRunning={isRunning}
+      onRun={onRun}
+    />
+  );
+}

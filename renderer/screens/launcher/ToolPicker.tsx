@@ -1,0 +1,58 @@
+/** The server and tool choosers of the launcher. */
+import { useId } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { toVisibleString } from '../../lib/visible-text';
+import { errorMessage } from '../../queries/unwrap';
+import type { useLauncher } from './use-launcher';
+
+/** Server and tool selects, with loading and error states for the tool list. */
+export function ToolPicker({ launcher }: { launcher: ReturnType<typeof useLauncher> }) {
+  const id = useId();
+  const { servers, serverId, tools, tool } = launcher;
+  return (
+    <div className="tool-picker">
+      <div className="field">
+        <label htmlFor={`${id}-server`}>Server</label>
+        <select
+          id={`${id}-server`}
+          className="input"
+          value={serverId}
+          onChange={(event) => launcher.chooseServer(event.target.value)}
+          data-testid="launcher-server"
+        >
+          <option value="">Choose a server…</option>
+          {(servers.data ?? []).map((server) => (
+            <option key={server.id} value={server.id}>
+              {toVisibleString(server.name)}
+              {server.state !== undefined && server.state.status !== 'connected' ? ` (${server.state.status})` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      {serverId !== '' && (
+        <div className="field">
+          <label htmlFor={`${id}-tool`}>Tool</label>
+          <select
+            id={`${id}-tool`}
+            className="input"
+            value={tool?.name ?? ''}
+            onChange={(event) => launcher.chooseTool(event.target.value)}
+            disabled={tools.data === undefined}
+            data-testid="launcher-tool"
+          >
+            <option value="">{tools.isPending ? 'Loading tools…' : 'Choose a tool…'}</option>
+            {(tools.data ?? []).map((candidate) => (
+              <option key={candidate.name} value={candidate.name}>
+                {candidate.title !== undefined && candidate.title !== candidate.name
+                  ? `${toVisibleString(candidate.title)} (${toVisibleString(candidate.name)})`
+                  : toVisibleString(candidate.name)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {tools.isError && <ErrorNotice title="Could not list the tools" message={errorMessage(tools.error)} onRetry={() => void tools.refetch()} />}
+      {tools.data?.length === 0 && <p className="muted">This server offers no tools.</p>}
+    </div>
+  );
+}

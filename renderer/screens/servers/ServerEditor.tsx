@@ -1,0 +1,140 @@
+/**
+ * Add or edit a server. Arguments are one per line, exactly as they will be passed (no shell
+ * quoting). In browser mode stdio is locked (SECURITY.md §4) and header values cannot be
+ * entered (they travel only from the desktop app, which can encrypt them).
+ */
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import type { DraftField, ServerDraft } from '../../lib/server-draft';
+import { errorMessage } from '../../queries/unwrap';
+import { STDIO_LOCKED_NOTE } from './servers-copy';
+import { useServerEditor } from './use-server-editor';
+
+export interface ServerEditorProps {
+  draft: ServerDraft;
+  canEditStdio: boolean;
+  /** Header values may be typed (the desktop app only). */
+  canEnterSecrets: boolean;
+}
+
+/** The add/edit server form. */
+export function ServerEditor({ draft, canEditStdio, canEnterSecrets }: ServerEditorProps) {
+  const id = useId();
+  const editor = useServerEditor(draft);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const isNew = draft.id === undefined;
+  const isStdioLocked = draft.transport === 'stdio' && !canEditStdio;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    editor.submit();
+  };
+  const field = (name: DraftField, label: string, control: (props: ControlProps) => ReactNode, help?: string) => (
+    <FormField id={`${id}-${name}`} label={label} help={help} error={editor.errors[name]}>
+      {control}
+    </FormField>
+  );
+
+  return (
+    <form className="server-editor" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} data-testid="server-form">
+      <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        {isNew ? 'Add a server' : 'Edit server'}
+      </h2>
+      <fieldset className="server-editor__transport" disabled={!isNew}>
+        <legend>Kind</legend>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-transport`}
+            value="stdio"
+            checked={draft.transport === 'stdio'}
+            disabled={!canEditStdio}
+            onChange={() => editor.update({ transport: 'stdio' })}
+            data-testid="server-form-stdio"
+          />{' '}
+          Command (stdio)
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-transport`}
+            value="http"
+            checked={draft.transport === 'http'}
+            onChange={() => editor.update({ transport: 'http' })}
+            data-testid="server-form-http"
+          />{' '}
+          HTTP
+        </label>
+      </fieldset>
+      {isStdioLocked && <p className="notice notice--info">{STDIO_LOCKED_NOTE}</p>}
+      <fieldset className="server-editor__fields" disabled={isStdioLocked}>
+        {field('name', 'Name', (props) => (
+          <input {...props} className="input" value={draft.name} onChange={(event) => editor.update({ name: event.target.value })} data-testid="server-form-name" />
+        ))}
+        {draft.transport === 'stdio' ? (
+          <>
+            {field('command', 'Command', (props) => (
+              <input {...props} className="input input--code" spellCheck={false} value={draft.command} onChange={(event) => editor.update({ command: event.target.value })} data-testid="server-form-command" />
+            ), 'The program to run, e.g. npx or /usr/local/bin/my-server. It runs directly, never through a shell.')}
+            {field('argsText', 'Arguments', (props) => (
+              <textarea {...props} className="input input--code" rows={4} spellCheck={false} value={draft.argsText} onChange={(event) => editor.update({ argsText: event.target.value })} data-testid="server-form-args" />
+            ), 'One argument per line, exactly as it should be passed: no quotes needed, spaces are kept.')}
+            {field('envText', 'Environment', (props) => (
+              <textarea {...props} className="input input--code" rows={3} spellCheck={false} value={draft.envText} onChange={(event) => editor.update({ envText: event.target.value })} data-testid="server-form-env" />
+            ), 'One NAME=value per line.')}
+            {field('cwd', 'Working folder', (props) => (
+              <input {...props} className="input input--code" spellCheck={false} value={draft.cwd} onChange={(event) => editor.update({ cwd: event.target.value })} data-testid="server-form-cwd" />
+            ), 'Leave empty for the app\'s default.')}
+            {!isNew && <p className="muted">Saving a changed command, argument, variable or folder asks for your approval again before it runs.</p>}
+          </>
+        ) : (
+          <>
+            {field('url', 'Address', (props) => (
+              <input {...props} type="url" className="input input--code" spellCheck={false} value={draft.url} onChange={(event) => editor.update({ url: event.target.value })} data-testid="server-form-url" />
+            ), 'The Streamable HTTP endpoint, e.g. https://example.com/mcp.')}
+            {field('headersText', 'Headers', (props) => (
+              <textarea {...props} className="input input--code" rows={3} spellCheck={false} value={draft.headersText} onChange={(event) => editor.update({ headersText: event.target.value })} disabled={!canEnterSecrets} data-testid="server-form-headers" />
+            ), canEnterSecrets
+              ? `One "Name: value" per line, e.g. Authorization: Bearer …${isNew ? '' : ' Leave empty to keep the headers already saved.'}`
+              : 'Header values (tokens) can only be entered in the desktop app, which stores them encrypted.')}
+          </>
+        )}
+      </fieldset>
+      {editor.errors.form !== undefined && <p className="field__error" role="alert">{editor.errors.form}</p>}
+      {editor.save.isError && <ErrorNotice title="Could not save the server" message={errorMessage(editor.save.error)} testId="server-form-error" />}
+      <div className="server-editor__actions">
+        <button type="submit" className="button button--primary" disabled={editor.save.isPending || isStdioLocked} data-testid="server-form-save">
+          {editor.save.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button" onClick={editor.close} data-testid="server-form-cancel">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type ControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean };
+
+function FormField({ id, label, help, error, children }: { id: string; label: string; help: string | undefined; error: string | undefined; children: (props: ControlProps) => ReactNode }) {
+  const describedBy = [help !== undefined ? `${id}-help` : '', error !== undefined ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error !== undefined })}
+      {help !== undefined && (
+        <p id={`${id}-help`} className="field__help">
+          {help}
+        </p>
+      )}
+      {error !== undefined && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

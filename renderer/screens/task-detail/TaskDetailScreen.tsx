@@ -1,0 +1,66 @@
+/** One task in full: facts, actions, pending questions, error, result, timeline, raw JSON. */
+import type { ReactNode } from 'react';
+import type { TaskDetail } from '../../../shared/ipc/contract';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { JsonTree } from '../../components/JsonTree';
+import { RawJson } from '../../components/RawJson';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { StatusBadge } from '../../components/StatusBadge';
+import { VisibleText } from '../../components/VisibleText';
+import { classifyTask } from '../../lib/task-status';
+import { errorMessage } from '../../queries/unwrap';
+import { useServerNames } from '../../queries/use-engine-data';
+import { useAppStore } from '../../store/store-context';
+import { selectShowScreen } from '../../store/selectors';
+import { PendingInputs } from './PendingInputs';
+import { TaskActions } from './TaskActions';
+import { TaskErrorView } from './TaskErrorView';
+import { TaskFacts } from './TaskFacts';
+import { TaskResultSection } from './TaskResultSection';
+import { TaskTimeline } from './TaskTimeline';
+import { useLiveTaskDetail } from './use-live-task-detail';
+import './task-detail.css';
+
+/** The detail screen for the task with local id `taskId`. */
+export function TaskDetailScreen({ taskId }: { taskId: string }) {
+  const { detail, task } = useLiveTaskDetail(taskId);
+  const showScreen = useAppStore(selectShowScreen);
+  const back = (
+    <button type="button" className="button" onClick={() => showScreen('inbox')} data-testid="task-back">
+      ← Back to the inbox
+    </button>
+  );
+  if (task !== undefined && task !== null) return <TaskDetailView task={task} back={back} />;
+  return (
+    <section className="screen" data-testid="task-detail-unavailable">
+      {back}
+      {detail.isPending && <p role="status">Loading the task…</p>}
+      {detail.isError && <ErrorNotice title="Could not load this task" message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />}
+      {task === null && <p data-testid="task-detail-gone">This task is no longer in the inbox.</p>}
+    </section>
+  );
+}
+
+function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
+  const serverNames = useServerNames();
+  const kind = classifyTask(task);
+  return (
+    <section className="screen task-detail" data-testid="task-detail" data-task-id={task.id} aria-labelledby="task-title">
+      {back}
+      <ScreenHeading id="task-title">
+        <VisibleText text={task.toolName} /> <StatusBadge kind={kind} />
+      </ScreenHeading>
+      <TaskActions task={task} />
+      <PendingInputs taskId={task.id} />
+      <TaskFacts task={task} serverName={serverNames.get(task.serverId) ?? task.serverId} />
+      {task.snapshot?.error !== undefined && <TaskErrorView error={task.snapshot.error} />}
+      {task.hasResult && <TaskResultSection taskId={task.id} />}
+      <section className="task-detail__section" aria-labelledby="task-arguments-title">
+        <h2 id="task-arguments-title">Arguments</h2>
+        <JsonTree value={task.arguments} label="arguments" />
+      </section>
+      <TaskTimeline entries={task.timeline} />
+      <RawJson value={task} label="Raw task JSON" testId="task-raw-json" />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/** The facts about a task: who runs it, its ids, times, protocol form and polling. */
+import type { TaskDetail } from '../../../shared/ipc/contract';
+import { CopyButton } from '../../components/CopyButton';
+import { VisibleText } from '../../components/VisibleText';
+import { useNow } from '../../hooks/use-now';
+import { explainStatus } from '../../lib/task-status';
+import { formatClockTime, formatPollInterval, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
+
+/** How the UI names each task wire form. */
+const FORM_LABELS: Record<TaskDetail['form'], string> = {
+  extension: 'Tasks extension (2026-07-28)',
+  legacy: 'Experimental tasks (2025-11-25)',
+};
+
+/** The task's facts as a description list. */
+export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: string }) {
+  const now = useNow();
+  const explanation = explainStatus(task);
+  return (
+    <dl className="facts" data-testid="task-facts">
+      {explanation !== undefined && (
+        <>
+          <dt>State</dt>
+          <dd data-testid="task-explanation">{explanation}</dd>
+        </>
+      )}
+      <dt>Status message</dt>
+      <dd data-testid="task-status-message">
+        {task.snapshot?.statusMessage !== undefined ? <VisibleText text={task.snapshot.statusMessage} multiline /> : <span className="muted">None</span>}
+      </dd>
+      <dt>Tool</dt>
+      <dd>
+        <VisibleText className="code" text={task.toolName} />
+      </dd>
+      <dt>Server</dt>
+      <dd data-testid="task-server">
+        <VisibleText text={serverName} />
+      </dd>
+      <dt>Protocol</dt>
+      <dd data-testid="task-form">{FORM_LABELS[task.form]}</dd>
+      <dt>Task id</dt>
+      <dd>
+        {task.taskId !== undefined ? (
+          <>
+            <span data-testid="task-id">
+              <VisibleText className="code task-id" text={task.taskId} />
+            </span>{' '}
+            <CopyButton value={task.taskId} what="task id" testId="copy-task-id" />
+          </>
+        ) : (
+          <span className="muted">Not assigned yet: the server has not answered the call.</span>
+        )}
+      </dd>
+      <dt>Started</dt>
+      <dd>{formatClockTime(task.createdAt)}</dd>
+      <dt>Last update</dt>
+      <dd>{formatClockTime(task.updatedAt)}</dd>
+      <dt>Time</dt>
+      <dd data-testid="task-timing">{formatTiming(taskTiming(task, now))}</dd>
+      <dt>Time to live</dt>
+      <dd data-testid="task-ttl">{formatTtl(ttlRemaining(task, now)) || 'not given by the server'}</dd>
+      <dt>Poll interval</dt>
+      <dd>{formatPollInterval(task.snapshot?.pollIntervalMs)}</dd>
+      {task.lastError !== undefined && (
+        <>
+          <dt>Last problem reaching the server</dt>
+          <dd data-testid="task-last-error">
+            <VisibleText text={task.lastError} multiline />
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * One task's detail, kept live. The detail (with timeline and arguments) is fetched; pushed
+ * summaries land in the list cache first. When the list holds a newer summary than the fetched
+ * detail, the view shows the summary's fields at once and refetches the detail, so a slow or
+ * overtaken fetch can never show an older state than the inbox does.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+import type { TaskDetail } from '../../../shared/ipc/contract';
+import { useBridge } from '../../bridge/bridge-context';
+import { taskListOptions } from '../../queries/query-options';
+import { useTaskDetail } from '../../queries/use-engine-data';
+
+/** The detail query, and the task to show (`null` when the host no longer tracks it). */
+export function useLiveTaskDetail(id: string) {
+  const detail = useTaskDetail(id);
+  const { data: summary } = useQuery({ ...taskListOptions(useBridge()), select: (list) => list.find((task) => task.id === id) });
+  const fetched = detail.data;
+  const isBehind = fetched !== undefined && fetched !== null && summary !== undefined && summary.updatedAt > fetched.updatedAt;
+  const { isFetching, refetch } = detail;
+  // Refetch once per newer summary: a host whose answer still lags must not be asked in a loop.
+  const refetchedFor = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!isBehind || isFetching || summary === undefined || refetchedFor.current === summary.updatedAt) return;
+    refetchedFor.current = summary.updatedAt;
+    void refetch();
+  }, [isBehind, isFetching, summary, refetch]);
+
+  const task = useMemo<TaskDetail | null | undefined>(() => (isBehind ? { ...fetched, ...summary } : fetched), [isBehind, fetched, summary]);
+  return { detail, task };
+}

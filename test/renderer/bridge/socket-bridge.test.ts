@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSocketBridge, type SocketBridge, type SocketLike } from '../../../renderer/bridge/socket-bridge';
+import { MAX_FRAME_BYTES } from '../../../shared/ipc/socket-protocol';
+import { NOW, makeTask } from '../factories';
+
+/** A socket the test drives: what the bridge sent, and methods to act as the host. */
+class FakeSocket implements SocketLike {
+  sent: string[] = [];
+  isClosed = false;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.isClosed = true;
+  }
+  open() {
+    this.onopen?.(new Event('open'));
+  }
+  receive(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+  }
+  drop(code = 1006) {
+    this.onclose?.(new CloseEvent('close', { code }));
+  }
+  /** The parsed frames sent so far. */
+  frames(): { type: string; id: number; channel: string; request: unknown }[] {
+    return this.sent.map((text) => JSON.parse(text) as { type: string; id: number; channel: string; request: unknown });
+  }
+}
+
+describe('createSocketBridge', () => {
+  let sockets: FakeSocket[];
+  let bridge: SocketBridge;
+  let warnings: string[];
+  const socket = () => sockets.at(-1)!;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    sockets = [];
+    warnings = [];
+    bridge = createSocketBridge({
+      url: 'ws://127.0.0.1:5000/bridge',
+      createSocket: (url) => {
+        const created = new FakeSocket(url);
+        sockets.push(created);
+        return created;
+      },
+      random: () => 0,
+      warn: (message) => warnings.push(message),
+    });
+  });
+
+  afterEach(() => {
+    bridge.close();
+    vi.useRealTimers();
+  });
+
+  it('opens the socket at once and queues invokes until it is open', async () => {
+    expect(socket().url).toBe('ws://127.0.0.1:5000/bridge');
+    expect(bridge.link.current()).toEqual({ status: 'connecting' });
+    const answer = bridge.invoke['tasks:list']({});
+    expect(socket().sent).toEqual([]);
+    socket().open();
+    expect(bridge.link.current()).toEqual({ status: 'connected' });
+    expect(socket().frames()).toEqual([{ type: 'invoke', id: 1, channel: 'tasks:list', request: {} }]);
+    socket().receive({ type: 'result', id: 1, result: { ok: true, value: [makeTask()] } });
+    await expect(answer).resolves.toEqual({ ok: true, value: [makeTask()] });
+  });
+
+  it('passes error envelopes through', async () => {
+    socket().open();
+    const answer = bridge.invoke['tasks:cancel']({ id: 't' });
+    socket().receive({ type: 'result', id: 1, result: { ok: false, error: { message: 'Server does not offer cancel', code: -32601 } } });
+    await expect(answer).resolves.toEqual({ ok: false, error: { message: 'Server does not offer cancel', code: -32601 } });
+  });
+
+  it('turns an answer that does not fit the contract into an error', async () => {
+    socket().open();
+    const answer = bridge.invoke['tasks:list']({});
+    socket().receive({ type: 'result', id: 1, result: { ok: true, value: [{ id: 42 }] } });
+    await expect(answer).resolves.toMatchObject({ ok: false, error: { message: expect.stringMatching(/does not fit the contract/) } });
+  });
+
+  it('delivers valid events and drops malformed frames', () => {
+    socket().open();
+    const listener = vi.fn();
+    const unsubscribe = bridge.events['tasks:removed'](listener);
+    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['a'] } });
+    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { ids: 'a' } });
+    socket().receive({ type: 'event', channel: 'no:such', payload: {} });
+    socket().receive('not json');
+    socket().receive({ type: 'shout' });
+    socket().receive('x'.repeat(MAX_FRAME_BYTES + 1));
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith({ ids: ['a'] });
+    expect(warnings).toHaveLength(5);
+    unsubscribe();
+    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['b'] } });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores answers to ids it never asked', () => {
+    socket().open();
+    expect(() => socket().receive({ type: 'result', id: 99, result: { ok: true, value: {} } })).not.toThrow();
+  });
+
+  it('on a drop: fails what was in flight, says disconnected, reconnects with back-off', async () => {
+    socket().open();
+    const linkChanges = vi.fn();
+    bridge.link.subscribe(linkChanges);
+    const inFlight = bridge.invoke['tools:call']({ serverId: 's', name: 'build', arguments: {} });
+    socket().drop(1006);
+    await expect(inFlight).resolves.toMatchObject({ ok: false, error: { message: expect.stringMatching(/outcome is unknown/) } });
+    expect(bridge.link.current()).toEqual({ status: 'disconnected', retryAt: NOW + 250, reason: expect.stringMatching(/code 1006/) });
+    await expect(bridge.invoke['tasks:list']({})).resolves.toMatchObject({ ok: false, error: { message: expect.stringMatching(/Not connected/) } });
+
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(250);
+    expect(sockets).toHaveLength(2);
+    expect(bridge.link.current()).toEqual({ status: 'connecting' });
+    socket().drop();
+    // Second failure: the delay doubles.
+    expect(bridge.link.current()).toMatchObject({ status: 'disconnected', retryAt: NOW + 250 + 500 });
+    vi.advanceTimersByTime(500);
+    socket().open();
+    expect(bridge.link.current()).toEqual({ status: 'connected' });
+    expect(linkChanges.mock.calls.length).toBeGreaterThanOrEqual(5);
+
+    // A success resets the back-off.
+    socket().drop();
+    expect(bridge.link.current()).toMatchObject({ retryAt: NOW + 750 + 250 });
+  });
+
+  it('fails invokes queued while an attempt to connect fails', async () => {
+    const queued = bridge.invoke['tasks:list']({});
+    socket().drop();
+    await expect(queued).resolves.toMatchObject({ ok: false, error: { message: 'Could not connect to the host.' } });
+  });
+
+  it('retryNow reconnects without waiting', () => {
+    socket().open();
+    socket().drop();
+    expect(sockets).toHaveLength(1);
+    bridge.link.retryNow();
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('refuses a request larger than a frame may be', async () => {
+    socket().open();
+    const answer = bridge.invoke['servers:import']({ json: 'x'.repeat(MAX_FRAME_BYTES) });
+    await expect(answer).resolves.toMatchObject({ ok: false, error: { message: expect.stringMatching(/too large/) } });
+    expect(socket().sent).toEqual([]);
+  });
+
+  it('close stops reconnecting', () => {
+    socket().open();
+    bridge.close();
+    expect(socket().isClosed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+});

@@ -1,0 +1,62 @@
+/** Builders of contract values for tests: sensible defaults, overrides per test. */
+import type { AppInfo, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract';
+import type { TaskSnapshot } from '../../shared/task-model';
+
+/** A fixed "now" for tests that pin the clock. */
+export const NOW = 1_800_000_000_000;
+
+export function makeAppInfo(overrides: Partial<AppInfo> = {}): AppInfo {
+  return { version: '0.0.0-test', mode: 'electron', storeProblems: [], secretProtection: 'os-keychain', canEditStdio: true, ...overrides };
+}
+
+export function makeSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
+  return { taskId: 'srv-task-1', status: 'working', ...overrides };
+}
+
+/** A task in the `task` phase, working; `id` and `updatedAt` should differ per task. */
+export function makeTask(overrides: Partial<TaskSummary> = {}): TaskSummary {
+  return {
+    id: 'task-1',
+    serverId: 'server-a',
+    form: 'extension',
+    phase: 'task',
+    taskId: 'srv-task-1',
+    toolName: 'build',
+    createdAt: NOW - 60_000,
+    updatedAt: NOW - 1_000,
+    observedAt: NOW - 60_000,
+    snapshot: makeSnapshot(),
+    hasResult: false,
+    ...overrides,
+  };
+}
+
+/** The detail of `makeTask(overrides)` with a timeline and arguments. */
+export function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
+  return { ...makeTask(), timeline: [], arguments: {}, answeredInputKeys: [], ...overrides };
+}
+
+export function makeServer(overrides: Partial<ServerView> = {}): ServerView {
+  return {
+    id: 'server-a',
+    name: 'Server A',
+    transport: 'http',
+    url: 'https://a.example/mcp',
+    approved: true,
+    approvalDigest: 'digest-a',
+    origin: 'user',
+    state: { id: 'server-a', name: 'Server A', status: 'connected', era: 'modern', taskSupport: 'extension' },
+    ...overrides,
+  };
+}
+
+export function makeTool(overrides: Partial<ToolView> = {}): ToolView {
+  return { name: 'build', title: 'Build project', description: 'Builds a project.', inputSchema: { type: 'object', properties: {} }, ...overrides };
+}
+
+/** `count` tasks with distinct ids, newest first by `updatedAt`. */
+export function makeTasks(count: number, overrides: (index: number) => Partial<TaskSummary> = () => ({})): TaskSummary[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeTask({ id: `task-${index}`, taskId: `srv-${index}`, toolName: `tool-${index}`, updatedAt: NOW - index * 10, ...overrides(index) }),
+  );
+}

@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { classifyTask, explainStatus, isTaskActive, type ClassifiableTask, type TaskStatusKind } from '../../../renderer/lib/task-status';
+import { makeSnapshot } from '../factories';
+
+const task = (overrides: Partial<ClassifiableTask>): ClassifiableTask => ({ phase: 'task', snapshot: makeSnapshot(), ...overrides });
+
+describe('classifyTask', () => {
+  const cases: [string, ClassifiableTask, TaskStatusKind, boolean][] = [
+    // name, task, kind, active
+    ['a call not yet answered', task({ phase: 'calling', snapshot: undefined }), 'starting', true],
+    ['a task without a snapshot yet', task({ snapshot: undefined }), 'working', true],
+    ['working', task({}), 'working', true],
+    ['input required', task({ snapshot: makeSnapshot({ status: 'input_required' }) }), 'input-required', true],
+    ['completed', task({ snapshot: makeSnapshot({ status: 'completed' }) }), 'completed', false],
+    ['failed', task({ snapshot: makeSnapshot({ status: 'failed' }) }), 'failed', false],
+    ['cancelled by the server', task({ snapshot: makeSnapshot({ status: 'cancelled' }), endReason: 'server-cancelled' }), 'cancelled', false],
+    ['cancel requested, still working', task({ cancelRequestedAt: 1 }), 'cancel-requested', true],
+    ['cancel requested while waiting for input', task({ cancelRequestedAt: 1, snapshot: makeSnapshot({ status: 'input_required' }) }), 'cancel-requested', true],
+    ['cancel requested but the server completed it', task({ cancelRequestedAt: 1, snapshot: makeSnapshot({ status: 'completed' }) }), 'completed', false],
+    ['cancel confirmed', task({ cancelRequestedAt: 1, snapshot: makeSnapshot({ status: 'cancelled' }), endReason: 'user-cancelled' }), 'cancelled', false],
+    ['outcome unknown after a crash mid-call', task({ phase: 'outcome-unknown', snapshot: undefined }), 'outcome-unknown', false],
+    ['lost: the server forgot it', task({ endReason: 'lost' }), 'lost', false],
+    ['expired: its TTL ran out', task({ endReason: 'expired' }), 'expired', false],
+    ['lost outranks the last status seen', task({ endReason: 'lost', snapshot: makeSnapshot({ status: 'input_required' }) }), 'lost', false],
+  ];
+  it.each(cases)('%s', (_name, input, kind, active) => {
+    expect(classifyTask(input)).toBe(kind);
+    expect(isTaskActive(input)).toBe(active);
+  });
+});
+
+describe('explainStatus', () => {
+  it.each([
+    [task({ endReason: 'user-cancelled', snapshot: makeSnapshot({ status: 'cancelled' }) }), /at your request/],
+    [task({ endReason: 'server-cancelled', snapshot: makeSnapshot({ status: 'cancelled' }) }), /by the server/],
+    [task({ endReason: 'expired' }), /time to live/],
+    [task({ endReason: 'lost' }), /no longer knows/],
+    [task({ phase: 'outcome-unknown' }), /not sent again/],
+    [task({ cancelRequestedAt: 1 }), /cooperative/],
+  ])('explains %#', (input, pattern) => {
+    expect(explainStatus(input)).toMatch(pattern);
+  });
+
+  it('says nothing for a plain working or completed task', () => {
+    expect(explainStatus(task({}))).toBeUndefined();
+    expect(explainStatus(task({ snapshot: makeSnapshot({ status: 'completed' }) }))).toBeUndefined();
+  });
+});

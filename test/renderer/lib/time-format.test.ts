@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatPollInterval, formatTiming, formatTtl, taskTiming, ttlRemaining, type TtlState } from '../../../renderer/lib/time-format';
+import { NOW, makeSnapshot, makeTask } from '../factories';
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0s'],
+    [-5_000, '0s'],
+    [Number.NaN, '0s'],
+    [999, '0s'],
+    [42_000, '42s'],
+    [59_999, '59s'],
+    [60_000, '1m 00s'],
+    [185_000, '3m 05s'],
+    [3_600_000, '1h 00m'],
+    [7_620_000, '2h 07m'],
+    [86_400_000, '1d 0h'],
+    [3 * 86_400_000 + 4 * 3_600_000, '3d 4h'],
+  ])('%s ms → %s', (ms, expected) => {
+    expect(formatDuration(ms)).toBe(expected);
+  });
+});
+
+describe('taskTiming', () => {
+  it.each([
+    ['a running task counts from its start to now', makeTask({ createdAt: NOW - 65_000 }), 'running 1m 05s'],
+    ['an ended task shows its duration, not the time since', makeTask({ createdAt: NOW - 600_000, updatedAt: NOW - 590_000, snapshot: makeSnapshot({ status: 'completed' }) }), 'took 10s'],
+    ['a lost task has ended', makeTask({ createdAt: NOW - 30_000, updatedAt: NOW - 20_000, endReason: 'lost' }), 'took 10s'],
+    ['a call in flight is running', makeTask({ phase: 'calling', snapshot: undefined, createdAt: NOW - 3_000 }), 'running 3s'],
+  ])('%s', (_name, task, expected) => {
+    expect(formatTiming(taskTiming(task, NOW))).toBe(expected);
+  });
+});
+
+describe('ttlRemaining', () => {
+  it.each<[string, Parameters<typeof ttlRemaining>[0], TtlState]>([
+    ['no snapshot', { snapshot: undefined, createdAt: NOW }, { kind: 'unknown' }],
+    ['no TTL given', { snapshot: makeSnapshot(), createdAt: NOW }, { kind: 'unknown' }],
+    ['unlimited', { snapshot: makeSnapshot({ ttlMs: null }), createdAt: NOW }, { kind: 'unlimited' }],
+    ['counts from first observation', { snapshot: makeSnapshot({ ttlMs: 60_000 }), observedAt: NOW - 10_000, createdAt: NOW - 50_000 }, { kind: 'remaining', ms: 50_000 }],
+    ['falls back to the local start', { snapshot: makeSnapshot({ ttlMs: 60_000 }), createdAt: NOW - 10_000 }, { kind: 'remaining', ms: 50_000 }],
+    ['passed', { snapshot: makeSnapshot({ ttlMs: 1_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+    ['exactly at the end has passed', { snapshot: makeSnapshot({ ttlMs: 5_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+  ])('%s', (_name, task, expected) => {
+    expect(ttlRemaining(task, NOW)).toEqual(expected);
+  });
+});
+
+describe('formatTtl', () => {
+  it.each<[TtlState, string]>([
+    [{ kind: 'unknown' }, ''],
+    [{ kind: 'unlimited' }, 'no TTL limit'],
+    [{ kind: 'remaining', ms: 250_000 }, 'TTL 4m 10s left'],
+    [{ kind: 'passed' }, 'TTL passed'],
+  ])('%j → %s', (state, expected) => {
+    expect(formatTtl(state)).toBe(expected);
+  });
+});
+
+describe('formatPollInterval', () => {
+  it.each([
+    [undefined, /not suggested/],
+    [1_500, /^every 1\.5 s/],
+    [30_000, /^every 30 s/],
+  ])('%s', (ms, pattern) => {
+    expect(formatPollInterval(ms)).toMatch(pattern);
+  });
+});

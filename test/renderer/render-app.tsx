@@ -1,0 +1,72 @@
+/** Renders the whole app against a fake bridge, with a fresh store and query cache per test. */
+import { render } from '@testing-library/react';
+import { App } from '../../renderer/App';
+import { createQueryClient } from '../../renderer/queries/query-client';
+import { createAppStore, type AppState } from '../../renderer/store/app-store';
+import { createFakeBridge, type FakeBridge } from './fake-bridge';
+
+export interface RenderAppOptions {
+  bridge?: FakeBridge;
+  /** Initial UI state (e.g. `{ screen: 'servers' }`). */
+  state?: Partial<AppState>;
+}
+
+/** The app, its bridge, store and query client. */
+export function renderApp(options: RenderAppOptions = {}) {
+  const bridge = options.bridge ?? createFakeBridge();
+  const store = createAppStore(options.state);
+  const queryClient = createQueryClient();
+  const result = render(<App bridge={bridge} queryClient={queryClient} store={store} />);
+  return { ...result, bridge, store, queryClient };
+}
+
+/**
+ * jsdom lays nothing out: every element is 0 px tall and cannot scroll, so a virtualizer would
+ * render no row and `scrollTo` would do nothing. This gives the inbox's scroll container a
+ * height, its content the canvas's height, and makes elements scrollable (`scrollTop` is kept, `scrollTo` moves it and fires
+ * `scroll` on the next frame), which is all the virtualizer reads. Returns the undo.
+ */
+export function layOutTaskList(height: number): () => void {
+  const prototype = HTMLElement.prototype;
+  const names = ['clientHeight', 'scrollHeight', 'scrollTop', 'scrollTo'] as const;
+  const saved = names.map((name) => [name, Object.getOwnPropertyDescriptor(prototype, name)] as const);
+  const offsets = new WeakMap<Element, number>();
+  Object.defineProperty(prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.testid === 'task-list' ? height : 0;
+    },
+  });
+  // The list's content is as tall as its canvas says (the virtualizer clamps scrolling to it).
+  Object.defineProperty(prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const content = this.firstElementChild;
+      return content instanceof HTMLElement ? Number.parseFloat(content.style.height) || 0 : 0;
+    },
+  });
+  Object.defineProperty(prototype, 'scrollTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return offsets.get(this) ?? 0;
+    },
+    set(this: HTMLElement, value: number) {
+      offsets.set(this, value);
+    },
+  });
+  Object.defineProperty(prototype, 'scrollTo', {
+    configurable: true,
+    writable: true,
+    value(this: HTMLElement, options: ScrollToOptions) {
+      offsets.set(this, options.top ?? 0);
+      // Browsers fire scroll events on the next frame, never inside the call.
+      requestAnimationFrame(() => this.dispatchEvent(new Event('scroll')));
+    },
+  });
+  return () => {
+    for (const [name, descriptor] of saved) {
+      if (descriptor === undefined) Reflect.deleteProperty(prototype, name);
+      else Object.defineProperty(prototype, name, descriptor);
+    }
+  };
+}

@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { taskKeys } from '../../../../renderer/queries/keys';
+import { createFakeBridge, ok, type FakeBridge } from '../../fake-bridge';
+import { makeDetail, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
+import { layOutTaskList, renderApp } from '../../render-app';
+
+const rows = () => screen.queryAllByTestId('task-row');
+const rowIds = () => rows().map((row) => row.dataset.taskId);
+const row = (id: string) => rows().find((element) => element.dataset.taskId === id)!;
+
+function bridgeWith(tasks: ReturnType<typeof makeTask>[]): FakeBridge {
+  return createFakeBridge({
+    'tasks:list': () => ok(tasks),
+    'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha' }), makeServer({ id: 'server-b', name: 'Beta' })]),
+  });
+}
+
+let restoreHeight: () => void;
+beforeEach(() => {
+  // 640 px of list = 10 rows of 64 px in view.
+  restoreHeight = layOutTaskList(640);
+});
+afterEach(() => {
+  cleanup();
+  restoreHeight();
+});
+
+describe('inbox', () => {
+  const tasks = [
+    makeTask({ id: 'old', toolName: 'build', serverId: 'server-a', updatedAt: 1_000, snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling' }) }),
+    makeTask({ id: 'ask', toolName: 'deploy', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'input_required', statusMessage: 'Confirm?' }) }),
+    makeTask({ id: 'done', toolName: 'build', serverId: 'server-b', updatedAt: 2_000, createdAt: 0, snapshot: makeSnapshot({ status: 'completed', ttlMs: null }) }),
+  ];
+
+  it('shows every task, newest change first, with status, tool, server, message and times', async () => {
+    const { bridge } = renderApp({ bridge: bridgeWith(tasks) });
+    await waitFor(() => expect(rowIds()).toEqual(['ask', 'done', 'old']));
+    const waiting = within(row('ask'));
+    expect(waiting.getByTestId('status-badge')).toHaveProperty('textContent', 'Input required');
+    expect(waiting.getByTestId('task-row-input-marker').textContent).toBe('Needs your input');
+    expect(row('ask').textContent).toContain('deploy');
+    expect(row('ask').textContent).toContain('on Beta');
+    expect(waiting.getByTestId('task-row-message').textContent).toBe('Confirm?');
+    expect(waiting.getByTestId('task-row-time').textContent).toMatch(/^running /);
+    expect(within(row('done')).getByTestId('task-row-time').textContent).toBe('took 2s');
+    expect(row('done').textContent).toContain('no TTL limit');
+    expect(within(row('old')).queryByTestId('task-row-input-marker')).toBeNull();
+    expect(screen.getByTestId('inbox-count').textContent).toBe('3 tasks');
+    expect(screen.getByTestId('nav-inbox-count').textContent).toContain('3');
+    expect(screen.getByTestId('nav-input-count').textContent).toBe('1 need input');
+    bridge.assertNoViolations();
+  });
+
+  it('filters by status and by server, and searches', async () => {
+    renderApp({ bridge: bridgeWith(tasks) });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+
+    fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'completed' } });
+    await waitFor(() => expect(rowIds()).toEqual(['done']));
+    expect(screen.getByTestId('inbox-count').textContent).toBe('Showing 1 of 3 tasks');
+
+    fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'active' } });
+    await waitFor(() => expect(rowIds()).toEqual(['ask', 'old']));
+
+    fireEvent.change(screen.getByTestId('inbox-server-filter'), { target: { value: 'server-a' } });
+    await waitFor(() => expect(rowIds()).toEqual(['old']));
+
+    fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'all' } });
+    fireEvent.change(screen.getByTestId('inbox-server-filter'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('inbox-search'), { target: { value: 'COMPILING' } });
+    await waitFor(() => expect(rowIds()).toEqual(['old']));
+    fireEvent.change(screen.getByTestId('inbox-search'), { target: { value: 'beta' } });
+    await waitFor(() => expect(rowIds()).toEqual(['ask', 'done']));
+  });
+
+  it('says when nothing matches and clears the filters', async () => {
+    renderApp({ bridge: bridgeWith(tasks) });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.change(screen.getByTestId('inbox-search'), { target: { value: 'no such thing' } });
+    await screen.findByTestId('inbox-no-matches');
+    expect(rows()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.getByTestId<HTMLInputElement>('inbox-search').value).toBe('');
+  });
+
+  it('tells a new user what to do next, and takes them to the launcher', async () => {
+    renderApp();
+    const empty = await screen.findByTestId('inbox-empty');
+    expect(empty.textContent).toMatch(/demo servers/);
+    expect(screen.queryByTestId('task-list')).toBeNull();
+    fireEvent.click(within(empty).getByRole('button', { name: 'Run a tool' }));
+    expect(await screen.findByTestId('launcher-screen')).toBeTruthy();
+    expect(screen.getByTestId('nav-launcher').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens a task when its row is clicked', async () => {
+    const bridge = bridgeWith(tasks);
+    bridge.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.id === id)! })));
+    renderApp({ bridge });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    fireEvent.click(within(row('old')).getByRole('button'));
+    expect((await screen.findByTestId('task-detail')).dataset.taskId).toBe('old');
+    expect(bridge.requestsTo('tasks:get')).toEqual([{ id: 'old' }]);
+  });
+
+  it('moves between rows with the arrow keys', async () => {
+    renderApp({ bridge: bridgeWith(tasks) });
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const first = within(row('ask')).getByRole('button');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(within(row('done')).getByRole('button')));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toBe(within(row('old')).getByRole('button')));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+  });
+});
+
+describe('inbox with 10,000 tasks', () => {
+  it('renders only a window of rows and follows the scroll position', async () => {
+    renderApp({ bridge: bridgeWith(makeTasks(10_000)) });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    expect(rows().length).toBeLessThan(40);
+    expect(rowIds()[0]).toBe('task-0');
+    expect(screen.getByRole('list', { name: 'Tasks' }).style.height).toBe(`${10_000 * 64}px`);
+    expect(rows()[0]!.getAttribute('aria-setsize')).toBe('10000');
+
+    const scroller = screen.getByTestId('task-list');
+    scroller.scrollTop = 5_000 * 64;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(rowIds()).toContain('task-5000'));
+    expect(rowIds()).not.toContain('task-0');
+    expect(rows().length).toBeLessThan(40);
+    expect(row('task-5000').getAttribute('aria-posinset')).toBe('5001');
+  });
+
+  it('keyboard movement reaches rows that were not rendered yet', async () => {
+    renderApp({ bridge: bridgeWith(makeTasks(10_000)) });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    const first = within(row('task-0')).getByRole('button');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'End' });
+    await waitFor(() => expect(document.activeElement?.closest('[data-testid="task-row"]')?.getAttribute('data-task-id')).toBe('task-9999'));
+  });
+});
+
+describe('live updates', () => {
+  it('updates a row, adds new tasks and removes removed ones', async () => {
+    const { bridge } = renderApp({ bridge: bridgeWith([makeTask({ id: 'a', updatedAt: 10, snapshot: makeSnapshot({ statusMessage: 'Step 1/5' }) })]) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'a', updatedAt: 20, snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) })] }));
+    await waitFor(() => expect(within(row('a')).getByTestId('task-row-message').textContent).toBe('Step 2/5'));
+
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'a', updatedAt: 30, snapshot: makeSnapshot({ status: 'completed' }) })] }));
+    await waitFor(() => expect(within(row('a')).getByTestId('status-badge').dataset.status).toBe('completed'));
+
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'b', updatedAt: 40 })] }));
+    await waitFor(() => expect(rowIds()).toEqual(['b', 'a']));
+    expect(screen.getByTestId('nav-inbox-count').textContent).toContain('2');
+
+    act(() => bridge.emit('tasks:removed', { ids: ['a'] }));
+    await waitFor(() => expect(rowIds()).toEqual(['b']));
+  });
+
+  it('never rolls a row back to an older update', async () => {
+    const { bridge } = renderApp({ bridge: bridgeWith([makeTask({ id: 'a', updatedAt: 50, snapshot: makeSnapshot({ statusMessage: 'new' }) })]) });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'a', updatedAt: 40, snapshot: makeSnapshot({ statusMessage: 'old' }) })] }));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(within(row('a')).getByTestId('task-row-message').textContent).toBe('new');
+  });
+
+  it('applies a burst of 1,000 updates in one cache write per frame', async () => {
+    const { bridge, queryClient } = renderApp({ bridge: bridgeWith(makeTasks(100)) });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    const writes = vi.spyOn(queryClient, 'setQueryData');
+    act(() => {
+      for (let i = 0; i < 1_000; i += 1) {
+        bridge.emit('tasks:updated', { tasks: [makeTask({ id: `task-${i % 100}`, toolName: `tool-${i % 100}`, updatedAt: 2_000_000_000_000 + i, snapshot: makeSnapshot({ statusMessage: `update ${i}` }) })] });
+      }
+    });
+    expect(writes).not.toHaveBeenCalled();
+    await waitFor(() => expect(within(row('task-99')).getByTestId('task-row-message').textContent).toBe('update 999'));
+    const listWrites = writes.mock.calls.filter(([key]) => JSON.stringify(key) === JSON.stringify(taskKeys.list()));
+    expect(listWrites).toHaveLength(1);
+    expect(rowIds()[0]).toBe('task-99');
+  });
+
+  it('stops listening when the app unmounts', async () => {
+    const { bridge, unmount } = renderApp();
+    await screen.findByTestId('inbox-empty');
+    expect(bridge.listenerCount('tasks:updated')).toBe(1);
+    unmount();
+    expect(bridge.listenerCount('tasks:updated')).toBe(0);
+    expect(bridge.listenerCount('servers:changed')).toBe(0);
+  });
+});

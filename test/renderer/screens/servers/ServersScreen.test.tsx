@@ -1,0 +1,185 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerView } from '../../../../shared/ipc/contract';
+import { createFakeBridge, fail, ok, type Handlers } from '../../fake-bridge';
+import { makeAppInfo, makeServer } from '../../factories';
+import { renderApp } from '../../render-app';
+
+afterEach(cleanup);
+
+const unapproved = makeServer({
+  id: 'files',
+  name: 'Files',
+  transport: 'stdio',
+  url: undefined,
+  command: '/usr/bin/npx',
+  args: ['-y', '@mcp/files', '/home/me/My Documents', '', '  padded  '],
+  env: { API_MODE: 'read-only' },
+  cwd: '/home/me',
+  approved: false,
+  approvalDigest: 'sha256:abc123',
+  origin: 'import',
+  state: undefined,
+});
+const remote = makeServer({
+  id: 'remote',
+  name: 'Remote',
+  url: 'https://mcp.example/mcp',
+  headerNames: ['Authorization'],
+  state: { id: 'remote', name: 'Remote', status: 'reconnecting', nextRetryAt: Date.now() + 60_000, era: 'legacy', protocolVersion: '2025-11-25', taskSupport: 'legacy', lastError: 'ECONNREFUSED 127.0.0.1:9' },
+});
+
+function renderServers(servers: ServerView[], handlers: Handlers = {}) {
+  const bridge = createFakeBridge({ 'servers:list': () => ok(servers), ...handlers });
+  return renderApp({ bridge, state: { screen: 'servers' } });
+}
+
+const card = (id: string) => screen.getAllByTestId('server-card').find((element) => element.dataset.serverId === id)!;
+
+describe('servers', () => {
+  it('shows each server with connection state, era, task support and last error', async () => {
+    renderServers([remote]);
+    await screen.findAllByTestId('server-card');
+    const remoteCard = within(card('remote'));
+    expect(remoteCard.getByRole('heading', { name: 'Remote' })).toBeTruthy();
+    expect(remoteCard.getByTestId('server-state').textContent).toMatch(/^Reconnecting — next try in (59|60)s$/);
+    expect(remoteCard.getByTestId('server-era').textContent).toBe('2025-11-25');
+    expect(remoteCard.getByTestId('server-task-support').textContent).toMatch(/experimental tasks/);
+    expect(remoteCard.getByTestId('server-last-error').textContent).toBe('ECONNREFUSED 127.0.0.1:9');
+    expect(remoteCard.getByTestId('server-url').textContent).toBe('https://mcp.example/mcp');
+    expect(remoteCard.getByTestId('server-headers').textContent).toContain('Authorization');
+    expect(card('remote').querySelector('a')).toBeNull();
+  });
+
+  it('shows the full command of an unapproved server and approves with the digest shown', async () => {
+    const { bridge } = renderServers([unapproved], { 'servers:approve': () => ok({ ...unapproved, approved: true }) });
+    await screen.findAllByTestId('server-card');
+    const files = within(card('files'));
+    expect(files.getByTestId('server-command').textContent).toBe('/usr/bin/npx');
+    expect(files.getAllByTestId('server-arg').map((arg) => arg.textContent)).toEqual(['-y', '@mcp/files', '/home/me/My Documents', '', '  padded  ']);
+    expect(files.getByTestId('server-env').textContent).toBe('API_MODE=read-only');
+    expect(files.getByTestId('server-cwd').textContent).toBe('/home/me');
+    expect(files.getByTestId('server-state').textContent).toBe('Not started');
+    const approval = files.getByTestId('server-approval');
+    expect(approval.textContent).toMatch(/has not run/);
+    expect(within(approval).getByTestId('server-approval-digest').textContent).toBe('sha256:abc123');
+
+    fireEvent.click(within(approval).getByRole('button', { name: 'Approve and run' }));
+    await waitFor(() => expect(bridge.requestsTo('servers:approve')).toEqual([{ id: 'files', approvalDigest: 'sha256:abc123' }]));
+    // The list is refetched after approving.
+    await waitFor(() => expect(bridge.requestsTo('servers:list').length).toBeGreaterThan(1));
+  });
+
+  it('shows an approval the host refused', async () => {
+    renderServers([unapproved], { 'servers:approve': () => fail('The command changed since it was shown; check it again.') });
+    fireEvent.click(await screen.findByTestId('server-approve'));
+    expect((await screen.findByTestId('server-approve-error')).textContent).toContain('The command changed');
+  });
+
+  it('does not offer approval for an approved server', async () => {
+    renderServers([{ ...unapproved, approved: true }]);
+    await screen.findAllByTestId('server-card');
+    expect(screen.queryByTestId('server-approval')).toBeNull();
+  });
+
+  it('updates from servers:changed', async () => {
+    const { bridge } = renderServers([remote]);
+    await screen.findAllByTestId('server-card');
+    bridge.emit('servers:changed', { servers: [{ ...remote, state: { ...remote.state!, status: 'connected' } }, makeServer({ id: 'new', name: 'New one' })] });
+    await waitFor(() => expect(screen.getAllByTestId('server-card')).toHaveLength(2));
+    expect(within(card('remote')).getByTestId('server-state').textContent).toBe('Connected');
+    expect(screen.getByTestId('nav-servers-count').textContent).toContain('2');
+  });
+
+  it('adds a stdio server with one argument per line', async () => {
+    const { bridge } = renderServers([], { 'servers:save': ({ server }) => ok(makeServer({ id: 'saved', name: server.name })) });
+    fireEvent.click(await screen.findByTestId('server-add'));
+    const form = await screen.findByTestId('server-form');
+    await waitFor(() => expect(within(form).getByTestId<HTMLInputElement>('server-form-stdio').disabled).toBe(false));
+    fireEvent.click(within(form).getByTestId('server-form-stdio'));
+    fireEvent.click(within(form).getByTestId('server-form-save'));
+    expect(within(form).getByText('Give the server a name.')).toBeTruthy();
+    expect(within(form).getByText('Enter the command to run.')).toBeTruthy();
+    expect(bridge.requestsTo('servers:save')).toEqual([]);
+
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Files' } });
+    fireEvent.change(within(form).getByLabelText('Command'), { target: { value: 'npx' } });
+    fireEvent.change(within(form).getByLabelText('Arguments'), { target: { value: '-y\n@mcp/files\n/home/me/My Documents\n' } });
+    fireEvent.change(within(form).getByLabelText('Environment'), { target: { value: 'MODE=ro' } });
+    fireEvent.click(within(form).getByTestId('server-form-save'));
+    await waitFor(() =>
+      expect(bridge.requestsTo('servers:save')).toEqual([
+        { server: { name: 'Files', transport: 'stdio', command: 'npx', args: ['-y', '@mcp/files', '/home/me/My Documents'], env: { MODE: 'ro' } } },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull());
+    bridge.assertNoViolations();
+  });
+
+  it('edits an HTTP server, keeping its id', async () => {
+    const { bridge } = renderServers([remote], { 'servers:save': ({ server }) => ok({ ...remote, name: server.name }) });
+    await screen.findAllByTestId('server-card');
+    fireEvent.click(within(card('remote')).getByTestId('server-edit'));
+    const form = await screen.findByTestId('server-form');
+    expect(within(form).getByTestId<HTMLInputElement>('server-form-url').value).toBe('https://mcp.example/mcp');
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Renamed' } });
+    fireEvent.click(within(form).getByTestId('server-form-save'));
+    await waitFor(() => expect(bridge.requestsTo('servers:save')).toEqual([{ server: { id: 'remote', name: 'Renamed', transport: 'http', url: 'https://mcp.example/mcp' } }]));
+  });
+
+  it('in browser mode, stdio cannot be added or edited and header values cannot be entered', async () => {
+    renderServers([unapproved], { 'app:info': () => ok(makeAppInfo({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' })) });
+    await screen.findAllByTestId('server-card');
+    await waitFor(() => expect(screen.getByTestId('servers-stdio-locked').textContent).toMatch(/cannot be added or edited/));
+    expect(within(card('files')).getByTestId<HTMLButtonElement>('server-edit').disabled).toBe(true);
+    // The full command is still shown for approval.
+    expect(within(card('files')).getAllByTestId('server-arg')).toHaveLength(5);
+
+    fireEvent.click(screen.getByTestId('server-add'));
+    const form = await screen.findByTestId('server-form');
+    expect(within(form).getByTestId<HTMLInputElement>('server-form-stdio').disabled).toBe(true);
+    expect(within(form).getByTestId<HTMLInputElement>('server-form-http').checked).toBe(true);
+    expect(within(form).getByTestId<HTMLTextAreaElement>('server-form-headers').disabled).toBe(true);
+  });
+
+  it('removes a server after confirming', async () => {
+    const { bridge } = renderServers([remote], { 'servers:remove': () => ok({}) });
+    await screen.findAllByTestId('server-card');
+    fireEvent.click(within(card('remote')).getByTestId('server-remove'));
+    fireEvent.click(within(card('remote')).getByTestId('server-remove-confirm'));
+    await waitFor(() => expect(bridge.requestsTo('servers:remove')).toEqual([{ id: 'remote' }]));
+  });
+});
+
+describe('import', () => {
+  const report = {
+    imported: [{ ...unapproved, name: 'github' }],
+    skipped: [{ name: 'weird', reason: 'Uses "type": "sse", which is not supported.' }],
+  };
+
+  it('imports pasted JSON and shows what was imported (unapproved) and what was skipped', async () => {
+    const { bridge } = renderServers([], { 'servers:import': () => ok(report) });
+    const json = '{"mcpServers": {"github": {"command": "npx", "args": ["-y", "gh"]}, "weird": {"type": "sse", "url": "x"}}}';
+    fireEvent.change(await screen.findByTestId('import-json'), { target: { value: json } });
+    fireEvent.click(screen.getByTestId('import-submit'));
+    const shown = await screen.findByTestId('import-report');
+    expect(bridge.requestsTo('servers:import')).toEqual([{ json }]);
+    expect(within(shown).getByTestId('import-imported').textContent).toMatch(/github — command · needs your approval before it runs/);
+    expect(within(shown).getByTestId('import-skipped').textContent).toBe('weird: Uses "type": "sse", which is not supported.');
+  });
+
+  it('reads a picked file into the editor', async () => {
+    renderServers([], { 'servers:import': () => ok(report) });
+    const file = new File(['{"servers": {"x": {"command": "node"}}}'], 'mcp.json', { type: 'application/json' });
+    fireEvent.change(await screen.findByTestId('import-file'), { target: { files: [file] } });
+    await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('import-json').value).toBe('{"servers": {"x": {"command": "node"}}}'));
+  });
+
+  it('shows an import the host refused', async () => {
+    renderServers([], { 'servers:import': () => fail('Not a Claude Desktop, Cursor or VS Code config.') });
+    fireEvent.change(await screen.findByTestId('import-json'), { target: { value: '[]' } });
+    fireEvent.click(screen.getByTestId('import-submit'));
+    expect((await screen.findByTestId('import-error')).textContent).toContain('Not a Claude Desktop');
+  });
+});

@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TaskDetail } from '../../../../shared/ipc/contract';
+import { createFakeBridge, fail, ok, type Handlers } from '../../fake-bridge';
+import { NOW, makeDetail, makeServer, makeSnapshot, makeTask } from '../../factories';
+import { renderApp } from '../../render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const PNG = 'iVBORw0KGgo=';
+
+/** Renders the detail screen of `detail`, with the host answering from `details`. */
+function renderDetail(detail: TaskDetail, handlers: Handlers = {}, others: TaskDetail[] = []) {
+  const details = new Map([detail, ...others].map((task) => [task.id, task]));
+  const bridge = createFakeBridge({
+    'tasks:get': ({ id }) => ok(details.get(id) ?? null),
+    'tasks:list': () => ok([...details.values()].map(({ timeline: _t, arguments: _a, answeredInputKeys: _k, ...summary }) => summary)),
+    'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha builds' })]),
+    ...handlers,
+  });
+  const rendered = renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.id } });
+  return { ...rendered, details };
+}
+
+describe('task detail', () => {
+  it('shows the facts: tool, server, protocol form, task id, times, poll interval, TTL', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderDetail(makeDetail({ id: 'x', form: 'legacy', taskId: 'srv-77', toolName: 'build', snapshot: makeSnapshot({ taskId: 'srv-77', pollIntervalMs: 1_500, ttlMs: null, statusMessage: 'Step 3/5: Linking' }) }));
+    const detail = await screen.findByTestId('task-detail');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('build');
+    expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('working');
+    await waitFor(() => expect(screen.getByTestId('task-server').textContent).toBe('Alpha builds'));
+    expect(screen.getByTestId('task-form').textContent).toBe('Experimental tasks (2025-11-25)');
+    expect(screen.getByTestId('task-id').textContent).toBe('srv-77');
+    expect(screen.getByTestId('task-status-message').textContent).toBe('Step 3/5: Linking');
+    expect(screen.getByTestId('task-ttl').textContent).toBe('no TTL limit');
+    expect(screen.getByTestId('task-facts').textContent).toContain('every 1.5 s');
+    expect(screen.getByTestId('task-timing').textContent).toMatch(/^running /);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy task id' }));
+    expect(writeText).toHaveBeenCalledWith('srv-77');
+    expect(await screen.findByText('Copied')).toBeTruthy();
+  });
+
+  it('shows the timeline with statuses, messages and the app\'s notes', async () => {
+    renderDetail(
+      makeDetail({
+        timeline: [
+          { at: NOW - 3_000, status: 'working', statusMessage: 'Step 1/5' },
+          { at: NOW - 2_000, note: 'Cancel requested by you' },
+          { at: NOW - 1_000, status: 'cancelled' },
+        ],
+      }),
+    );
+    const entries = await screen.findAllByTestId('timeline-entry');
+    expect(entries).toHaveLength(3);
+    expect(entries[0]!.textContent).toContain('Step 1/5');
+    expect(within(entries[0]!).getByTestId('status-badge').dataset.status).toBe('working');
+    expect(entries[1]!.textContent).toContain('App: Cancel requested by you');
+    expect(within(entries[2]!).getByTestId('status-badge').dataset.status).toBe('cancelled');
+  });
+
+  it('shows a result: text, images as data: URIs, links as plain text, structured content, the isError banner', async () => {
+    const result = {
+      content: [
+        { type: 'text', text: 'Built demo-app' },
+        { type: 'image', data: PNG, mimeType: 'image/png' },
+        { type: 'image', data: PNG, mimeType: 'image/svg+xml' },
+        { type: 'resource_link', uri: 'https://evil.example/steal', name: 'report' },
+      ],
+      structuredContent: { artifact: 'dist/demo-app.tar.gz', steps: ['a', 'b'] },
+      isError: true,
+    };
+    const { bridge } = renderDetail(
+      makeDetail({ id: 'r', hasResult: true, snapshot: makeSnapshot({ status: 'completed' }) }),
+      { 'tasks:result': () => ok(result) },
+    );
+    const section = await screen.findByTestId('task-result');
+    await waitFor(() => expect(within(section).getByTestId('result-text').textContent).toBe('Built demo-app'));
+    expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'r' }]);
+
+    const images = within(section).getAllByRole('img');
+    expect(images).toHaveLength(1);
+    expect(images[0]!.getAttribute('src')).toBe(`data:image/png;base64,${PNG}`);
+    expect(images[0]!.getAttribute('alt')).toMatch(/image\/png/);
+    expect(within(section).getByTestId('result-unsupported').textContent).toMatch(/image\/svg\+xml/);
+
+    const link = within(section).getByTestId('result-resource-link');
+    expect(link.textContent).toContain('https://evil.example/steal');
+    expect(section.querySelector('a')).toBeNull();
+
+    const structured = within(section).getByTestId('result-structured');
+    expect(structured.textContent).toContain('"dist/demo-app.tar.gz"');
+    expect(structured.querySelector('details')).not.toBeNull();
+
+    expect(within(section).getByTestId('result-error-banner').getAttribute('role')).toBe('alert');
+  });
+
+  it('does not fetch a result the host does not have', async () => {
+    const { bridge } = renderDetail(makeDetail({ hasResult: false }));
+    await screen.findByTestId('task-detail');
+    expect(screen.queryByTestId('task-result')).toBeNull();
+    expect(bridge.requestsTo('tasks:result')).toEqual([]);
+  });
+
+  it("shows a failed task's error: code, message and data", async () => {
+    renderDetail(makeDetail({ snapshot: makeSnapshot({ status: 'failed', error: { code: -32603, message: 'Flaky build agent lost', data: { attempt: 2 } } }) }));
+    const error = await screen.findByTestId('task-error');
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(within(error).getByTestId('task-error-code').textContent).toBe('-32603');
+    expect(within(error).getByTestId('task-error-message').textContent).toBe('Flaky build agent lost');
+    expect(error.textContent).toContain('attempt');
+    expect(screen.queryByTestId('task-cancel')).toBeNull();
+  });
+
+  it('keeps the raw JSON collapsed until asked', async () => {
+    renderDetail(makeDetail({ taskId: 'raw-id' }));
+    const raw = await screen.findByTestId('task-raw-json');
+    expect(raw.tagName).toBe('DETAILS');
+    expect((raw as HTMLDetailsElement).open).toBe(false);
+    expect(raw.textContent).toContain('"taskId": "raw-id"');
+  });
+
+  it('cancel shows "cancel requested" until the terminal state arrives', async () => {
+    const { bridge, details } = renderDetail(makeDetail({ id: 'c' }), { 'tasks:cancel': () => ok({}) });
+    fireEvent.click(await screen.findByTestId('task-cancel'));
+    await screen.findByTestId('task-cancel-requested');
+    expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'c' }]);
+    expect(screen.getByTestId('task-cancel-requested').textContent).toMatch(/cooperative.*may still finish/);
+    expect(screen.queryByTestId('task-cancel')).toBeNull();
+    expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('cancel-requested');
+
+    // The server finished anyway: the real final state replaces "cancel requested".
+    const finished = { updatedAt: NOW + 5_000, cancelRequestedAt: NOW, snapshot: makeSnapshot({ status: 'completed' as const }) };
+    details.set('c', makeDetail({ id: 'c', ...finished, timeline: [{ at: NOW + 5_000, status: 'completed' }] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'c', ...finished })] }));
+    await waitFor(() => expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed'));
+    expect(screen.queryByTestId('task-cancel-requested')).toBeNull();
+    // The detail is refetched for its timeline.
+    await waitFor(() => expect(screen.getAllByTestId('timeline-entry')).toHaveLength(1));
+  });
+
+  it('never shows an older state than the inbox, even when the host answers late', async () => {
+    const { bridge } = renderDetail(makeDetail({ id: 'late' }));
+    await screen.findByTestId('task-detail');
+    const before = bridge.requestsTo('tasks:get').length;
+    // The host's tasks:get still returns the old detail, but the pushed summary is newer.
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'late', updatedAt: NOW + 9_000, snapshot: makeSnapshot({ status: 'failed', error: { code: 1, message: 'boom' } }) })] }));
+    await waitFor(() => expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed'));
+    await waitFor(() => expect(bridge.requestsTo('tasks:get').length).toBeGreaterThan(before));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed');
+    // ...and it is asked again once, not in a loop.
+    expect(bridge.requestsTo('tasks:get').length).toBeLessThanOrEqual(before + 2);
+  });
+
+  it('says when a cancel is refused', async () => {
+    renderDetail(makeDetail(), { 'tasks:cancel': () => fail('This server does not offer tasks/cancel', -32601) });
+    fireEvent.click(await screen.findByTestId('task-cancel'));
+    expect((await screen.findByTestId('task-cancel-error')).textContent).toContain('This server does not offer tasks/cancel');
+    expect(screen.queryByTestId('task-cancel-requested')).toBeNull();
+  });
+
+  it('run again opens the new task', async () => {
+    const next = makeDetail({ id: 'second', toolName: 'build', timeline: [{ at: NOW, status: 'working', statusMessage: 'again' }] });
+    const { bridge } = renderDetail(makeDetail({ id: 'first' }), { 'tasks:run-again': () => ok({ kind: 'task', task: makeTask({ id: 'second' }) }) }, [next]);
+    fireEvent.click(await screen.findByTestId('task-run-again'));
+    await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('second'));
+    expect(bridge.requestsTo('tasks:run-again')).toEqual([{ id: 'first' }]);
+  });
+
+  it('run again shows an immediate result in place', async () => {
+    renderDetail(makeDetail(), { 'tasks:run-again': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'done at once' }] } }) });
+    fireEvent.click(await screen.findByTestId('task-run-again'));
+    const result = await screen.findByTestId('run-again-result');
+    expect(result.textContent).toContain('done at once');
+  });
+
+  it('remove asks first, then removes and returns to the inbox', async () => {
+    const { bridge } = renderDetail(makeDetail({ id: 'gone' }), { 'tasks:remove': () => ok({}) });
+    fireEvent.click(await screen.findByTestId('task-remove'));
+    expect(screen.getByText(/does not cancel it on the server/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('task-remove-keep'));
+    expect(bridge.requestsTo('tasks:remove')).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('task-remove'));
+    expect(document.activeElement).toBe(screen.getByTestId('task-remove-confirm'));
+    fireEvent.click(screen.getByTestId('task-remove-confirm'));
+    await screen.findByTestId('inbox-screen');
+    expect(bridge.requestsTo('tasks:remove')).toEqual([{ id: 'gone' }]);
+    expect(screen.queryAllByTestId('task-row').map((row) => row.dataset.taskId)).not.toContain('gone');
+  });
+
+  it('says so when the task is no longer tracked', async () => {
+    renderApp({ state: { screen: 'task', selectedTaskId: 'nope' }, bridge: createFakeBridge({ 'tasks:get': () => ok(null) }) });
+    expect((await screen.findByTestId('task-detail-gone')).textContent).toMatch(/no longer/);
+  });
+
+  it('shows the questions the server waits on for this task', async () => {
+    renderDetail(makeDetail({ id: 'q', snapshot: makeSnapshot({ status: 'input_required' }) }), {
+      'inputs:list': () =>
+        ok([
+          { taskId: 'q', serverId: 'server-a', key: 'k1', request: { method: 'elicitation/create', params: { message: 'Deploy web to production?' } }, receivedAt: NOW },
+          { taskId: 'other', serverId: 'server-a', key: 'k2', request: { method: 'roots/list' }, receivedAt: NOW },
+          { taskId: 'q', serverId: 'server-a', key: 'k3', request: { method: 'constructor' }, receivedAt: NOW },
+        ]),
+    });
+    const inputs = await screen.findByTestId('task-pending-inputs');
+    expect(inputs.textContent).toContain('asks for information: Deploy web to production?');
+    expect(inputs.textContent).toContain('sent a request (constructor)');
+    expect(inputs.textContent).not.toContain('folders');
+  });
+});
