@@ -1,0 +1,43 @@
+/**
+ * `npm start`: the desktop app when an Electron binary is installed — build the renderer and the
+ * Electron entry points, then launch Electron (the host configures the demo servers on first
+ * run). Where no binary can be had (it is downloaded from the internet when `electron` is
+ * installed; ARCHITECTURE.md §6), say so in one paragraph and run browser mode (`npm run serve`)
+ * instead, so `npm install && npm start` always starts the app. Arguments after `--` go to
+ * Electron or to browser mode.
+ */
+import spawn from 'cross-spawn';
+import type { ChildProcess } from 'node:child_process';
+import { locateElectronBinary } from './electron-binary.js';
+import { ELECTRON_MAIN_BUNDLE, PROJECT_ROOT, buildElectron, buildRenderer } from './build-electron.js';
+
+const passThrough = process.argv.slice(2);
+const binary = locateElectronBinary();
+
+let child: ChildProcess;
+if (binary.ok) {
+  await buildRenderer();
+  await buildElectron();
+  child = spawn(binary.path, [ELECTRON_MAIN_BUNDLE, ...passThrough], { stdio: 'inherit', cwd: PROJECT_ROOT });
+} else {
+  console.log(
+    `The Electron desktop window cannot start on this machine: ${binary.reason}. ` +
+      'Electron downloads its binary from the internet when the package is installed, and that did not happen here ' +
+      '(run "npx install-electron" on a machine with internet access, or set ELECTRON_OVERRIDE_DIST_PATH to a folder holding an Electron binary). ' +
+      'Starting browser mode instead (the same app in your browser; "npm run serve"): open the address it prints below.\n',
+  );
+  child = spawn('npm', ['run', 'serve', ...(passThrough.length > 0 ? ['--', ...passThrough] : [])], { stdio: 'inherit', cwd: PROJECT_ROOT });
+}
+
+// Ctrl+C already reaches the child (the terminal signals the whole foreground process group),
+// and a second SIGINT makes browser mode skip its graceful close: only wait for the child then.
+// A SIGTERM or SIGHUP aimed at this process alone is passed on.
+process.on('SIGINT', () => undefined);
+for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+child.on('error', (error) => {
+  console.error(`Could not start: ${error.message}`);
+  process.exitCode = 1;
+});
+child.on('exit', (code, signal) => {
+  process.exitCode = code ?? (signal === null ? 0 : 1);
+});

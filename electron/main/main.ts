@@ -1,0 +1,100 @@
+/**
+ * Electron's main entry (bundled to dist/electron/main.js), the composition root: app
+ * lifecycle, the window, the `app://` protocol, IPC, and the host core on Electron's adapters
+ * (electron-store for tasks, safeStorage for secrets). Policy lives in the modules it wires;
+ * this file only decides the order, which matters: schemes, sandboxing and the data folder are
+ * set before the app is ready, everything else after.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, safeStorage, session } from 'electron';
+import { createConsoleLogger } from '../engine/console-logger.js';
+import { ConfTaskStore } from '../engine/stores/conf-task-store.js';
+import { createHost, type Host } from '../host/create-host.js';
+import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
+import { demoServersForDesktop } from './demo-servers.js';
+import { forwardHostEvents, handleInvokeChannels } from './ipc-bridge.js';
+import { PRODUCT_NAME, createMainWindow } from './main-window.js';
+import { createSafeStorageSecretStore } from './secret-store.js';
+import { openElectronStoreDocument } from './task-document.js';
+import { denyAllPermissions, lockDownWebContents } from './web-contents-policy.js';
+
+/** This bundle's folder (dist/electron): the preload sits beside it, the renderer build next to it. */
+const BUNDLE_DIR = dirname(fileURLToPath(import.meta.url));
+const PRELOAD_PATH = join(BUNDLE_DIR, 'preload.cjs');
+const RENDERER_DIR = join(BUNDLE_DIR, '..', 'renderer');
+const PROJECT_ROOT = join(BUNDLE_DIR, '..', '..');
+
+const logger = createConsoleLogger('info');
+registerAppScheme();
+// Every renderer sandboxed, whatever a window's options say (SECURITY.md §1).
+app.enableSandbox();
+// One data folder, `<appData>/MCP Task Monitor`, in development (where Electron would name it
+// after its own binary) and packaged alike; a `--user-data-dir` switch (tests) is left alone.
+app.setName(PRODUCT_NAME);
+if (!app.commandLine.hasSwitch('user-data-dir')) app.setPath('userData', join(app.getPath('appData'), PRODUCT_NAME));
+
+// The lock lives in the data folder: a second instance would be a second writer of the stores (SECURITY.md §6).
+if (app.requestSingleInstanceLock()) {
+  startApp();
+} else {
+  app.quit();
+}
+
+function startApp(): void {
+  let host: Host | undefined;
+  let window: BrowserWindow | undefined;
+  let isDisposed = false;
+  const openWindow = (): void => {
+    if (host === undefined) return;
+    window = createMainWindow(PRELOAD_PATH, logger);
+    forwardHostEvents(host, window.webContents);
+  };
+
+  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents, logger));
+  app.on('second-instance', () => {
+    if (window === undefined || window.isDestroyed()) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  // macOS apps stay alive without windows until the user quits.
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', () => {
+    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('will-quit', (event) => {
+    if (host === undefined || isDisposed) return;
+    // Stop every server process tree and flush the stores before the process ends.
+    event.preventDefault();
+    isDisposed = true;
+    host.dispose()
+      .catch((error: unknown) => logger.error('The host did not stop cleanly', { error: String(error) }))
+      .finally(() => app.quit());
+  });
+
+  app.whenReady()
+    .then(async () => {
+      denyAllPermissions(session.defaultSession);
+      serveAppProtocol(RENDERER_DIR, logger);
+      const dataDir = app.getPath('userData');
+      host = await createHost({
+        dataDir,
+        mode: 'electron',
+        logger,
+        // After `ready`: before it, Linux reports encryption as unavailable.
+        secretStore: createSafeStorageSecretStore(safeStorage, process.platform),
+        ports: { taskStore: new ConfTaskStore({ dir: dataDir, openDocument: openElectronStoreDocument, logger }) },
+        // Packaged builds carry neither the demo sources nor tsx: no demo servers there yet.
+        defaultServers: app.isPackaged ? [] : demoServersForDesktop(PROJECT_ROOT),
+      });
+      handleInvokeChannels(host, (contents) => window !== undefined && !window.isDestroyed() && contents === window.webContents, logger);
+      openWindow();
+    })
+    .catch((error: unknown) => {
+      logger.error('MCP Task Monitor could not start', { error: String(error) });
+      dialog.showErrorBox('MCP Task Monitor could not start', error instanceof Error ? error.message : String(error));
+      app.exit(1);
+    });
+}
