@@ -13,10 +13,18 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // TanStack Query's "use client" directives mean nothing outside React Server Components.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   test: {
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ELECTRON_MAIN_BUNDLE, PROJECT_ROOT, buildElectron, buildRenderer } from '../../electron/cli/build-electron.js';
+import { ELECTRON_MAIN_BUNDLE, PROJECT_ROOT } from '../../electron/cli/build-electron.js';
 import { locateElectronBinary } from '../../electron/cli/electron-binary.js';
 import { APP_ENTRY_URL } from '../../electron/main/app-url.js';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy.js';
@@ -25,8 +25,6 @@ describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app 
   let window: AppWindow;
 
   beforeAll(async () => {
-    await buildRenderer();
-    await buildElectron();
     dataDir = mkdtempSync(join(tmpdir(), 'mcp-task-monitor-electron-'));
     app = await _electron.launch({
       executablePath: binary.ok ? binary.path : '',
