@@ -1,21 +1,19 @@
 /**
- * `npm start` until the desktop shell lands: runs the engine against the embedded demo servers
+ * `npm run start:cli`: the engine alone in a terminal. Runs it against the embedded demo servers
  * and prints what happens — connections, eras, tasks and their status messages, results.
  * Tasks persist in the data folder: stop it mid-build (Ctrl+C) and start again to see the
  * build resumed. Server-supplied text is printed with control characters made visible.
  */
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isTaskFinished, type TrackedTask } from '../../shared/task-model.js';
 import { defaultDemoServers } from '../demo-server/default-servers.js';
 import { createConsoleLogger } from '../engine/console-logger.js';
 import { createEngine } from '../engine/index.js';
-import { createNodePorts } from '../engine/node-ports.js';
+import { createNodePorts, DEFAULT_DATA_DIR } from '../engine/node-ports.js';
 
 const { values } = parseArgs({
   options: {
-    data: { type: 'string', default: join(homedir(), '.mcp-task-monitor') },
+    data: { type: 'string', default: DEFAULT_DATA_DIR },
     'build-ms': { type: 'string', default: '8000' },
   },
 });

@@ -5,8 +5,7 @@
  * ids derive from their names so their tasks resume at the next launch with the same list.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { DEFAULT_DATA_DIR } from '../engine/node-ports.js';
 import { parseArgs } from 'node:util';
 import type { OperatorServer } from '../host/create-host.js';
 import { HostError } from '../host/host-error.js';
@@ -51,7 +50,7 @@ export async function readServeOptions(argv: readonly string[]): Promise<ServeOp
       args: [...argv],
       options: {
         port: { type: 'string', default: '0' },
-        data: { type: 'string', default: join(homedir(), '.mcp-task-monitor') },
+        data: { type: 'string', default: DEFAULT_DATA_DIR },
         config: { type: 'string' },
         server: { type: 'string', multiple: true, default: [] },
         ui: { type: 'string' },
