@@ -3,7 +3,8 @@
  * renderer. SECURITY.md §1: a custom protocol with a path-traversal guard, never `file://`.
  * Pure (no Electron), so plain-Node table tests cover every hostile path.
  */
-import { extname, posix, relative, resolve, sep, win32 } from 'node:path';
+import { posix, relative, resolve, sep, win32 } from 'node:path';
+import { contentTypeFor } from '../../shared/content-types.js';
 
 /** The custom scheme the renderer is served from (registered standard + secure). */
 export const APP_SCHEME = 'app';
@@ -19,27 +20,6 @@ export type AppFileLookup =
   | { ok: true; filePath: string; contentType: string }
   | { ok: false; status: 400 | 404 | 405; reason: string };
 
-/** Content types of what Vite emits. Anything else is sent as opaque bytes (with `nosniff`). */
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
 
 /** True when `url` is on our own origin (`app://mcp-task-monitor`, no user info). */
 export function isAppOrigin(url: string | null | undefined): boolean {
@@ -85,7 +65,7 @@ export function resolveAppFile(requestUrl: string, rootDir: string, method = 'GE
   if (fromRoot === '' || fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || posix.isAbsolute(fromRoot) || win32.isAbsolute(fromRoot)) {
     return { ok: false, status: 400, reason: 'outside the renderer folder' };
   }
-  return { ok: true, filePath, contentType: CONTENT_TYPES[extname(filePath).toLowerCase()] ?? 'application/octet-stream' };
+  return { ok: true, filePath, contentType: contentTypeFor(filePath) };
 }
 
 /** The path of `url` exactly as written (from the first `/` after the authority, up to `?` or `#`). */

@@ -11,29 +11,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { isMissing } from '../engine/stores/data-folder.js';
 import { splitUrl } from './access-guard.js';
+import { contentTypeFor } from '../../shared/content-types.js';
 
 const INDEX_FILE = 'index.html';
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
 
 /** What a request path names: a file path relative to the root, or a refusal. */
 export type RequestedPath = { ok: true; relative: string } | { ok: false; status: 400 | 403 };
@@ -79,7 +60,7 @@ export class StaticSite {
     }
     response.writeHead(200, {
       ...headers,
-      'Content-Type': CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type': contentTypeFor(file.path),
       'Content-Length': String(file.size),
     });
     if (request.method === 'HEAD') {
