@@ -1,0 +1,100 @@
+/**
+ * `npm run screenshots`: browser mode on a temp data folder with the embedded demo servers;
+ * through the UI's launcher it runs a short `build` (completes), a long `build` (still working),
+ * a `flaky` build (fails) and a `deploy` (waits for input), then saves 1280×800 PNGs of the
+ * inbox and of the completed build's detail, in the light theme and the dark one:
+ *   docs/screenshots/inbox.png, task-detail.png, inbox-dark.png, task-detail-dark.png
+ * Exits non-zero when something fails; everything it started is stopped either way.
+ */
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
+import { startBrowserServer } from '../../../electron/serve/browser-server.js';
+import { launchChromium } from '../../e2e/browser.js';
+import { REPO_ROOT, buildRenderer, runProgram, type Cleanup } from './harness.js';
+
+const OUT_DIR = join(REPO_ROOT, 'docs', 'screenshots');
+const MAX_PNG_BYTES = 300 * 1024;
+
+async function runTool(page: Page, serverId: string, toolName: string, fields: Readonly<Record<string, string>>): Promise<void> {
+  await page.getByTestId('nav-launcher').click();
+  await page.getByTestId('launcher-server').selectOption(serverId, { timeout: 30_000 });
+  try {
+    await page.getByTestId('launcher-tool').selectOption(toolName, { timeout: 30_000 });
+  } catch (error) {
+    await page.screenshot({ path: join(tmpdir(), 'mtm-screenshots-failure.png') });
+    throw error;
+  }
+  for (const [name, value] of Object.entries(fields)) await page.getByTestId(`launcher-field-${name}`).fill(value);
+  await page.getByTestId('launcher-run').click();
+  // A call that creates a task opens the task's detail.
+  await page.getByTestId('task-detail').waitFor({ timeout: 30_000 });
+}
+
+const row = (page: Page, toolName: string, status: string) =>
+  page.locator(`[data-testid="task-row"][data-status="${status}"]`).filter({ hasText: toolName }).first();
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const path = join(OUT_DIR, name);
+  // Let transitions and relative times settle on one frame.
+  await page.evaluate(() => new Promise((resolve) => {
+    const frame = (globalThis as unknown as { requestAnimationFrame: (callback: () => void) => number }).requestAnimationFrame;
+    frame(() => frame(() => resolve(undefined)));
+  }));
+  await page.screenshot({ path, type: 'png', animations: 'disabled', caret: 'hide' });
+  const bytes = statSync(path).size;
+  console.log(`${path} (${Math.round(bytes / 1024)} KB)`);
+  if (bytes > MAX_PNG_BYTES) throw new Error(`${name} is ${bytes} bytes, over ${MAX_PNG_BYTES}`);
+}
+
+async function main(cleanup: Cleanup): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'mtm-screenshots-'));
+  cleanup.add('remove temp folder', () => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(OUT_DIR, { recursive: true });
+
+  process.stderr.write('building the renderer…\n');
+  buildRenderer();
+  // No servers.json: the host seeds the two embedded demo servers, as on a first start.
+  const server = await startBrowserServer({ dataDir: join(root, 'data'), logger: createConsoleLogger('warn') });
+  cleanup.add('stop browser mode', () => server.close());
+
+  const browser = await launchChromium();
+  cleanup.add('close Chromium', () => browser.close());
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, colorScheme: 'light', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(server.url);
+  // The demo servers start under tsx (a few seconds); a launcher opened before a server is
+  // connected shows "Could not list the tools" and does not retry on its own when it connects.
+  await page.getByTestId('nav-servers').click();
+  await page.locator('[data-testid="server-state"][data-status="connected"]').nth(1).waitFor({ timeout: 60_000 });
+
+  await runTool(page, 'demo-extension', 'build', { durationMs: '1500', project: 'web-app' });
+  await runTool(page, 'demo-legacy', 'build', { durationMs: '600000', project: 'api-server' });
+  await runTool(page, 'demo-extension', 'flaky', { delayMs: '500' });
+  await runTool(page, 'demo-extension', 'deploy', {});
+
+  await page.getByTestId('nav-inbox').click();
+  await row(page, 'build', 'completed').waitFor({ timeout: 30_000 });
+  await row(page, 'flaky', 'failed').waitFor({ timeout: 30_000 });
+  await row(page, 'build', 'working').waitFor({ timeout: 30_000 });
+  await row(page, 'deploy', 'input-required').waitFor({ timeout: 30_000 });
+
+  await shoot(page, 'inbox.png');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shoot(page, 'inbox-dark.png');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await row(page, 'build', 'completed').click();
+  await page.getByText('web-app').first().waitFor({ timeout: 30_000 });
+  await shoot(page, 'task-detail.png');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shoot(page, 'task-detail-dark.png');
+
+  if (pageErrors.length > 0) throw new Error(`the page reported errors: ${pageErrors.join(' | ')}`);
+}
+
+runProgram(main);
