@@ -1,0 +1,130 @@
+/**
+ * From an accepted form (schema-check.ts) to what a renderer draws, and from what the user
+ * entered to the `content` of an accept (PROTOCOL.md §6.4). Validation runs before sending, as
+ * the spec asks (§6.3 client guidance, §6.6), with the same rule that vetted the defaults.
+ */
+import type { ElicitContent, FormValue } from './elicit-result.js';
+import { checkValue, type TextKind, type ValueCheck } from './field-values.js';
+import type { CheckedField, CheckedSchema } from './schema-check.js';
+
+/** One choice of a select: the value sent back and the text shown (server title, else the value). */
+export type FormOption = { value: string; label: string };
+
+type FieldCommon = {
+  /** The declared property name: the key in `content`. */
+  name: string;
+  /** The server's title, else the property name. Untrusted text: render as text only (SECURITY.md §5). */
+  label: string;
+  description?: string;
+  required: boolean;
+};
+/**
+ * One field to render. `initial` is the server's default that survived the schema check; it
+ * only pre-fills the field and is never submitted on its own (SECURITY.md §5: never
+ * auto-submit). A field without `initial` starts empty — a yes/no field included, so an
+ * untouched optional checkbox sends nothing rather than a `false` the user never chose.
+ */
+export type FormField = FieldCommon & (
+  | { kind: TextKind; minLength?: number; maxLength?: number; initial?: string }
+  | { kind: 'number' | 'integer'; minimum?: number; maximum?: number; initial?: number }
+  | { kind: 'boolean'; initial?: boolean }
+  | { kind: 'select'; options: FormOption[]; initial?: string }
+  | { kind: 'multiselect'; options: FormOption[]; minItems?: number; maxItems?: number; initial?: string[] }
+);
+
+/** A form to render: fields in the server's order, plus the schema check's notes (e.g. dropped defaults). */
+export type FormModel = { title?: string; description?: string; fields: FormField[]; notes: string[] };
+
+/** The outcome of `validateForm`: the answer's `content`, or a message per failing field name. */
+export type FormValidation = { ok: true; content: ElicitContent } | { ok: false; errors: Record<string, string> };
+
+/** Builds the render model of an accepted form. */
+export function toFormModel(schema: CheckedSchema): FormModel {
+  return {
+    ...(schema.title === undefined ? {} : { title: schema.title }),
+    ...(schema.description === undefined ? {} : { description: schema.description }),
+    fields: schema.fields.map(toFormField),
+    notes: [...schema.notes],
+  };
+}
+
+function toFormField(field: CheckedField): FormField {
+  const common: FieldCommon = {
+    name: field.name,
+    label: field.title ?? field.name,
+    ...(field.description === undefined ? {} : { description: field.description }),
+    required: field.required,
+  };
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'uri':
+    case 'date':
+    case 'datetime':
+      return { ...common, kind: field.kind, ...pick(field, 'minLength', 'maxLength'), ...initial(field.default) };
+    case 'number':
+    case 'integer':
+      return { ...common, kind: field.kind, ...pick(field, 'minimum', 'maximum'), ...initial(field.default) };
+    case 'boolean':
+      return { ...common, kind: 'boolean', ...initial(field.default) };
+    case 'select':
+      return { ...common, kind: 'select', options: field.options.map(toOption), ...initial(field.default) };
+    case 'multiselect':
+      return {
+        ...common,
+        kind: 'multiselect',
+        options: field.options.map(toOption),
+        ...pick(field, 'minItems', 'maxItems'),
+        ...initial(field.default && [...field.default]),
+      };
+  }
+}
+
+function toOption(option: { value: string; title?: string }): FormOption {
+  return { value: option.value, label: option.title ?? option.value };
+}
+
+function initial<V>(value: V | undefined): { initial?: V } {
+  return value === undefined ? {} : { initial: value };
+}
+
+/** The named keys of `source` that are defined (no `key: undefined` in the model). */
+function pick<T extends object, K extends keyof T>(source: T, ...keys: K[]): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (source[key] !== undefined) picked[key] = source[key];
+  return picked;
+}
+
+/** Plain decimal notation only: no hex (`0x10`), no `Infinity`, no blanks inside. Linear-time. */
+const NUMBER_TEXT = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/u;
+
+/**
+ * Checks one field's input. Number fields take a number or the text of an input box (trimmed;
+ * plain decimal only); every other kind takes its own type (text, boolean, list of option
+ * values). `value: undefined` means "empty": left out of the answer.
+ */
+export function validateField(field: FormField, input: unknown): ValueCheck {
+  if ((field.kind === 'number' || field.kind === 'integer') && typeof input === 'string') {
+    const text = input.trim();
+    // Unparseable text becomes NaN, which checkValue refuses with the field's own message.
+    return checkValue(field, text === '' ? undefined : NUMBER_TEXT.test(text) ? Number(text) : Number.NaN);
+  }
+  return checkValue(field, input);
+}
+
+/**
+ * Checks every field and builds `content` from the declared field names only (SECURITY.md §5):
+ * keys in `values` that are not fields are ignored, and a field's value is read only if it is
+ * an own property of `values`. Empty optional fields are left out.
+ */
+export function validateForm(model: FormModel, values: Readonly<Record<string, unknown>>): FormValidation {
+  const content: [string, FormValue][] = [];
+  const errors: [string, string][] = [];
+  for (const field of model.fields) {
+    const check = validateField(field, Object.hasOwn(values, field.name) ? values[field.name] : undefined);
+    if (!check.ok) errors.push([field.name, check.message]);
+    else if (check.value !== undefined) content.push([field.name, check.value]);
+  }
+  // Object.fromEntries defines own data properties, so no key can ever reach a prototype setter.
+  return errors.length > 0 ? { ok: false, errors: Object.fromEntries(errors) } : { ok: true, content: Object.fromEntries(content) };
+}
