@@ -1,6 +1,7 @@
 /**
  * The contract's bridge over the browser-mode WebSocket (shared/ipc/socket-protocol.ts). Every
- * frame from the host is parsed with the contract's schemas before anything acts on it; answers
+ * frame from the host is parsed with the contract's schemas before anything acts on it (task
+ * summaries in bulk with a cheaper shape check, see summary-shape.ts); answers
  * and events that fail are dropped (events) or turned into error results (answers). The socket
  * reconnects with capped, jittered back-off and reports its state through `link`.
  */
@@ -9,6 +10,7 @@ import { HostFrameSchema, MAX_FRAME_BYTES, MAX_HOST_FRAME_BYTES, type ResultFram
 import { bridgeFromFunctions } from './bridge-from-functions';
 import type { BridgeLink, HostBridge, LinkState } from './host-bridge';
 import { reconnectDelay } from './reconnect-delay';
+import { isTaskSummaryArray } from './summary-shape';
 
 /** The part of the browser's WebSocket the bridge uses (tests pass a fake). */
 export interface SocketLike {
@@ -41,6 +43,18 @@ type Pending = { channel: InvokeChannel; resolve: (result: IpcResult<unknown>) =
 type Queued = Pending & { request: unknown };
 
 const failure = (message: string): IpcResult<never> => ({ ok: false, error: { message } });
+
+/**
+ * Channels whose payloads are checked with a cheap shape check instead of the contract's zod
+ * schema: they carry up to 10,000 task summaries, many times a second (summary-shape.ts says
+ * why this is safe and what is still checked). Everything else goes through zod.
+ */
+const bulkAnswers: Partial<Record<InvokeChannel, (value: unknown) => boolean>> = {
+  'tasks:list': isTaskSummaryArray,
+};
+const bulkEvents: Partial<Record<EventChannel, (payload: unknown) => boolean>> = {
+  'tasks:updated': (payload) => typeof payload === 'object' && payload !== null && isTaskSummaryArray((payload as { tasks?: unknown }).tasks),
+};
 
 /** Opens the socket right away and returns the bridge. */
 export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
@@ -155,8 +169,14 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       entry.resolve(frame.result);
       return;
     }
+    const doesNotFit = failure(`The host sent an answer for ${entry.channel} that does not fit the contract.`);
+    const bulk = bulkAnswers[entry.channel];
+    if (bulk !== undefined) {
+      entry.resolve(bulk(frame.result.value) ? { ok: true, value: frame.result.value } : doesNotFit);
+      return;
+    }
     const value = invokeChannels[entry.channel].response.safeParse(frame.result.value);
-    entry.resolve(value.success ? { ok: true, value: value.data } : failure(`The host sent an answer for ${entry.channel} that does not fit the contract.`));
+    entry.resolve(value.success ? { ok: true, value: value.data } : doesNotFit);
   }
 
   function emit(channel: string, payload: unknown): void {
@@ -165,12 +185,22 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       return;
     }
     const known = channel as EventChannel;
-    const parsed = eventChannels[known].safeParse(payload);
-    if (!parsed.success) {
-      warn(`Dropped a ${known} event that does not fit the contract.`);
-      return;
+    const bulk = bulkEvents[known];
+    let data: unknown = payload;
+    if (bulk !== undefined) {
+      if (!bulk(payload)) {
+        warn(`Dropped a ${known} event that does not fit the contract.`);
+        return;
+      }
+    } else {
+      const parsed = eventChannels[known].safeParse(payload);
+      if (!parsed.success) {
+        warn(`Dropped a ${known} event that does not fit the contract.`);
+        return;
+      }
+      data = parsed.data;
     }
-    for (const listener of listeners.get(known) ?? []) listener(parsed.data);
+    for (const listener of listeners.get(known) ?? []) listener(data);
   }
 
   function subscribe(channel: EventChannel, listener: (payload: unknown) => void): () => void {

@@ -29,7 +29,9 @@ export function TaskList({ tasks, serverNames, onOpen }: TaskListProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => TASK_ROW_HEIGHT,
     overscan: OVERSCAN,
-    getItemKey: (index) => tasks[index]?.id ?? index,
+    // No `getItemKey`: the virtualizer rebuilds its measurement of every row (10,000) whenever
+    // that function changes, and one depending on `tasks` changes on every pushed update. Rows
+    // have a fixed height, so nothing is measured by key; React keys the rows by task id below.
   });
   const onKeyDown = useRowKeyboard(virtualizer, tasks.length, listRef);
   const now = useNow();
@@ -49,7 +51,7 @@ export function TaskList({ tasks, serverNames, onOpen }: TaskListProps) {
           if (task === undefined) return null;
           return (
             <TaskRow
-              key={item.key}
+              key={task.id}
               task={task}
               serverName={serverNames.get(task.serverId) ?? task.serverId}
               now={now}

@@ -87,6 +87,22 @@ describe('createSocketBridge', () => {
     await expect(answer).resolves.toMatchObject({ ok: false, error: { message: expect.stringMatching(/does not fit the contract/) } });
   });
 
+  it('checks bulk task summaries by shape: valid ones pass, malformed ones are dropped', async () => {
+    socket().open();
+    const listener = vi.fn();
+    bridge.events['tasks:updated'](listener);
+    const task = makeTask({ updatedAt: NOW });
+    socket().receive({ type: 'event', channel: 'tasks:updated', payload: { tasks: [task] } });
+    socket().receive({ type: 'event', channel: 'tasks:updated', payload: { tasks: [{ ...task, updatedAt: 'now' }] } });
+    socket().receive({ type: 'event', channel: 'tasks:updated', payload: { tasks: 'x' } });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener).toHaveBeenCalledWith({ tasks: [task] });
+    expect(warnings).toEqual([expect.stringMatching(/tasks:updated event that does not fit/), expect.stringMatching(/tasks:updated event that does not fit/)]);
+    const answer = bridge.invoke['tasks:list']({});
+    socket().receive({ type: 'result', id: 1, result: { ok: true, value: [task] } });
+    await expect(answer).resolves.toEqual({ ok: true, value: [task] });
+  });
+
   it('delivers valid events and drops malformed frames', () => {
     socket().open();
     const listener = vi.fn();
