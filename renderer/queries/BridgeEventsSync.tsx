@@ -6,7 +6,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useBridge } from '../bridge/bridge-context';
+import type { ServerView } from '../../shared/ipc/contract';
 import { inputKeys, serverKeys } from './keys';
+import { newlyConnected } from './server-changes';
 import { mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
 import { createTaskUpdateBuffer } from './task-update-buffer';
 
@@ -23,7 +25,14 @@ function useBridgeEventsSync(): void {
         buffer.drop(ids);
         removeTasksFromCache(client, ids);
       }),
-      bridge.events['servers:changed'](({ servers }) => client.setQueryData(serverKeys.list(), servers)),
+      bridge.events['servers:changed'](({ servers }) => {
+        const before = client.getQueryData<ServerView[]>(serverKeys.list());
+        client.setQueryData(serverKeys.list(), servers);
+        // A server that just connected may offer tools a failed or stale listing did not show.
+        for (const serverId of newlyConnected(before, servers)) {
+          void client.invalidateQueries({ queryKey: serverKeys.tools(serverId) });
+        }
+      }),
       bridge.events['inputs:changed'](({ inputs }) => client.setQueryData(inputKeys.list(), inputs)),
     ];
     return () => {
