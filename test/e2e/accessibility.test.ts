@@ -1,0 +1,86 @@
+/**
+ * axe-core on every screen of the real UI (browser mode): no serious or critical violation on
+ * the empty inbox, the inbox with tasks, a task's detail, the launcher with a tool's form, and
+ * the servers screen with the add form open.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession, type Session } from './session.js';
+import { withStatus } from './wait.js';
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/** The serious and critical violations on the page, one readable line each (empty when none). */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  // axe really ran: rules passed on this page.
+  expect(results.passes.length).toBeGreaterThan(0);
+  return results.violations
+    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe-core)', () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await startSession();
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('the empty inbox', async () => {
+    await session.ui.inbox.empty.waitFor();
+    expect(await blockingViolations(session.page)).toEqual([]);
+  });
+
+  it('the launcher with the build form', async () => {
+    const { ui } = session;
+    await ui.inbox.emptyRunTool.click();
+    await ui.launcher.screen.waitFor();
+    await ui.launcher.chooseServer('demo-extension');
+    await ui.launcher.chooseTool('build');
+    expect(await blockingViolations(session.page)).toEqual([]);
+  });
+
+  it('a completed task\'s detail, with result and timeline', async () => {
+    const { ui } = session;
+    await ui.launcher.field('durationMs').fill('500');
+    await ui.launcher.runButton.click();
+    await ui.detail.waitForTask();
+    await withStatus(ui.detail.badge, 'completed').waitFor();
+    await ui.detail.resultStructured.waitFor();
+    expect(await blockingViolations(session.page)).toEqual([]);
+  });
+
+  it('a failed task\'s detail, with its error', async () => {
+    const { ui } = session;
+    await ui.show('launcher');
+    await ui.launcher.run('demo-legacy', 'flaky', { delayMs: '100' });
+    await ui.detail.waitForTask();
+    await withStatus(ui.detail.badge, 'failed').waitFor();
+    expect(await blockingViolations(session.page)).toEqual([]);
+  });
+
+  it('the inbox with tasks', async () => {
+    const { ui } = session;
+    await ui.show('inbox');
+    await ui.inbox.count.waitFor();
+    await withStatus(ui.inbox.rows, 'completed').waitFor();
+    await withStatus(ui.inbox.rows, 'failed').waitFor();
+    expect(await blockingViolations(session.page)).toEqual([]);
+  });
+
+  it('the servers screen with the add form and an import report', async () => {
+    const { ui } = session;
+    await ui.show('servers');
+    await withStatus(ui.servers.card('demo-legacy').state, 'connected').waitFor();
+    await ui.servers.addButton.click();
+    await ui.servers.form.root().waitFor();
+    await ui.servers.importConfig(JSON.stringify({ mcpServers: { 'Local files': { command: 'npx' } } }));
+    expect(await blockingViolations(session.page)).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The app in browser mode as a real child process (`electron/serve/main.ts`) on its own data
+ * folder, for end-to-end tests that stop and restart the host mid-task.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ENTRY = fileURLToPath(new URL('../../electron/serve/main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** How long a graceful stop may take before the process is killed (the test then fails on its own terms). */
+const STOP_TIMEOUT_MS = 10_000;
+
+/** A running browser-mode host. */
+export interface AppProcess {
+  /** The address to open, token included. */
+  readonly url: string;
+  /** `http://127.0.0.1:PORT`. */
+  readonly origin: string;
+  readonly port: number;
+  /** The per-launch access token. */
+  readonly token: string;
+  /** Everything the host wrote to stderr so far (its log), for failure messages. */
+  stderr(): string;
+  /** Graceful stop (SIGTERM): stores flushed, server trees ended. Idempotent; SIGKILL after 10 s. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts browser mode on `dataDir` (extra CLI arguments optional, e.g. `--ui <dir>` or
+ * `--server <json>`) and waits for its address line.
+ */
+export async function startAppProcess(dataDir: string, extraArgs: readonly string[] = []): Promise<AppProcess> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', ENTRY, '--data', dataDir, '--port', '0', ...extraArgs], { cwd: ROOT, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  const exited = once(child, 'exit');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    if (hasExited()) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  })());
+
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`browser mode printed no address in 30 s; stderr:\n${stderr}`)), 30_000);
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const match = /open (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(line);
+        if (match === null) return;
+        clearTimeout(timer);
+        resolve(match[1]!);
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`browser mode exited (${code}) before printing its address; stderr:\n${stderr}`));
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // Keep draining stdout so the child never blocks on a full pipe.
+  child.stdout.resume();
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    port: Number(parsed.port),
+    token: parsed.searchParams.get('token')!,
+    stderr: () => stderr,
+    stop,
+  };
+}

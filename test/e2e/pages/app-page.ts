@@ -1,0 +1,62 @@
+/** The app shell: navigation, app-wide banners, and the page objects of each screen. */
+import type { Locator, Page } from 'playwright-core';
+import { InboxPage } from './inbox-page.js';
+import { LauncherPage } from './launcher-page.js';
+import { ServersPage } from './servers-page.js';
+import { TaskDetailPage } from './task-detail-page.js';
+
+export type ScreenName = 'inbox' | 'launcher' | 'servers';
+
+export class AppPage {
+  readonly inbox: InboxPage;
+  readonly launcher: LauncherPage;
+  readonly servers: ServersPage;
+  readonly detail: TaskDetailPage;
+
+  constructor(readonly page: Page) {
+    this.inbox = new InboxPage(page);
+    this.launcher = new LauncherPage(page);
+    this.servers = new ServersPage(page);
+    this.detail = new TaskDetailPage(page);
+  }
+
+  nav(screen: ScreenName): Locator {
+    return this.page.getByTestId(`nav-${screen}`);
+  }
+
+  get inboxCount(): Locator {
+    return this.page.getByTestId('nav-inbox-count');
+  }
+
+  get serversCount(): Locator {
+    return this.page.getByTestId('nav-servers-count');
+  }
+
+  get disconnectedBanner(): Locator {
+    return this.page.getByTestId('banner-disconnected');
+  }
+
+  get connectingBanner(): Locator {
+    return this.page.getByTestId('banner-connecting');
+  }
+
+  get storeProblemsBanner(): Locator {
+    return this.page.getByTestId('banner-store-problems');
+  }
+
+  /**
+   * Loads the tokenized address and waits until the page is linked to the host: the task and
+   * server counts in the navigation come from the host, so they show only once it answered.
+   */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.inboxCount.waitFor();
+    await this.serversCount.waitFor();
+  }
+
+  /** Opens a screen from the navigation and waits for it. */
+  async show(screen: ScreenName): Promise<void> {
+    await this.nav(screen).click();
+    await this.page.getByTestId(`${screen}-screen`).waitFor();
+  }
+}

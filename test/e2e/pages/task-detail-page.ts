@@ -1,0 +1,97 @@
+/** One task in full: facts, actions, error, result, timeline. */
+import type { Locator, Page } from 'playwright-core';
+
+export class TaskDetailPage {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.getByTestId('task-detail');
+  }
+
+  /** The badge in the screen's heading (the timeline has badges of its own). */
+  get badge(): Locator {
+    return this.root.getByRole('heading', { level: 1 }).getByTestId('status-badge');
+  }
+
+  get back(): Locator {
+    return this.page.getByTestId('task-back');
+  }
+
+  get statusMessage(): Locator {
+    return this.page.getByTestId('task-status-message');
+  }
+
+  get server(): Locator {
+    return this.page.getByTestId('task-server');
+  }
+
+  get form(): Locator {
+    return this.page.getByTestId('task-form');
+  }
+
+  get taskId(): Locator {
+    return this.page.getByTestId('task-id');
+  }
+
+  get cancelButton(): Locator {
+    return this.page.getByTestId('task-cancel');
+  }
+
+  get cancelRequested(): Locator {
+    return this.page.getByTestId('task-cancel-requested');
+  }
+
+  get cancelError(): Locator {
+    return this.page.getByTestId('task-cancel-error');
+  }
+
+  get runAgainButton(): Locator {
+    return this.page.getByTestId('task-run-again');
+  }
+
+  get error(): Locator {
+    return this.page.getByTestId('task-error');
+  }
+
+  get errorCode(): Locator {
+    return this.page.getByTestId('task-error-code');
+  }
+
+  get errorMessage(): Locator {
+    return this.page.getByTestId('task-error-message');
+  }
+
+  get result(): Locator {
+    return this.page.getByTestId('task-result');
+  }
+
+  get resultText(): Locator {
+    return this.result.getByTestId('result-text');
+  }
+
+  get resultStructured(): Locator {
+    return this.result.getByTestId('result-structured');
+  }
+
+  get resultErrorBanner(): Locator {
+    return this.result.getByTestId('result-error-banner');
+  }
+
+  get timelineEntries(): Locator {
+    return this.page.getByTestId('timeline-entry');
+  }
+
+  /** Waits for the detail screen and returns the task's local id (what inbox rows are keyed by). */
+  async waitForTask(): Promise<string> {
+    await this.root.waitFor();
+    const id = await this.root.getAttribute('data-task-id');
+    if (id === null || id === '') throw new Error('task-detail has no data-task-id');
+    return id;
+  }
+
+  /** Removes the task (with its confirm step). */
+  async remove(): Promise<void> {
+    await this.page.getByTestId('task-remove').click();
+    await this.page.getByTestId('task-remove-confirm').click();
+  }
+}
