@@ -19,8 +19,8 @@
  * - `tasks.json.corrupt-<time>` / `tasks.json.bak.corrupt-<time>`: damaged files, kept as found.
  * - `tasks.quarantine.json`: JSON array of `{quarantinedAt, reason, record}`, appended to.
  *
- * Compaction: once the journal holds more than max(`minCompactionBytes`, default 8 MiB; the size
- * of the last snapshot) bytes, the whole set is written as the new snapshot, the folder is
+ * Compaction: once the journal holds more than max(`minCompactionBytes`, default 24 MiB; three
+ * times the size of the last snapshot) bytes, the whole set is written as the new snapshot, the folder is
  * fsynced so the new snapshot is durable, and only then is the journal truncated. A crash in
  * between leaves the new snapshot plus the old journal, which replays to the same set.
  */
@@ -50,8 +50,14 @@ export const TASK_JOURNAL_FILE = 'tasks.journal';
 export const QUARANTINE_FILE = 'tasks.quarantine.json';
 /** Version of the `{schemaVersion, tasks}` layout; a file with a higher one is kept, not read. */
 export const TASK_SCHEMA_VERSION = 1;
-/** The journal is compacted once it is larger than this and than the last snapshot. */
-export const DEFAULT_MIN_COMPACTION_BYTES = 8 * 1024 * 1024;
+/**
+ * The journal is compacted once it is larger than this and than three snapshots: a snapshot
+ * write serializes every task at once (the store's memory and pause peak), so it should be rare;
+ * replaying a long journal at start-up stays cheap because only each task's newest put is checked.
+ */
+export const DEFAULT_MIN_COMPACTION_BYTES = 24 * 1024 * 1024;
+/** The journal may grow to this many snapshot sizes before it is compacted. */
+export const SNAPSHOTS_PER_COMPACTION = 3;
 
 /** How many quarantined records get a problem line each; the rest are summed up in one line. */
 const QUARANTINE_PROBLEM_LINES = 10;
@@ -353,11 +359,17 @@ export class ConfTaskStore implements TaskStore {
     }
   }
 
-  /** Applies the journal's whole lines in order; lines that are not valid changes go to `rejected`. */
+  /**
+   * Applies the journal's whole lines in order; lines that are not valid changes go to `rejected`.
+   * Only the newest put of each task is validated (a busy journal repeats a task many times and
+   * checking every copy would dominate start-up); an invalid newest put falls back to the newest
+   * valid earlier one and is quarantined.
+   */
   #replayJournal(journal: Buffer | undefined, rejected: Rejected[]): JournalReplay {
     if (journal === undefined) return { completeBytes: 0, isTorn: false };
     const completeBytes = journal.lastIndexOf(NEWLINE) + 1;
     const text = journal.toString('utf8', 0, completeBytes);
+    const puts = new Map<string, { record: unknown; where: string }[]>();
     let lineNumber = 0;
     for (let start = 0; start < text.length; ) {
       const end = text.indexOf('\n', start);
@@ -370,13 +382,27 @@ export class ConfTaskStore implements TaskStore {
       if (change === undefined) {
         rejected.push({ record: line, reason: `it is not valid JSON (${where})`, origin: 'journal-line' });
       } else if (isChange(change, 'put')) {
-        const parsed = TrackedTaskSchema.safeParse(change.put);
-        if (parsed.success) this.#tasks.set(parsed.data.id, change.put as TrackedTask);
-        else rejected.push({ record: change.put, reason: `its data is invalid (${describeIssues(parsed.error)}; ${where})`, origin: 'journal-put' });
+        const { put } = change;
+        const id = typeof put === 'object' && put !== null && 'id' in put && typeof put.id === 'string' ? put.id : `line-${lineNumber}`;
+        const versions = puts.get(id);
+        if (versions === undefined) puts.set(id, [{ record: change.put, where }]);
+        else versions.push({ record: change.put, where });
       } else if (isChange(change, 'del') && typeof change.del === 'string') {
+        puts.delete(change.del);
         this.#tasks.delete(change.del);
       } else {
         rejected.push({ record: change, reason: `it is not a change this version of the app understands (${where})`, origin: 'journal-line' });
+      }
+    }
+    for (const versions of puts.values()) {
+      for (let index = versions.length - 1; index >= 0; index -= 1) {
+        const { record, where } = versions[index]!;
+        const parsed = TrackedTaskSchema.safeParse(record);
+        if (parsed.success) {
+          this.#tasks.set(parsed.data.id, record as TrackedTask);
+          break;
+        }
+        rejected.push({ record, reason: `its data is invalid (${describeIssues(parsed.error)}; ${where})`, origin: 'journal-put' });
       }
     }
     return { completeBytes, isTorn: completeBytes < journal.length };
@@ -629,7 +655,7 @@ export class ConfTaskStore implements TaskStore {
   }
 
   #compactionThreshold(): number {
-    return Math.max(this.#minCompactionBytes, this.#snapshotBytes);
+    return Math.max(this.#minCompactionBytes, SNAPSHOTS_PER_COMPACTION * this.#snapshotBytes);
   }
 
   #assertWritable(): void {

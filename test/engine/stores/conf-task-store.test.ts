@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackedTask } from '../../../shared/task-model.js';
 import type { TaskStoreChanges } from '../../../electron/engine/ports.js';
 import Conf from 'conf';
-import { ConfTaskStore, type ConfTaskStoreOptions, type TaskDocumentOptions } from '../../../electron/engine/stores/conf-task-store.js';
+import { ConfTaskStore, SNAPSHOTS_PER_COMPACTION, type ConfTaskStoreOptions, type TaskDocumentOptions } from '../../../electron/engine/stores/conf-task-store.js';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const STAMP = '2025-01-02T03-04-05.678Z';
@@ -431,7 +431,7 @@ describe('ConfTaskStore', () => {
     expect(JSON.parse(await readText('tasks.quarantine.json'))).toHaveLength(4);
   });
 
-  it('compacts once the journal exceeds max(threshold, snapshot size), never sooner, and a reload gives the same set', async () => {
+  it('compacts once the journal exceeds max(threshold, three snapshot sizes), never sooner, and a reload gives the same set', async () => {
     const threshold = 3_000;
     const store = open({ minCompactionBytes: threshold });
     await store.load();
@@ -455,8 +455,8 @@ describe('ConfTaskStore', () => {
     expect(snapshotBytes).toBeGreaterThan(threshold);
     expect(await open().load()).toEqual({ tasks, problems: [] });
 
-    // Now the snapshot is larger than the threshold, so it sets the bar.
-    while ((await sizeOf('tasks.journal')) + lineBytes <= snapshotBytes) {
+    // Now three snapshots are larger than the threshold, so they set the bar.
+    while ((await sizeOf('tasks.journal')) + lineBytes <= SNAPSHOTS_PER_COMPACTION * snapshotBytes) {
       await saveOne();
       expect(store.stats.compactions).toBe(1);
     }
