@@ -1,7 +1,8 @@
 /**
  * The inbox list as data: merge pushed updates by id, keep the list sorted by last update, and
- * filter it. Pure functions; the list cache holds the sorted array so a flush of pushed updates
- * costs O(n) and never a full sort of 10,000 rows.
+ * filter it. The list cache holds the sorted array (never mutated); `applyTaskUpdates` keeps an
+ * index beside the array it returns so a flush of pushed updates costs O(batch · log n) plus
+ * one array copy, and the counts derived from the list cost O(1).
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
 import { classifyTask, isTaskActive, STATUS_LABELS, type TaskStatusKind } from './task-status';
@@ -17,49 +18,102 @@ export function sortByLastUpdate(tasks: readonly TaskSummary[]): TaskSummary[] {
 }
 
 /**
- * Applies a batch of pushed task summaries to a list sorted by last update. A summary replaces
- * the task with its id unless it is older (`updatedAt`), so a late or replayed batch never
- * rolls a task back; new ids are added. Returns `current` itself when nothing changed.
+ * What a sorted list knows about itself beyond its order, kept next to one list array (see
+ * `indexes`) so a flush of pushed updates costs O(batch · log n) and allocates one array copy,
+ * not several 10,000-element arrays and maps: the summary of every id (to find a task's old
+ * position by binary search), how many tasks wait for input, and the ids of the servers tasks
+ * name (with how many tasks name each).
  */
-export function applyTaskUpdates(current: readonly TaskSummary[], updates: readonly TaskSummary[]): readonly TaskSummary[] {
-  const incoming = new Map<string, TaskSummary>();
-  for (const update of updates) {
-    const seen = incoming.get(update.id);
-    if (seen === undefined || update.updatedAt >= seen.updatedAt) incoming.set(update.id, update);
-  }
-  if (incoming.size === 0) return current;
-  const kept: TaskSummary[] = [];
-  for (const task of current) {
-    const update = incoming.get(task.id);
-    if (update === undefined) kept.push(task);
-    else if (update.updatedAt < task.updatedAt) {
-      kept.push(task);
-      incoming.delete(task.id);
-    }
-  }
-  if (incoming.size === 0) return current;
-  return mergeSorted(kept, [...incoming.values()].sort(compareByLastUpdate));
+interface ListIndex {
+  byId: Map<string, TaskSummary>;
+  waitingForInput: number;
+  tasksPerServer: Map<string, number>;
+  /** The keys of `tasksPerServer`, sorted; a new array only when that set changes. */
+  serverIds: readonly string[];
 }
 
-/** Merges two lists that are each sorted by `compareByLastUpdate`. */
-function mergeSorted(a: readonly TaskSummary[], b: readonly TaskSummary[]): TaskSummary[] {
-  const merged: TaskSummary[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const left = a[i]!;
-    const right = b[j]!;
-    if (compareByLastUpdate(left, right) <= 0) {
-      merged.push(left);
-      i += 1;
-    } else {
-      merged.push(right);
-      j += 1;
-    }
+/**
+ * The index of each list array `applyTaskUpdates` produced. An index belongs to one array: a
+ * merge moves it to the new array and updates it there, so an older array has none (and gets a
+ * fresh one if it is ever merged into again). Lists made elsewhere (the fetch, a removal) get
+ * one on their first merge.
+ */
+const indexes = new WeakMap<readonly TaskSummary[], ListIndex>();
+
+const waitsForInput = (task: TaskSummary): boolean => classifyTask(task) === 'input-required';
+
+function buildIndex(tasks: readonly TaskSummary[]): ListIndex {
+  const byId = new Map<string, TaskSummary>();
+  const tasksPerServer = new Map<string, number>();
+  let waitingForInput = 0;
+  for (const task of tasks) {
+    byId.set(task.id, task);
+    tasksPerServer.set(task.serverId, (tasksPerServer.get(task.serverId) ?? 0) + 1);
+    if (waitsForInput(task)) waitingForInput += 1;
   }
-  while (i < a.length) merged.push(a[i++]!);
-  while (j < b.length) merged.push(b[j++]!);
-  return merged;
+  return { byId, waitingForInput, tasksPerServer, serverIds: [...tasksPerServer.keys()].sort() };
+}
+
+/** The first position in `tasks` (sorted) whose task does not sort before `task`. */
+function lowerBound(tasks: readonly TaskSummary[], task: TaskSummary): number {
+  let low = 0;
+  let high = tasks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareByLastUpdate(tasks[middle]!, task) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Where `task` (an element of `tasks`) is; a linear scan only if the list is not sorted. */
+function positionOf(tasks: readonly TaskSummary[], task: TaskSummary): number {
+  const at = lowerBound(tasks, task);
+  return tasks[at] === task ? at : tasks.indexOf(task);
+}
+
+/** Adds (+1) or removes (-1) one task's share of the counts. */
+function tally(index: ListIndex, task: TaskSummary, sign: 1 | -1): boolean {
+  if (waitsForInput(task)) index.waitingForInput += sign;
+  const before = index.tasksPerServer.get(task.serverId) ?? 0;
+  const after = before + sign;
+  if (after === 0) index.tasksPerServer.delete(task.serverId);
+  else index.tasksPerServer.set(task.serverId, after);
+  return before === 0 || after === 0;
+}
+
+/**
+ * Applies a batch of pushed task summaries to a list sorted by last update. A summary replaces
+ * the task with its id unless it is older (`updatedAt`), so a late or replayed batch never
+ * rolls a task back; new ids are added. Returns `current` itself when nothing changed. Each
+ * applied summary moves by binary search and splice, so a batch of k costs O(k · log n) plus
+ * one copy of the array (and O(n) once for a list that has no index yet).
+ */
+export function applyTaskUpdates(current: readonly TaskSummary[], updates: readonly TaskSummary[]): readonly TaskSummary[] {
+  if (updates.length === 0) return current;
+  const index = indexes.get(current) ?? buildIndex(current);
+  let next: TaskSummary[] | undefined;
+  let serversChanged = false;
+  for (const update of updates) {
+    const old = index.byId.get(update.id);
+    if (old !== undefined && update.updatedAt < old.updatedAt) continue;
+    next ??= current.slice();
+    if (old !== undefined) {
+      next.splice(positionOf(next, old), 1);
+      serversChanged = tally(index, old, -1) || serversChanged;
+    }
+    next.splice(lowerBound(next, update), 0, update);
+    index.byId.set(update.id, update);
+    serversChanged = tally(index, update, 1) || serversChanged;
+  }
+  if (next === undefined) {
+    indexes.set(current, index);
+    return current;
+  }
+  if (serversChanged) index.serverIds = [...index.tasksPerServer.keys()].sort();
+  indexes.delete(current);
+  indexes.set(next, index);
+  return next;
 }
 
 /** The list without the given ids (`current` itself when none was there). */
@@ -114,9 +168,22 @@ export function filterTasks(tasks: readonly TaskSummary[], filter: TaskFilter, s
   });
 }
 
-/** How many tasks wait for the user's input right now. */
+/** How many tasks wait for the user's input right now (O(1) for a list `applyTaskUpdates` made). */
 export function countWaitingForInput(tasks: readonly TaskSummary[]): number {
-  let count = 0;
-  for (const task of tasks) if (classifyTask(task) === 'input-required') count += 1;
-  return count;
+  const index = indexes.get(tasks);
+  if (index !== undefined) return index.waitingForInput;
+  let waiting = 0;
+  for (const task of tasks) if (waitsForInput(task)) waiting += 1;
+  return waiting;
+}
+
+/**
+ * The distinct server ids the tasks name, sorted. For a list `applyTaskUpdates` made this is
+ * O(1) and the same array as long as the set of ids stays the same, so what is derived from it
+ * can be memoized on it.
+ */
+export function taskServerIds(tasks: readonly TaskSummary[]): readonly string[] {
+  const index = indexes.get(tasks);
+  if (index !== undefined) return index.serverIds;
+  return [...new Set(tasks.map((task) => task.serverId))].sort();
 }

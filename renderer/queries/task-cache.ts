@@ -16,11 +16,15 @@ import { taskKeys } from './keys';
  */
 export function mergeTasksIntoCache(client: QueryClient, tasks: readonly TaskSummary[]): void {
   client.setQueryData<readonly TaskSummary[]>(taskKeys.list(), (list) => (list === undefined ? list : applyTaskUpdates(list, tasks)));
-  for (const task of tasks) {
-    const key = taskKeys.detail(task.id);
-    if (client.getQueryData(key) === undefined) continue;
+  // Few details are cached (the ones opened): scan those once, not one cache lookup per summary.
+  const details = client.getQueryCache().findAll({ queryKey: taskKeys.details() });
+  if (details.length === 0) return;
+  const updated = new Set(tasks.map((task) => task.id));
+  for (const { queryKey, state } of details) {
+    const id = queryKey[2];
+    if (typeof id !== 'string' || !updated.has(id) || state.data === undefined) continue;
     // Do not cancel a refetch in flight: under a burst of updates it would never finish.
-    void client.invalidateQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+    void client.invalidateQueries({ queryKey: taskKeys.detail(id), exact: true }, { cancelRefetch: false });
   }
 }
 

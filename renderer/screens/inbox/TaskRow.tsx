@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VisibleText } from '../../components/VisibleText';
-import { classifyTask } from '../../lib/task-status';
+import { classifyTask, type TaskStatusKind } from '../../lib/task-status';
 import { formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 import { TASK_ROW_HEIGHT } from './row-metrics';
 
@@ -19,10 +19,12 @@ export interface TaskRowProps {
   onOpen: (id: string) => void;
 }
 
-/** A task row; opening it shows the task's detail. */
+/**
+ * A task row; opening it shows the task's detail. Only the position changes for the rows an
+ * update pushes down the list: they re-render this wrapper, not their content.
+ */
 export const TaskRow = memo(function TaskRow({ task, serverName, now, index, setSize, offset, onOpen }: TaskRowProps) {
   const kind = classifyTask(task);
-  const ttl = formatTtl(ttlRemaining(task, now));
   return (
     <div
       role="listitem"
@@ -35,29 +37,44 @@ export const TaskRow = memo(function TaskRow({ task, serverName, now, index, set
       data-task-id={task.id}
       data-status={kind}
     >
-      <button type="button" className="task-row__button" onClick={() => onOpen(task.id)}>
-        <span className="task-row__line">
-          <StatusBadge kind={kind} />
-          <VisibleText className="task-row__tool" text={task.toolName} />
-          <span className="task-row__server">
-            on <VisibleText text={serverName} />
-          </span>
-          {kind === 'input-required' && (
-            <span className="badge badge--input-required task-row__input-marker" data-testid="task-row-input-marker">
-              Needs your input
-            </span>
-          )}
-        </span>
-        <span className="task-row__line task-row__line--secondary">
-          <span className="task-row__message" data-testid="task-row-message">
-            <VisibleText text={task.snapshot?.statusMessage ?? ''} multiline />
-          </span>
-          <span className="task-row__time" data-testid="task-row-time">
-            {formatTiming(taskTiming(task, now))}
-          </span>
-          {ttl !== '' && <span className="task-row__ttl">{ttl}</span>}
-        </span>
-      </button>
+      <TaskRowContent task={task} kind={kind} serverName={serverName} now={now} onOpen={onOpen} />
     </div>
+  );
+});
+
+interface TaskRowContentProps {
+  task: TaskSummary;
+  kind: TaskStatusKind;
+  serverName: string;
+  now: number;
+  onOpen: (id: string) => void;
+}
+
+const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, now, onOpen }: TaskRowContentProps) {
+  const ttl = formatTtl(ttlRemaining(task, now));
+  return (
+    <button type="button" className="task-row__button" onClick={() => onOpen(task.id)}>
+      <span className="task-row__line">
+        <StatusBadge kind={kind} />
+        <VisibleText className="task-row__tool" text={task.toolName} />
+        <span className="task-row__server">
+          on <VisibleText text={serverName} />
+        </span>
+        {kind === 'input-required' && (
+          <span className="badge badge--input-required task-row__input-marker" data-testid="task-row-input-marker">
+            Needs your input
+          </span>
+        )}
+      </span>
+      <span className="task-row__line task-row__line--secondary">
+        <span className="task-row__message" data-testid="task-row-message">
+          <VisibleText text={task.snapshot?.statusMessage ?? ''} multiline />
+        </span>
+        <span className="task-row__time" data-testid="task-row-time">
+          {formatTiming(taskTiming(task, now))}
+        </span>
+        {ttl !== '' && <span className="task-row__ttl">{ttl}</span>}
+      </span>
+    </button>
   );
 });

@@ -1,7 +1,6 @@
 /** Everything the inbox shows, derived from the task list, the server names and the filters. */
 import { useDeferredValue, useMemo } from 'react';
-import type { TaskSummary } from '../../../shared/ipc/contract';
-import { filterTasks } from '../../lib/task-list';
+import { filterTasks, taskServerIds } from '../../lib/task-list';
 import { useServerList, useServerNames, useTaskList } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
 import { selectFilter } from '../../store/selectors';
@@ -22,17 +21,22 @@ export function useInbox() {
   const deferredFilter = useDeferredValue(filter);
   const tasks = list.data;
   const visible = useMemo(() => (tasks === undefined ? [] : filterTasks(tasks, deferredFilter, serverNames)), [tasks, deferredFilter, serverNames]);
-  const serverOptions = useMemo(() => listServerOptions(tasks ?? [], servers.data ?? []), [tasks, servers.data]);
+  // The same array while the set of servers the tasks name stays the same (every pushed update
+  // makes a new task list), so the options, and the toolbar's select, change only when it does.
+  const taskServers = useMemo(() => (tasks === undefined ? NO_SERVERS : taskServerIds(tasks)), [tasks]);
+  const serverOptions = useMemo(() => listServerOptions(taskServers, servers.data ?? NO_SERVER_OPTIONS), [taskServers, servers.data]);
   return { list, tasks, visible, serverNames, serverOptions, filter };
 }
 
-function listServerOptions(tasks: readonly TaskSummary[], servers: readonly ServerOption[]): ServerOption[] {
+const NO_SERVERS: readonly string[] = [];
+const NO_SERVER_OPTIONS: readonly ServerOption[] = [];
+
+/** The configured servers, then (by id) those only tasks still name. */
+export function listServerOptions(taskServers: readonly string[], servers: readonly ServerOption[]): ServerOption[] {
   const options = servers.map(({ id, name }) => ({ id, name }));
   const known = new Set(options.map((option) => option.id));
-  for (const task of tasks) {
-    if (known.has(task.serverId)) continue;
-    known.add(task.serverId);
-    options.push({ id: task.serverId, name: `${task.serverId} (no longer configured)` });
+  for (const serverId of taskServers) {
+    if (!known.has(serverId)) options.push({ id: serverId, name: `${serverId} (no longer configured)` });
   }
   return options;
 }
