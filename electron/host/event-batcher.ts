@@ -7,6 +7,7 @@
 import type { EventChannel, EventPayload, ServerView } from '../../shared/ipc/contract.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
 import type { Clock, TimerHandle } from '../engine/index.js';
+import { toPendingInputViews } from './input-views.js';
 import { toTaskSummary } from './views.js';
 
 /** One animation frame at 60 Hz: the longest an update waits, and the shortest gap between flushes. */
@@ -75,7 +76,7 @@ export class EventBatcher {
     this.#timer ??= this.clock.setTimer(FRAME_MS, () => this.#flush());
   }
 
-  /** Servers first, so a task's server is known when the task arrives; inputs last, after their tasks. */
+  /** Servers first, so a task's server is known when the task arrives; inputs last, after their tasks, as checked views. */
   #flush(): void {
     this.#timer = undefined;
     if (this.#isServersChanged) {
@@ -97,7 +98,8 @@ export class EventBatcher {
     if (this.#inputs !== undefined) {
       const inputs = this.#inputs;
       this.#inputs = undefined;
-      this.emit('inputs:changed', { inputs });
+      // Checked here, with the server names as they are at the flush (SECURITY.md §5).
+      this.emit('inputs:changed', { inputs: toPendingInputViews(inputs, this.servers()) });
     }
   }
 }

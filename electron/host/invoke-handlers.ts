@@ -7,6 +7,7 @@ import type { Engine } from '../engine/index.js';
 import type { ConfiguredServers } from './configured-servers.js';
 import type { InvokeHandlers } from './dispatcher.js';
 import { HostError } from './host-error.js';
+import { checkAnswer, toPendingInputViews } from './input-views.js';
 import { toCallOutcome, toTaskDetail, toTaskSummary, toToolView } from './views.js';
 
 /** The handlers of every invoke channel. */
@@ -50,9 +51,12 @@ export function invokeHandlers({ engine, servers, info }: { engine: Engine; serv
       if (task === undefined) throw new HostError('That task is no longer in the list.');
       return callTool(task.serverId, task.toolName, task.arguments);
     },
-    'inputs:list': () => engine.listInputs(),
+    'inputs:list': () => toPendingInputViews(engine.listInputs(), servers.views()),
+    // Never trust the renderer: the answer is checked again against the host's own check of the form.
     'inputs:answer': async ({ taskId, key, response }) => {
-      await engine.answerInput(taskId, key, response);
+      const input = engine.listInputs().find((pending) => pending.taskId === taskId && pending.key === key);
+      if (input === undefined) throw new HostError('That question is no longer pending.');
+      await engine.answerInput(taskId, key, checkAnswer(input, response));
       return {};
     },
   };

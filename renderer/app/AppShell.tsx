@@ -1,5 +1,6 @@
 /** The frame around every screen: title, navigation, app-wide banners, the current screen. */
 import { InboxScreen } from '../screens/inbox/InboxScreen';
+import { InputsScreen } from '../screens/inputs/InputsScreen';
 import { LauncherScreen } from '../screens/launcher/LauncherScreen';
 import { ServersScreen } from '../screens/servers/ServersScreen';
 import { TaskDetailScreen } from '../screens/task-detail/TaskDetailScreen';
@@ -36,6 +37,8 @@ function CurrentScreen() {
       return <LauncherScreen />;
     case 'servers':
       return <ServersScreen />;
+    case 'inputs':
+      return <InputsScreen />;
     case 'inbox':
       return <InboxScreen />;
   }

@@ -21,9 +21,13 @@ export function NavBar() {
               <span className="visually-hidden">{counts.tasks === 1 ? ' task' : ' tasks'}</span>
             </span>
           )}
-          {counts.waitingForInput > 0 && (
+        </NavItem>
+        <NavItem target="inputs" testId="nav-needs-input" isCurrent={screen === 'inputs'} onSelect={showScreen}>
+          Needs input
+          {counts.pendingInputs > 0 && (
             <span className="badge badge--input-required" data-testid="nav-input-count">
-              {counts.waitingForInput} need input
+              {counts.pendingInputs}
+              <span className="visually-hidden">{counts.pendingInputs === 1 ? ' question waits' : ' questions wait'}</span>
             </span>
           )}
         </NavItem>
@@ -44,10 +48,10 @@ export function NavBar() {
   );
 }
 
-function NavItem({ target, isCurrent, onSelect, children }: { target: Screen; isCurrent: boolean; onSelect: (screen: Screen) => void; children: ReactNode }) {
+function NavItem({ target, testId, isCurrent, onSelect, children }: { target: Screen; testId?: string; isCurrent: boolean; onSelect: (screen: Screen) => void; children: ReactNode }) {
   return (
     <li>
-      <button type="button" className="nav__item" aria-current={isCurrent ? 'page' : undefined} onClick={() => onSelect(target)} data-testid={`nav-${target}`}>
+      <button type="button" className="nav__item" aria-current={isCurrent ? 'page' : undefined} onClick={() => onSelect(target)} data-testid={testId ?? `nav-${target}`}>
         {children}
       </button>
     </li>

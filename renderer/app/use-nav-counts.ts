@@ -1,18 +1,17 @@
 /** The numbers the navigation shows. */
-import { useMemo } from 'react';
-import { countWaitingForInput } from '../lib/task-list';
-import { useServerList, useTaskList } from '../queries/use-engine-data';
+import { usePendingInputs, useServerList, useTaskList } from '../queries/use-engine-data';
 
 export interface NavCounts {
   tasks: number | undefined;
-  waitingForInput: number;
+  /** Questions servers wait on (the needs-input queue). */
+  pendingInputs: number;
   servers: number | undefined;
 }
 
-/** Task, waiting-for-input and server counts (undefined until loaded). */
+/** Task, pending-question and server counts (undefined until loaded). */
 export function useNavCounts(): NavCounts {
   const { data: tasks } = useTaskList();
   const { data: servers } = useServerList();
-  const waitingForInput = useMemo(() => (tasks === undefined ? 0 : countWaitingForInput(tasks)), [tasks]);
-  return { tasks: tasks?.length, waitingForInput, servers: servers?.length };
+  const { data: inputs } = usePendingInputs();
+  return { tasks: tasks?.length, pendingInputs: inputs?.length ?? 0, servers: servers?.length };
 }

@@ -4,9 +4,9 @@
  * instead of waiting for the pushed event.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CallOutcome, InvokeRequest, ServerInput } from '../../shared/ipc/contract';
+import type { CallOutcome, InvokeRequest, PendingInputView, ServerInput } from '../../shared/ipc/contract';
 import { useBridge } from '../bridge/bridge-context';
-import { serverKeys } from './keys';
+import { inputKeys, serverKeys } from './keys';
 import { markCancelRequested, mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
 import { unwrap } from './unwrap';
 
@@ -101,5 +101,20 @@ export function useImportServers() {
   return useMutation({
     mutationFn: async (json: string) => unwrap(await bridge.invoke['servers:import']({ json })),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * `inputs:answer`: the user's answer to one question (the host checks it again). Once the host
+ * took it, the question leaves the queue at once, without waiting for `inputs:changed`.
+ */
+export function useAnswerInput() {
+  const bridge = useBridge();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: InvokeRequest<'inputs:answer'>) => unwrap(await bridge.invoke['inputs:answer'](request)),
+    onSuccess: (_value, { taskId, key }) => {
+      client.setQueryData<PendingInputView[]>(inputKeys.list(), (inputs) => inputs?.filter((input) => input.taskId !== taskId || input.key !== key));
+    },
   });
 }

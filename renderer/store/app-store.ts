@@ -8,8 +8,8 @@ import type { FieldValues } from '../lib/schema-form';
 import type { ServerDraft } from '../lib/server-draft';
 import type { StatusFilter, TaskFilter } from '../lib/task-list';
 
-/** The screens of the app; `task` is one task's detail. */
-export type Screen = 'inbox' | 'task' | 'launcher' | 'servers';
+/** The screens of the app; `task` is one task's detail, `inputs` the needs-input queue. */
+export type Screen = 'inbox' | 'task' | 'launcher' | 'servers' | 'inputs';
 
 export interface NavigationSlice {
   screen: Screen;

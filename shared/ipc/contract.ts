@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import type { ProtocolEraSchema} from '../server-config.js';
 import { ServerStateSchema } from '../server-config.js';
-import { PendingInputSchema, TrackedTaskSchema } from '../task-model.js';
+import type { FormModel } from '../elicitation/form-model.js';
+import { TrackedTaskSchema } from '../task-model.js';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
 
 export { BRIDGE_GLOBAL } from './channels.js';
@@ -106,6 +107,58 @@ export const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
+/** One choice of a select field (untrusted label: text only). */
+const FormOptionSchema = z.object({ value: z.string(), label: z.string() });
+const FormFieldCommon = { name: z.string(), label: z.string(), description: z.string().optional(), required: z.boolean() };
+/** One field of a checked elicitation form: `FormField` of shared/elicitation/form-model.ts. */
+export const FormFieldSchema = z.discriminatedUnion('kind', [
+  z.object({ ...FormFieldCommon, kind: z.enum(['text', 'email', 'uri', 'date', 'datetime']), minLength: z.number().optional(), maxLength: z.number().optional(), initial: z.string().optional() }),
+  z.object({ ...FormFieldCommon, kind: z.enum(['number', 'integer']), minimum: z.number().optional(), maximum: z.number().optional(), initial: z.number().optional() }),
+  z.object({ ...FormFieldCommon, kind: z.literal('boolean'), initial: z.boolean().optional() }),
+  z.object({ ...FormFieldCommon, kind: z.literal('select'), options: z.array(FormOptionSchema), initial: z.string().optional() }),
+  z.object({
+    ...FormFieldCommon,
+    kind: z.literal('multiselect'),
+    options: z.array(FormOptionSchema),
+    minItems: z.number().optional(),
+    maxItems: z.number().optional(),
+    initial: z.array(z.string()).optional(),
+  }),
+]);
+/** A checked elicitation form as the renderer draws it: `FormModel` of shared/elicitation/form-model.ts. */
+export const FormModelSchema = z.object({ title: z.string().optional(), description: z.string().optional(), fields: z.array(FormFieldSchema), notes: z.array(z.string()) });
+
+/** Compile-time proof that the schema and the shared `FormModel` type agree. */
+const formModelAgrees: SameShape<z.infer<typeof FormModelSchema>, FormModel> = true;
+void formModelAgrees;
+
+/**
+ * A question a server waits on, as the host checked it (SECURITY.md §5): the renderer never sees
+ * a raw `requestedSchema`. `kind` says what to draw:
+ * - `form`: a form-mode `elicitation/create` whose schema is inside the spec's subset;
+ * - `refusal`: a form-mode `elicitation/create` whose schema is not (a notice naming the server, no form;
+ *   only Decline and Cancel may be sent);
+ * - `unsupported`: anything this version cannot answer yet (URL mode, sampling, roots), described in plain words.
+ */
+const PendingInputCommon = {
+  /** Local id of the task the question belongs to. */
+  taskId: z.string(),
+  serverId: z.string(),
+  key: z.string(),
+  /** Local wall-clock ms when the question arrived. */
+  receivedAt: z.number(),
+  /** The request's method (untrusted text). */
+  method: z.string(),
+  /** The user's own name for the server (the configured name), then the server's self-reported `serverInfo.name`. */
+  server: z.object({ name: z.string(), reportedName: z.string().optional() }),
+};
+export const PendingInputViewSchema = z.discriminatedUnion('kind', [
+  z.object({ ...PendingInputCommon, kind: z.literal('form'), message: z.string(), form: FormModelSchema }),
+  z.object({ ...PendingInputCommon, kind: z.literal('refusal'), message: z.string(), refusal: z.object({ problems: z.array(z.string()) }) }),
+  z.object({ ...PendingInputCommon, kind: z.literal('unsupported'), description: z.string(), message: z.string().optional() }),
+]);
+export type PendingInputView = z.infer<typeof PendingInputViewSchema>;
+
 /** Every invoke channel: its request and response schemas. */
 export const invokeChannels = {
   'app:info': { request: z.object({}), response: AppInfoSchema },
@@ -122,7 +175,7 @@ export const invokeChannels = {
   'tasks:cancel': { request: z.object({ id: Id }), response: z.object({}) },
   'tasks:remove': { request: z.object({ id: Id }), response: z.object({}) },
   'tasks:run-again': { request: z.object({ id: Id }), response: CallOutcomeSchema },
-  'inputs:list': { request: z.object({}), response: z.array(PendingInputSchema) },
+  'inputs:list': { request: z.object({}), response: z.array(PendingInputViewSchema) },
   'inputs:answer': { request: z.object({ taskId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
 } as const;
 
@@ -131,7 +184,7 @@ export const eventChannels = {
   'tasks:updated': z.object({ tasks: z.array(TaskSummarySchema) }),
   'tasks:removed': z.object({ ids: z.array(z.string()) }),
   'servers:changed': z.object({ servers: z.array(ServerViewSchema) }),
-  'inputs:changed': z.object({ inputs: z.array(PendingInputSchema) }),
+  'inputs:changed': z.object({ inputs: z.array(PendingInputViewSchema) }),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -142,6 +195,8 @@ export type EventPayload<C extends EventChannel> = z.infer<(typeof eventChannels
 
 /** Compile-time proof that the name lists in channels.ts and the schemas here agree. */
 type SameKeys<A extends string, B extends string> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+/** True when two object types are mutually assignable. */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const invokeNamesAgree: SameKeys<InvokeChannel, (typeof INVOKE_CHANNEL_NAMES)[number]> = true;
 const eventNamesAgree: SameKeys<EventChannel, (typeof EVENT_CHANNEL_NAMES)[number]> = true;
 void invokeNamesAgree;

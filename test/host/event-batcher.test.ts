@@ -24,7 +24,7 @@ function task(id: string, step: number): TrackedTask {
   };
 }
 
-const input: PendingInput = { taskId: 't0', serverId: 'demo', key: 'k', request: { method: 'elicitation/create' }, receivedAt: 5 };
+const input: PendingInput = { taskId: 't0', serverId: 's', key: 'k', request: { method: 'elicitation/create' }, receivedAt: 5 };
 
 function setup(servers: () => ServerView[] = () => []) {
   const clock = new FakeClock();
@@ -109,7 +109,10 @@ describe('EventBatcher', () => {
     await clock.advance(FRAME_MS);
     expect(sent.map(({ channel }) => channel)).toEqual(['servers:changed', 'tasks:updated', 'inputs:changed']);
     expect(sent[0]!.payload).toEqual({ servers: [expect.objectContaining({ name: 'after' })] });
-    expect(sent[2]!.payload).toEqual({ inputs: [input] });
+    // Inputs go out as checked views, named by the server list as it is at the flush (no schema: a refusal).
+    expect(sent[2]!.payload).toEqual({
+      inputs: [{ taskId: 't0', serverId: 's', key: 'k', receivedAt: 5, method: 'elicitation/create', server: { name: 'after' }, kind: 'refusal', message: '', refusal: { problems: expect.any(Array) } }],
+    });
   });
 
   it('dispose drops what is pending and leaves no timer', async () => {

@@ -1,5 +1,5 @@
 /** Builders of contract values for tests: sensible defaults, overrides per test. */
-import type { AppInfo, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract';
+import type { AppInfo, PendingInputView, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract';
 import type { TaskSnapshot } from '../../shared/task-model';
 
 /** A fixed "now" for tests that pin the clock. */
@@ -59,4 +59,30 @@ export function makeTasks(count: number, overrides: (index: number) => Partial<T
   return Array.from({ length: count }, (_, index) =>
     makeTask({ id: `task-${index}`, taskId: `srv-${index}`, toolName: `tool-${index}`, updatedAt: NOW - index * 10, ...overrides(index) }),
   );
+}
+
+/** The deploy confirmation of the demo servers, as the host's checked view. */
+export const DEPLOY_FORM: Extract<PendingInputView, { kind: 'form' }>['form'] = {
+  fields: [
+    { name: 'confirm', label: 'Deploy now?', required: true, kind: 'boolean' },
+    { name: 'environment', label: 'Environment', required: true, kind: 'select', options: [{ value: 'staging', label: 'staging' }, { value: 'production', label: 'production' }], initial: 'staging' },
+    { name: 'note', label: 'Note', description: 'Shown in the deployment log.', required: false, kind: 'text', maxLength: 200 },
+  ],
+  notes: [],
+};
+
+/** A pending form question (the deploy confirmation) unless overridden. */
+export function makeInputView(overrides: Partial<PendingInputView> = {}): PendingInputView {
+  return {
+    taskId: 'task-1',
+    serverId: 'server-a',
+    key: 'confirm_deploy',
+    receivedAt: NOW,
+    method: 'elicitation/create',
+    server: { name: 'Alpha', reportedName: 'alpha-server' },
+    kind: 'form',
+    message: 'Deploy service "web"?',
+    form: DEPLOY_FORM,
+    ...overrides,
+  } as PendingInputView;
 }

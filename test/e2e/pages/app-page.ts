@@ -1,27 +1,33 @@
 /** The app shell: navigation, app-wide banners, and the page objects of each screen. */
 import type { Locator, Page } from 'playwright-core';
 import { InboxPage } from './inbox-page.js';
+import { InputsPage } from './inputs-page.js';
 import { LauncherPage } from './launcher-page.js';
 import { ServersPage } from './servers-page.js';
 import { TaskDetailPage } from './task-detail-page.js';
 
-export type ScreenName = 'inbox' | 'launcher' | 'servers';
+export type ScreenName = 'inbox' | 'launcher' | 'servers' | 'inputs';
+
+/** Navigation test ids that are not `nav-<screen>`. */
+const NAV_IDS: Partial<Record<ScreenName, string>> = { inputs: 'nav-needs-input' };
 
 export class AppPage {
   readonly inbox: InboxPage;
   readonly launcher: LauncherPage;
   readonly servers: ServersPage;
   readonly detail: TaskDetailPage;
+  readonly inputs: InputsPage;
 
   constructor(readonly page: Page) {
     this.inbox = new InboxPage(page);
     this.launcher = new LauncherPage(page);
     this.servers = new ServersPage(page);
     this.detail = new TaskDetailPage(page);
+    this.inputs = new InputsPage(page);
   }
 
   nav(screen: ScreenName): Locator {
-    return this.page.getByTestId(`nav-${screen}`);
+    return this.page.getByTestId(NAV_IDS[screen] ?? `nav-${screen}`);
   }
 
   get inboxCount(): Locator {

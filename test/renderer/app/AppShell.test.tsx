@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBridge, fail, ok } from '../fake-bridge';
-import { makeAppInfo, makeServer, makeSnapshot, makeTask } from '../factories';
+import { makeAppInfo, makeInputView, makeServer, makeSnapshot, makeTask } from '../factories';
 import { renderApp } from '../render-app';
 
 afterEach(cleanup);
@@ -13,12 +13,14 @@ describe('navigation', () => {
       bridge: createFakeBridge({
         'tasks:list': () => ok([makeTask({ id: 'a' }), makeTask({ id: 'b', snapshot: makeSnapshot({ status: 'input_required' }) })]),
         'servers:list': () => ok([makeServer()]),
+        'inputs:list': () => ok([makeInputView()]),
       }),
     });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(nav).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('nav-inbox-count').textContent).toBe('2 tasks'));
-    expect(screen.getByTestId('nav-input-count').textContent).toBe('1 need input');
+    expect(screen.getByTestId('nav-input-count').textContent).toBe('1 question waits');
+    expect(screen.getByTestId('nav-needs-input').textContent).toContain('Needs input');
     expect(screen.getByTestId('nav-servers-count').textContent).toBe('1 configured');
     expect(screen.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
 

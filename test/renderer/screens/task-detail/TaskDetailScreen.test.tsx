@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskDetail } from '../../../../shared/ipc/contract';
 import { createFakeBridge, fail, ok, type Handlers } from '../../fake-bridge';
-import { NOW, makeDetail, makeServer, makeSnapshot, makeTask } from '../../factories';
+import { NOW, makeDetail, makeInputView, makeServer, makeSnapshot, makeTask } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(() => {
@@ -201,18 +201,21 @@ describe('task detail', () => {
     expect((await screen.findByTestId('task-detail-gone')).textContent).toMatch(/no longer/);
   });
 
-  it('shows the questions the server waits on for this task', async () => {
+  it('shows the questions the server waits on for this task, each with its form in place', async () => {
     renderDetail(makeDetail({ id: 'q', snapshot: makeSnapshot({ status: 'input_required' }) }), {
       'inputs:list': () =>
         ok([
-          { taskId: 'q', serverId: 'server-a', key: 'k1', request: { method: 'elicitation/create', params: { message: 'Deploy web to production?' } }, receivedAt: NOW },
-          { taskId: 'other', serverId: 'server-a', key: 'k2', request: { method: 'roots/list' }, receivedAt: NOW },
-          { taskId: 'q', serverId: 'server-a', key: 'k3', request: { method: 'constructor' }, receivedAt: NOW },
+          makeInputView({ taskId: 'q', key: 'k1', message: 'Deploy web to production?' }),
+          makeInputView({ taskId: 'other', key: 'k2', kind: 'unsupported', method: 'roots/list', description: 'The server asks which folders it may use (roots).' }),
+          makeInputView({ taskId: 'q', key: 'k3', kind: 'unsupported', method: 'constructor', description: 'The server sent a request this app does not know.' }),
         ]),
     });
     const inputs = await screen.findByTestId('task-pending-inputs');
-    expect(inputs.textContent).toContain('asks for information: Deploy web to production?');
-    expect(inputs.textContent).toContain('sent a request (constructor)');
+    expect(inputs.textContent).toContain('Deploy web to production?');
+    expect(inputs.textContent).toContain('The server sent a request this app does not know.');
     expect(inputs.textContent).not.toContain('folders');
+    expect(within(inputs).getAllByTestId('input-item').map((item) => item.dataset.key)).toEqual(['k1', 'k3']);
+    expect(within(inputs).getByTestId('input-form')).toBeTruthy();
+    expect(within(inputs).getByTestId('input-field-environment')).toBeTruthy();
   });
 });

@@ -1,0 +1,66 @@
+/** "Needs input": the queue of questions servers wait on, and the form of each in place. */
+import type { Locator, Page } from 'playwright-core';
+
+export class InputsPage {
+  constructor(readonly page: Page) {}
+
+  get screen(): Locator {
+    return this.page.getByTestId('inputs-screen');
+  }
+
+  /** The navigation's count of waiting questions. */
+  get count(): Locator {
+    return this.page.getByTestId('nav-input-count');
+  }
+
+  /** The queue entry of task `taskId` (in the queue or on the task's detail). */
+  item(taskId: string): InputItem {
+    return new InputItem(this.page.locator(`[data-testid="input-item"][data-task-id="${taskId}"]`));
+  }
+}
+
+/** One question with its form. */
+export class InputItem {
+  constructor(readonly root: Locator) {}
+
+  get serverName(): Locator {
+    return this.root.getByTestId('input-server-name');
+  }
+
+  get form(): Locator {
+    return this.root.getByTestId('input-form');
+  }
+
+  field(name: string): Locator {
+    return this.root.getByTestId(`input-field-${name}`);
+  }
+
+  fieldError(name: string): Locator {
+    return this.root.getByTestId(`input-field-error-${name}`);
+  }
+
+  get accept(): Locator {
+    return this.root.getByTestId('input-accept');
+  }
+
+  get decline(): Locator {
+    return this.root.getByTestId('input-decline');
+  }
+
+  get cancel(): Locator {
+    return this.root.getByTestId('input-cancel');
+  }
+
+  /** Opens the form in place unless it already shows. */
+  async open(): Promise<void> {
+    await this.root.waitFor();
+    const opener = this.root.getByTestId('input-open');
+    if (await opener.count() > 0) await opener.click();
+    await this.form.waitFor();
+  }
+
+  /** Chooses Yes or No in a yes/no field. */
+  async choose(name: string, yes: boolean): Promise<void> {
+    await this.field(name).getByLabel(yes ? 'Yes' : 'No', { exact: true }).check();
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Questions servers ask, through a real host against both embedded demo servers: the views are
+ * built by the host from the engine's pending inputs (the renderer never sees a raw schema), and
+ * every answer is checked again by the host before the engine sends it (SECURITY.md §5).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PendingInputView, ServerView, TaskDetail } from '../../shared/ipc/contract.js';
+import { isTaskFinished, type PendingInput } from '../../shared/task-model.js';
+import { checkAnswer, toPendingInputView, toPendingInputViews } from '../../electron/host/input-views.js';
+import { invoke, invokeError, startTestHost, waitForConnected, type TestHost } from './host-harness.js';
+
+const SERVERS = ['demo-extension', 'demo-legacy'] as const;
+
+let test: TestHost;
+
+beforeAll(async () => {
+  test = await startTestHost();
+  await waitForConnected(test, SERVERS);
+});
+
+afterAll(async () => {
+  await test?.stop();
+});
+
+function waitForTask(id: string, predicate: (task: TaskDetail) => boolean, what: string): Promise<TaskDetail> {
+  return test.events.waitFor(async () => {
+    const task = await invoke(test.host, 'tasks:get', { id });
+    return task !== null && predicate(task) ? task : undefined;
+  }, what);
+}
+
+/** Starts `tool` on `serverId` and waits for its question, pushed as inputs:changed. */
+async function askedBy(serverId: string, tool: string, args: Record<string, unknown> = {}): Promise<PendingInputView> {
+  const outcome = await invoke(test.host, 'tools:call', { serverId, name: tool, arguments: args });
+  if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
+  return test.events.waitFor(
+    () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.taskId === outcome.task.id),
+    `the ${tool} question on ${serverId}`,
+  );
+}
+
+async function structuredContent(taskId: string): Promise<Record<string, unknown>> {
+  await waitForTask(taskId, isTaskFinished, 'the task to finish');
+  const result = await invoke(test.host, 'tasks:result', { id: taskId });
+  return (result?.['structuredContent'] ?? {}) as Record<string, unknown>;
+}
+
+describe.each(SERVERS)('deploy on %s', (serverId) => {
+  it('arrives as a checked form view naming the server, and the same view from inputs:list', async () => {
+    const view = await askedBy(serverId, 'deploy', { service: 'api', durationMs: 200 });
+    expect(view).toMatchObject({
+      serverId,
+      method: 'elicitation/create',
+      kind: 'form',
+      message: 'Deploy service "api"?',
+      server: { name: expect.any(String), reportedName: expect.any(String) },
+    });
+    if (view.kind !== 'form') throw new Error('expected a form');
+    expect(view.form.fields).toEqual([
+      { name: 'confirm', label: 'Deploy now?', required: true, kind: 'boolean' },
+      { name: 'environment', label: 'Environment', required: true, kind: 'select', options: [{ value: 'staging', label: 'staging' }, { value: 'production', label: 'production' }], initial: 'staging' },
+      { name: 'note', label: 'Note', description: 'Shown in the deployment log.', required: false, kind: 'text', maxLength: 200 },
+    ]);
+    expect(view).not.toHaveProperty('request');
+    expect(JSON.stringify(view)).not.toContain('requestedSchema');
+    expect(await invoke(test.host, 'inputs:list', {})).toContainEqual(view);
+
+    // Refused by the host, each leaving the question pending.
+    const refusals: [string, Record<string, unknown>, RegExp][] = [
+      ['an undeclared field', { action: 'accept', content: { confirm: true, environment: 'production', extra: 'x' } }, /does not declare/],
+      ['a wrong-typed value', { action: 'accept', content: { confirm: 'yes', environment: 'production' } }, /confirm: Choose yes or no/],
+      ['an option not offered', { action: 'accept', content: { confirm: true, environment: 'moon' } }, /environment/],
+      ['a missing required field', { action: 'accept', content: { environment: 'production' } }, /confirm/],
+      ['a note over 200 characters', { action: 'accept', content: { confirm: true, environment: 'staging', note: 'n'.repeat(201) } }, /note/],
+      ['a decline with content', { action: 'decline', content: { confirm: true } }, /without any content/],
+      ['a cancel with content', { action: 'cancel', content: {} }, /without any content/],
+      ['an accept without content', { action: 'accept' }, /refused/],
+      ['an unknown action', { action: 'maybe' }, /refused/],
+      ['a stray key', { action: 'decline', _meta: {} }, /refused/],
+    ];
+    for (const [what, response, message] of refusals) {
+      const error = await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response });
+      expect(error.message, what).toMatch(message);
+    }
+    expect((await invoke(test.host, 'inputs:list', {})).some((input) => input.taskId === view.taskId)).toBe(true);
+
+    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
+    expect(await structuredContent(view.taskId)).toMatchObject({ started: true, environment: 'production' });
+  });
+
+  it.each(['decline', 'cancel'] as const)('%s completes with started false', async (action) => {
+    const view = await askedBy(serverId, 'deploy', { service: 'api', durationMs: 200 });
+    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action } });
+    expect(await structuredContent(view.taskId)).toMatchObject({ started: false });
+  });
+});
+
+describe('configure_release', () => {
+  it('every field kind reaches the renderer; numbers must be numbers and integers whole', async () => {
+    const view = await askedBy('demo-extension', 'configure_release');
+    if (view.kind !== 'form') throw new Error('expected a form');
+    expect(view.form.fields.map((field) => field.kind)).toEqual([
+      'text', 'email', 'uri', 'date', 'datetime', 'number', 'integer', 'boolean', 'select', 'select', 'select', 'multiselect', 'multiselect',
+    ]);
+    const content = { version: '1.2.0', contact: 'rm@example.com', replicas: 3, channel: 'beta', platforms: ['linux'] };
+    for (const [what, patch, message] of [
+      ['an integer sent as text', { replicas: '3' }, /replicas.*must be a number/],
+      ['a fractional integer', { replicas: 2.5 }, /replicas: Enter a whole number/],
+      ['an out-of-range number', { rolloutPercent: 101 }, /rolloutPercent/],
+    ] as const) {
+      const error = await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action: 'accept', content: { ...content, ...patch } } });
+      expect(error.message, what).toMatch(message);
+    }
+    // Multi-select values are sent in option order, as validateForm built them.
+    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action: 'accept', content: { ...content, platforms: ['windows', 'linux'], rolloutPercent: 12.5 } } });
+    expect(await structuredContent(view.taskId)).toEqual({ ...content, platforms: ['linux', 'windows'], rolloutPercent: 12.5 });
+  });
+});
+
+describe('input views (pure)', () => {
+  const servers: ServerView[] = [
+    { id: 's', name: 'My server', transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user', state: { id: 's', name: 'My server', status: 'connected', serverInfo: { name: 'Evil <b>Corp</b>' } } },
+  ];
+  const pending = (params: Record<string, unknown>, method = 'elicitation/create', receivedAt = 1): PendingInput => ({ taskId: 't', serverId: 's', key: `k${receivedAt}`, request: { method, params }, receivedAt });
+
+  it('a hostile schema becomes a refusal naming its problems, with no form', () => {
+    const view = toPendingInputView(pending({ message: 'Give me everything', requestedSchema: { type: 'object', properties: { __proto__x: { type: 'object' }, pw: { type: 'string', pattern: '(a+)+$' } } } }), servers);
+    expect(view).toMatchObject({ kind: 'refusal', message: 'Give me everything', server: { name: 'My server', reportedName: 'Evil <b>Corp</b>' } });
+    if (view.kind !== 'refusal') throw new Error('expected a refusal');
+    expect(view.refusal.problems.join(' ')).toMatch(/pattern/);
+    expect(view).not.toHaveProperty('form');
+    expect(() => checkAnswer(pending({ requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } }), { action: 'accept', content: {} })).toThrow(/only be declined or cancelled/);
+    expect(checkAnswer(pending({ requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } }), { action: 'decline' })).toEqual({ action: 'decline' });
+  });
+
+  it('URL mode, sampling and roots are described as not supported yet, and cannot be answered', () => {
+    const url = toPendingInputView(pending({ mode: 'url', message: 'Sign in', url: 'https://example.com' }), servers);
+    expect(url).toMatchObject({ kind: 'unsupported', message: 'Sign in', description: expect.stringMatching(/URL mode/) });
+    expect(toPendingInputView(pending({}, 'sampling/createMessage'), [])).toMatchObject({ kind: 'unsupported', server: { name: 's' }, description: expect.stringMatching(/sampling/) });
+    expect(toPendingInputView(pending({}, 'constructor'), [])).toMatchObject({ kind: 'unsupported', description: 'The server sent a request this app does not know.' });
+    expect(() => checkAnswer(pending({}, 'roots/list'), { roots: [] })).toThrow(/cannot answer/);
+  });
+
+  it('sorts oldest first', () => {
+    const views = toPendingInputViews([pending({}, 'roots/list', 3), pending({}, 'roots/list', 1), pending({}, 'roots/list', 2)], []);
+    expect(views.map((view) => view.receivedAt)).toEqual([1, 2, 3]);
+  });
+});
