@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { FormField } from '../../../shared/elicitation/form-model';
 import { toVisibleString } from '../../lib/visible-text';
 import { VisibleText } from '../VisibleText';
+import { FieldLabel } from '../FieldLabel';
 
 /** What the user entered: text (numbers too, parsed by `validateField`), yes/no, or chosen options. */
 export type FieldInput = string | boolean | string[] | undefined;
@@ -176,29 +177,5 @@ function Choices({ id, field, value, onChange }: { id: string; field: Extract<Fo
         </label>
       ))}
     </div>
-  );
-}
-
-function FieldLabel({ field }: { field: FormField }) {
-  return (
-    <>
-      <VisibleText text={field.label} />
-      {field.label !== field.name && (
-        <>
-          {' '}
-          <span className="field__name">
-            (<VisibleText text={field.name} />)
-          </span>
-        </>
-      )}
-      {field.required && (
-        <>
-          <span className="field__required" aria-hidden="true">
-            {' '}*
-          </span>
-          <span className="visually-hidden"> (required)</span>
-        </>
-      )}
-    </>
   );
 }

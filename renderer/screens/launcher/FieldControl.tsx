@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { VisibleText } from '../../components/VisibleText';
 import { isTriStateBoolean, type FieldModel } from '../../lib/schema-form';
 import { toVisibleString } from '../../lib/visible-text';
+import { FieldLabel } from '../../components/FieldLabel';
 
 export interface FieldControlProps {
   /** DOM id of the control (property names are untrusted, so they never become ids). */
@@ -59,30 +60,6 @@ export function FieldControl({ id, field, value, error, onChange }: FieldControl
         </p>
       )}
     </div>
-  );
-}
-
-function FieldLabel({ field }: { field: FieldModel }) {
-  return (
-    <>
-      <VisibleText text={field.label} />
-      {field.label !== field.name && (
-        <>
-          {' '}
-          <span className="field__name">
-            (<VisibleText text={field.name} />)
-          </span>
-        </>
-      )}
-      {field.required && (
-        <>
-          <span className="field__required" aria-hidden="true">
-            {' '}*
-          </span>
-          <span className="visually-hidden"> (required)</span>
-        </>
-      )}
-    </>
   );
 }
 
