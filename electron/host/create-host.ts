@@ -14,7 +14,7 @@ import { ConfiguredServers } from './configured-servers.js';
 import { createDispatcher } from './dispatcher.js';
 import { EventBatcher } from './event-batcher.js';
 import type { HostApi, SecretStore } from './host-api.js';
-import { invokeHandlers } from './invoke-handlers.js';
+import { invokeHandlers, type OpenExternal } from './invoke-handlers.js';
 import type { OperatorServer } from './server-entry.js';
 
 export type { OperatorServer } from './server-entry.js';
@@ -38,6 +38,11 @@ export interface CreateHostOptions {
   configuredServers?: readonly OperatorServer[];
   /** Our own servers, seeded on first start and pre-approved; default: the embedded demo servers. */
   defaultServers?: readonly ServerConfig[];
+  /**
+   * Opens a URL-mode question's URL in the user's browser after consent (Electron: `openExternalSafe`).
+   * Absent in browser mode: `app:open-external` then answers "open this address yourself".
+   */
+  openExternal?: OpenExternal;
 }
 
 /** The host core, with the app facts the shell may also want (e.g. for the window title). */
@@ -105,7 +110,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
   };
   return {
     info,
-    dispatch: createDispatcher(invokeHandlers({ engine, servers, info }), logger, () => isStopped),
+    dispatch: createDispatcher(invokeHandlers({ engine, servers, info, openExternal: options.openExternal }), logger, () => isStopped),
     subscribe(listener) {
       const subscription = listeners.event(({ channel, payload }) => listener(channel, payload));
       return () => subscription.dispose();

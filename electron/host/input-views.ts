@@ -4,6 +4,7 @@
  * renderer never receives a raw `requestedSchema`, and an accept is re-validated here against the
  * same checked schema (the renderer is not trusted to have done it).
  */
+import { z } from 'zod';
 import { ElicitResultSchema, acceptResult, type ElicitResult } from '../../shared/elicitation/elicit-result.js';
 import { toFormModel, validateForm, type FormModel } from '../../shared/elicitation/form-model.js';
 import { checkRequestedSchema } from '../../shared/elicitation/schema-check.js';
@@ -15,13 +16,91 @@ import { HostError } from './host-error.js';
 type CheckedInput =
   | { kind: 'form'; message: string; form: FormModel }
   | { kind: 'refusal'; message: string; problems: string[] }
+  | { kind: 'url'; message: string; url: UrlFacts }
+  | { kind: 'roots'; roots: Root[] }
   | { kind: 'unsupported'; description: string; message?: string };
+
+/** What the user must see of a URL-mode URL before consenting (PROTOCOL.md §6.5, SECURITY.md §5). */
+export interface UrlFacts {
+  /** The URL exactly as sent. */
+  full: string;
+  /** The host `URL` parses out of it: the real one after any `user@` prefix, punycode kept as-is. */
+  host: string;
+  warnings: string[];
+  /** Whether the app would open it (the same rules as `openExternalSafe`'s check); otherwise Decline/Cancel only. */
+  canOpen: boolean;
+}
+
+/** A root as `roots/list` answers it. */
+export type Root = { uri: string; name?: string };
+
+/**
+ * The roots the user configured for a server. There is no setting for them yet, so every server
+ * gets none — said plainly in the view — and the answer can only be that empty list.
+ */
+function configuredRoots(_serverId: string): Root[] {
+  return [];
+}
 
 /** Plain descriptions of what this version cannot answer yet (a Map: the method is untrusted). */
 const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
   ['sampling/createMessage', 'The server asks for a model completion (sampling). This app cannot answer that yet.'],
-  ['roots/list', 'The server asks which folders it may use (roots). This app cannot answer that yet.'],
 ]);
+
+/** Longer URLs are not offered for opening (the same limit as `checkExternalUrl`). */
+const MAX_URL_LENGTH = 2_048;
+/** Whitespace, controls, zero-width and bidi characters: they hide the real host from the user. */
+const HIDDEN_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+/** Host names of this machine's loopback interface, as WHATWG URL normalizes them. */
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
+/** An IPv4 or bracketed IPv6 host. */
+const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+/**
+ * Reads a URL-mode URL without fetching anything: its real host and the reasons to be careful.
+ * `canOpen` mirrors `checkExternalUrl` (electron/main/external-url.ts), which has the last word
+ * when the Electron shell opens it: https, or http to loopback; no user info; nothing hidden.
+ */
+export function inspectUrl(raw: unknown): UrlFacts {
+  const full = typeof raw === 'string' ? raw : '';
+  const warnings: string[] = [];
+  let hidden = false;
+  if (HIDDEN_OR_SPACE.test(full)) {
+    hidden = true;
+    warnings.push('The address contains spaces, control characters or invisible characters, which can hide where it really goes.');
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = full === '' ? undefined : new URL(full);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined) {
+    warnings.push('This is not a valid web address. It cannot be opened.');
+    return { full, host: '', warnings, canOpen: false };
+  }
+  const host = parsed.hostname;
+  const isHttps = parsed.protocol === 'https:';
+  const isLoopbackHttp = parsed.protocol === 'http:' && LOOPBACK_HOST.test(host);
+  if (!isHttps && !isLoopbackHttp) {
+    warnings.push(
+      parsed.protocol === 'http:'
+        ? 'The address is not encrypted (http, not https). This app opens only https addresses.'
+        : `The address uses "${parsed.protocol}", not a web page. This app opens only https addresses.`,
+    );
+  }
+  const hasUserInfo = parsed.username !== '' || parsed.password !== '';
+  if (hasUserInfo) {
+    warnings.push(`The address has text before an "@" that makes it look like another site. It really goes to ${host}. This app will not open such addresses.`);
+  }
+  if (host.split('.').some((label) => label.startsWith('xn--'))) {
+    warnings.push('The host name is written in punycode (labels starting with "xn--"): it may imitate a familiar name with look-alike letters.');
+  }
+  if (IP_HOST.test(host) && !isLoopbackHttp) warnings.push('The host is a bare IP address, not a name.');
+  const canOpen = full.length <= MAX_URL_LENGTH && !hidden && !hasUserInfo && host !== '' && (isHttps || isLoopbackHttp);
+  if (full.length > MAX_URL_LENGTH) warnings.push('The address is too long to open.');
+  return { full, host, warnings, canOpen };
+}
 
 /** The message of an elicitation, or an empty one when the server sent none. */
 function messageOf(params: Record<string, unknown> | undefined): string {
@@ -39,9 +118,10 @@ export function checkInput(input: PendingInput): CheckedInput {
       const checked = checkRequestedSchema(params?.['requestedSchema']);
       return checked.ok ? { kind: 'form', message, form: toFormModel(checked.schema) } : { kind: 'refusal', message, problems: checked.problems };
     }
-    if (mode === 'url') return { kind: 'unsupported', message, description: 'The server asks you to open a web page (URL mode). This app cannot show that yet.' };
+    if (mode === 'url') return { kind: 'url', message, url: inspectUrl(params?.['url']) };
     return { kind: 'unsupported', message, description: 'The server asks for information in a way this app does not know.' };
   }
+  if (method === 'roots/list') return { kind: 'roots', roots: configuredRoots(input.serverId) };
   return { kind: 'unsupported', description: UNSUPPORTED.get(method) ?? 'The server sent a request this app does not know.' };
 }
 
@@ -68,6 +148,10 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
       return { ...common, kind: 'form', message: checked.message, form: checked.form };
     case 'refusal':
       return { ...common, kind: 'refusal', message: checked.message, refusal: { problems: checked.problems } };
+    case 'url':
+      return { ...common, kind: 'url', message: checked.message, url: checked.url };
+    case 'roots':
+      return { ...common, kind: 'roots', roots: checked.roots };
     case 'unsupported':
       return { ...common, kind: 'unsupported', description: checked.description, ...(checked.message !== undefined ? { message: checked.message } : {}) };
   }
@@ -78,6 +162,40 @@ export function toPendingInputViews(inputs: readonly PendingInput[], servers: re
   return [...inputs].sort((a, b) => a.receivedAt - b.receivedAt).map((input) => toPendingInputView(input, servers));
 }
 
+/** A URL-mode `ElicitResult`: never any content (PROTOCOL.md §6.4). */
+const UrlElicitResultSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('accept') }),
+  z.strictObject({ action: z.literal('decline') }),
+  z.strictObject({ action: z.literal('cancel') }),
+]);
+type UrlElicitResult = z.infer<typeof UrlElicitResultSchema>;
+
+/** What the host sends for a pending input. */
+export type InputAnswer = ElicitResult | UrlElicitResult | { roots: Root[] };
+
+/** A `roots/list` answer: exactly the configured roots, nothing the renderer made up. */
+function checkRootsAnswer(configured: Root[], response: Record<string, unknown>): { roots: Root[] } {
+  const parsed = z.strictObject({ roots: z.array(z.strictObject({ uri: z.string(), name: z.string().optional() })) }).safeParse(response);
+  if (!parsed.success || JSON.stringify(parsed.data.roots) !== JSON.stringify(configured)) {
+    throw new HostError('The answer was refused: a roots request is answered only with the roots configured for this server.');
+  }
+  return { roots: configured };
+}
+
+/** A URL-mode answer: accept (consent to open; refused for a URL the app will not open), decline or cancel; never content. */
+function checkUrlAnswer(url: UrlFacts, response: Record<string, unknown>): UrlElicitResult {
+  const parsed = UrlElicitResultSchema.safeParse(response);
+  if (!parsed.success) throw new HostError('The answer was refused: a web-page request is answered with accept, decline or cancel, without any content.');
+  if (parsed.data.action === 'accept' && !url.canOpen) throw new HostError('The answer was refused: this app will not open that address, so it can only be declined or cancelled.');
+  return parsed.data;
+}
+
+/** The URL of a pending URL-mode question, if `input` is one this app would open. */
+export function openableUrlOf(input: PendingInput): string | undefined {
+  const checked = checkInput(input);
+  return checked.kind === 'url' && checked.url.canOpen ? checked.url.full : undefined;
+}
+
 /**
  * The answer to send for `input`, or a HostError saying why it is refused: an `ElicitResult`
  * with no stray keys; decline and cancel without content; an accept only to a form inside the
@@ -85,9 +203,11 @@ export function toPendingInputViews(inputs: readonly PendingInput[], servers: re
  * integers as integers, all finite), passing `validateForm`. The content sent is the one
  * `validateForm` built, not the renderer's object.
  */
-export function checkAnswer(input: PendingInput, response: Record<string, unknown>): ElicitResult {
+export function checkAnswer(input: PendingInput, response: Record<string, unknown>): InputAnswer {
   const checked = checkInput(input);
   if (checked.kind === 'unsupported') throw new HostError('This app cannot answer that kind of request yet.');
+  if (checked.kind === 'url') return checkUrlAnswer(checked.url, response);
+  if (checked.kind === 'roots') return checkRootsAnswer(checked.roots, response);
   const parsed = ElicitResultSchema.safeParse(response);
   if (!parsed.success) {
     throw new HostError('The answer was refused: it must be accept with content, or decline or cancel without any content.');

@@ -7,17 +7,39 @@ import type { Engine } from '../engine/index.js';
 import type { ConfiguredServers } from './configured-servers.js';
 import type { InvokeHandlers } from './dispatcher.js';
 import { HostError } from './host-error.js';
-import { checkAnswer, toPendingInputViews } from './input-views.js';
+import { checkAnswer, openableUrlOf, toPendingInputViews } from './input-views.js';
 import { toCallOutcome, toTaskDetail, toTaskSummary, toToolView } from './views.js';
 
+/** Opens a URL in the user's browser; resolves to whether it did. Absent where the host cannot (browser mode). */
+export type OpenExternal = (url: string) => Promise<boolean>;
+
 /** The handlers of every invoke channel. */
-export function invokeHandlers({ engine, servers, info }: { engine: Engine; servers: ConfiguredServers; info: AppInfo }): InvokeHandlers {
+export function invokeHandlers({
+  engine,
+  servers,
+  info,
+  openExternal,
+}: {
+  engine: Engine;
+  servers: ConfiguredServers;
+  info: AppInfo;
+  openExternal?: OpenExternal | undefined;
+}): InvokeHandlers {
   const callTool = async (serverId: string, name: string, args: Record<string, unknown>) => {
     servers.requireRunnable(serverId);
     return toCallOutcome(await engine.callTool(serverId, name, args));
   };
   return {
     'app:info': () => info,
+    // Only the URL of a question still pending, and only after the user pressed Open (SECURITY.md §5):
+    // the renderer cannot use this to open anything else.
+    'app:open-external': async ({ url }) => {
+      const isPending = engine.listInputs().some((input) => openableUrlOf(input) === url);
+      if (!isPending) throw new HostError('That address is not one a pending question asks you to open.');
+      if (openExternal === undefined) throw new HostError('This app cannot open web pages from the browser: open this address yourself.');
+      if (!(await openExternal(url))) throw new HostError('The app refused to open this address. Open it yourself only if you trust it.');
+      return {};
+    },
     'servers:list': () => servers.views(),
     'servers:save': ({ server }) => servers.save(server),
     'servers:remove': async ({ id }) => {

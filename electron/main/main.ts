@@ -15,6 +15,7 @@ import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { demoServersForDesktop } from './demo-servers.js';
 import { forwardHostEvents, handleInvokeChannels } from './ipc-bridge.js';
 import { PRODUCT_NAME, createMainWindow } from './main-window.js';
+import { openExternalSafe } from './open-external.js';
 import { createSafeStorageSecretStore } from './secret-store.js';
 import { openElectronStoreDocument } from './task-document.js';
 import { denyAllPermissions, lockDownWebContents } from './web-contents-policy.js';
@@ -88,6 +89,7 @@ function startApp(): void {
         ports: { taskStore: new ConfTaskStore({ dir: dataDir, openDocument: openElectronStoreDocument, logger }) },
         // Packaged builds carry neither the demo sources nor tsx: no demo servers there yet.
         defaultServers: app.isPackaged ? [] : demoServersForDesktop(PROJECT_ROOT),
+        openExternal: (url) => openExternalSafe(url, logger),
       });
       handleInvokeChannels(host, (contents) => window !== undefined && !window.isDestroyed() && contents === window.webContents, logger);
       openWindow();

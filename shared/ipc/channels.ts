@@ -7,6 +7,7 @@
 /** Every invoke channel (`domain:verb`). */
 export const INVOKE_CHANNEL_NAMES = [
   'app:info',
+  'app:open-external',
   'servers:list',
   'servers:save',
   'servers:remove',

@@ -138,7 +138,12 @@ void formModelAgrees;
  * - `form`: a form-mode `elicitation/create` whose schema is inside the spec's subset;
  * - `refusal`: a form-mode `elicitation/create` whose schema is not (a notice naming the server, no form;
  *   only Decline and Cancel may be sent);
- * - `unsupported`: anything this version cannot answer yet (URL mode, sampling, roots), described in plain words.
+ * - `url`: a URL-mode `elicitation/create` (PROTOCOL.md §6.5): the full URL as text, its real host as
+ *   `URL` parses it (after any user-info trick), and warnings; nothing is fetched before consent, and
+ *   an accept carries no content;
+ * - `roots`: a `roots/list` request, answered only with the roots the user configured for that server
+ *   (none yet: `roots` is empty and said so plainly);
+ * - `unsupported`: anything this version cannot answer yet (sampling, unknown requests), described in plain words.
  */
 const PendingInputCommon = {
   /** Local id of the task the question belongs to. */
@@ -155,6 +160,22 @@ const PendingInputCommon = {
 export const PendingInputViewSchema = z.discriminatedUnion('kind', [
   z.object({ ...PendingInputCommon, kind: z.literal('form'), message: z.string(), form: FormModelSchema }),
   z.object({ ...PendingInputCommon, kind: z.literal('refusal'), message: z.string(), refusal: z.object({ problems: z.array(z.string()) }) }),
+  z.object({
+    ...PendingInputCommon,
+    kind: z.literal('url'),
+    message: z.string(),
+    url: z.object({
+      /** The full URL exactly as the server sent it (untrusted text: never a clickable link). */
+      full: z.string(),
+      /** The host `URL` parses out of it (punycode as-is); empty when the URL does not parse. */
+      host: z.string(),
+      /** Plain-words reasons to be careful (user info, punycode, not https, unparsable...). */
+      warnings: z.array(z.string()),
+      /** False when the URL cannot be opened at all (unparsable, or not http/https): only Decline and Cancel. */
+      canOpen: z.boolean(),
+    }),
+  }),
+  z.object({ ...PendingInputCommon, kind: z.literal('roots'), roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })) }),
   z.object({ ...PendingInputCommon, kind: z.literal('unsupported'), description: z.string(), message: z.string().optional() }),
 ]);
 export type PendingInputView = z.infer<typeof PendingInputViewSchema>;
@@ -162,6 +183,8 @@ export type PendingInputView = z.infer<typeof PendingInputViewSchema>;
 /** Every invoke channel: its request and response schemas. */
 export const invokeChannels = {
   'app:info': { request: z.object({}), response: AppInfoSchema },
+  /** Opens a pending URL-mode question's URL in the user's browser, after the user consented (host-checked). */
+  'app:open-external': { request: z.object({ url: z.string().min(1).max(4096) }), response: z.object({}) },
   'servers:list': { request: z.object({}), response: z.array(ServerViewSchema) },
   'servers:save': { request: z.object({ server: ServerInputSchema }), response: ServerViewSchema },
   'servers:remove': { request: z.object({ id: Id }), response: z.object({}) },

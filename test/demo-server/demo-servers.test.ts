@@ -158,6 +158,21 @@ describe.each(TRANSPORTS)('extension server (2026-07-28 + tasks extension) over 
     }
   });
 
+  it('asks open_dashboard as a URL-mode input request (no elicitationId in 2026-07-28), and only of clients declaring elicitation.url', async () => {
+    const formOnly = await client.callTool('open_dashboard', {});
+    expect(formOnly.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
+    const withUrl = { extensions: { [TASKS_EXTENSION_ID]: {} }, elicitation: { form: {}, url: {} } };
+    const call = await client.callTool('open_dashboard', { service: 'api', url: 'https://good.com@evil.com/' }, withUrl);
+    const taskId = String(call.result?.['taskId']);
+    const { task } = await client.pollTask(taskId, (t) => t.status === 'input_required');
+    expect(task.inputRequests).toEqual({
+      open_dashboard: { method: 'elicitation/create', params: { mode: 'url', message: 'Open the dashboard of "api" to confirm the rollout?', url: 'https://good.com@evil.com/' } },
+    });
+    await client.request('tasks/update', { taskId, inputResponses: { open_dashboard: { action: 'decline' } } });
+    const { task: done } = await client.pollTask(taskId, (t) => t.status === 'completed');
+    expect(done.result).toMatchObject({ structuredContent: { service: 'api', started: false, action: 'decline' } });
+  });
+
   it('answers -32021 to tasks/get and to a task tool call without the extension', async () => {
     const get = await client.request('tasks/get', { taskId: 'no-such-task' }, {});
     expect(get.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [TASKS_EXTENSION_ID]: {} } } } });
@@ -242,7 +257,7 @@ describe.each(TRANSPORTS)('legacy server (2025-11-25 tasks) over %s', (transport
     expect(capabilities).toMatchObject({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
     const tools = (await client.request('tools/list', {})).result?.['tools'] as { name: string; execution?: { taskSupport?: string } }[];
     const support = Object.fromEntries(tools.map((tool) => [tool.name, tool.execution?.taskSupport]));
-    expect(support).toMatchObject({ build: 'required', deploy: 'required', configure_release: 'required', flaky: 'required', sleep: 'required' });
+    expect(support).toMatchObject({ build: 'required', deploy: 'required', open_dashboard: 'required', configure_release: 'required', flaky: 'required', sleep: 'required' });
     expect(support['quick'] ?? 'forbidden').toBe('forbidden');
   });
 

@@ -95,6 +95,68 @@ describe.each(SERVERS)('deploy on %s', (serverId) => {
   });
 });
 
+describe.each(SERVERS)('open_dashboard on %s (URL mode)', (serverId) => {
+  it('arrives as a url view with the full address and real host; accept carries no content and starts the rollout', async () => {
+    const view = await askedBy(serverId, 'open_dashboard', { service: 'api', durationMs: 50 });
+    expect(view).toMatchObject({
+      serverId,
+      kind: 'url',
+      message: 'Open the dashboard of "api" to confirm the rollout?',
+      url: { full: 'https://example.com/dashboard', host: 'example.com', warnings: [], canOpen: true },
+    });
+    expect(await invoke(test.host, 'inputs:list', {})).toContainEqual(view);
+    for (const response of [{ action: 'accept', content: {} }, { action: 'accept', content: { confirm: true } }, { action: 'maybe' }]) {
+      expect((await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response })).message).toMatch(/refused/);
+    }
+    // This host has no way to open pages (as in browser mode): it says so, and nothing is opened.
+    expect((await invokeError(test.host, 'app:open-external', { url: 'https://example.com/dashboard' })).message).toMatch(/open this address yourself/);
+    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action: 'accept' } });
+    expect(await structuredContent(view.taskId)).toEqual({ service: 'api', started: true, action: 'accept' });
+  });
+
+  it.each(['decline', 'cancel'] as const)('%s completes with started false', async (action) => {
+    const view = await askedBy(serverId, 'open_dashboard', { service: 'api' });
+    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action } });
+    expect(await structuredContent(view.taskId)).toEqual({ service: 'api', started: false, action });
+  });
+
+  it('a user-info trick shows the real host with a warning, and can only be declined', async () => {
+    const view = await askedBy(serverId, 'open_dashboard', { url: 'https://good.com@evil.com/login' });
+    if (view.kind !== 'url') throw new Error('expected a url view');
+    expect(view.url).toMatchObject({ full: 'https://good.com@evil.com/login', host: 'evil.com', canOpen: false });
+    expect(view.url.warnings.join(' ')).toMatch(/evil\.com/);
+    expect((await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action: 'accept' } })).message).toMatch(/will not open/);
+    expect((await invokeError(test.host, 'app:open-external', { url: view.url.full })).message).toMatch(/not one a pending question/);
+    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action: 'decline' } });
+    expect(await structuredContent(view.taskId)).toMatchObject({ started: false, action: 'decline' });
+  });
+});
+
+describe('app:open-external with an injected openExternal (as Electron passes openExternalSafe)', () => {
+  it('opens only the URL of a pending URL-mode question, then the accept goes through', async () => {
+    const opened: string[] = [];
+    const withOpener = await startTestHost({ openExternal: (url) => Promise.resolve(opened.push(url) > 0) });
+    try {
+      await waitForConnected(withOpener, ['demo-legacy']);
+      const outcome = await invoke(withOpener.host, 'tools:call', { serverId: 'demo-legacy', name: 'open_dashboard', arguments: { service: 'db', durationMs: 0 } });
+      if (outcome.kind !== 'task') throw new Error('expected a task');
+      const view = await withOpener.events.waitFor(() => withOpener.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.taskId === outcome.task.id), 'the question');
+      expect((await invokeError(withOpener.host, 'app:open-external', { url: 'https://evil.example/' })).message).toMatch(/not one a pending question/);
+      expect(opened).toEqual([]);
+      expect(await invoke(withOpener.host, 'app:open-external', { url: 'https://example.com/dashboard' })).toEqual({});
+      expect(opened).toEqual(['https://example.com/dashboard']);
+      await invoke(withOpener.host, 'inputs:answer', { taskId: view.taskId, key: view.key, response: { action: 'accept' } });
+      await withOpener.events.waitFor(async () => {
+        const task = await invoke(withOpener.host, 'tasks:get', { id: view.taskId });
+        return task !== null && isTaskFinished(task) ? task : undefined;
+      }, 'the task to finish');
+      expect((await invoke(withOpener.host, 'tasks:result', { id: view.taskId }))?.['structuredContent']).toEqual({ service: 'db', started: true, action: 'accept' });
+    } finally {
+      await withOpener.stop();
+    }
+  });
+});
+
 describe('configure_release', () => {
   it('every field kind reaches the renderer; numbers must be numbers and integers whole', async () => {
     const view = await askedBy('demo-extension', 'configure_release');
@@ -133,12 +195,52 @@ describe('input views (pure)', () => {
     expect(checkAnswer(pending({ requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } }), { action: 'decline' })).toEqual({ action: 'decline' });
   });
 
-  it('URL mode, sampling and roots are described as not supported yet, and cannot be answered', () => {
-    const url = toPendingInputView(pending({ mode: 'url', message: 'Sign in', url: 'https://example.com' }), servers);
-    expect(url).toMatchObject({ kind: 'unsupported', message: 'Sign in', description: expect.stringMatching(/URL mode/) });
+  it('sampling and unknown requests are described as not supported yet, and cannot be answered', () => {
     expect(toPendingInputView(pending({}, 'sampling/createMessage'), [])).toMatchObject({ kind: 'unsupported', server: { name: 's' }, description: expect.stringMatching(/sampling/) });
     expect(toPendingInputView(pending({}, 'constructor'), [])).toMatchObject({ kind: 'unsupported', description: 'The server sent a request this app does not know.' });
-    expect(() => checkAnswer(pending({}, 'roots/list'), { roots: [] })).toThrow(/cannot answer/);
+    expect(() => checkAnswer(pending({}, 'sampling/createMessage'), { action: 'decline' })).toThrow(/cannot answer/);
+  });
+
+  it('URL mode shows the real host and warns about user info, punycode, http, other schemes, hidden characters', () => {
+    const urlView = (url: unknown) => {
+      const view = toPendingInputView(pending({ mode: 'url', message: 'Sign in', url }), servers);
+      if (view.kind !== 'url') throw new Error(`expected a url view, got ${view.kind}`);
+      return view.url;
+    };
+    expect(urlView('https://example.com/a?b=c')).toEqual({ full: 'https://example.com/a?b=c', host: 'example.com', warnings: [], canOpen: true });
+    const trick = urlView('https://good.com@evil.com/login');
+    expect(trick).toMatchObject({ full: 'https://good.com@evil.com/login', host: 'evil.com', canOpen: false });
+    expect(trick.warnings.join(' ')).toMatch(/really goes to evil\.com/);
+    const puny = urlView('https://xn--pple-43d.com/');
+    expect(puny).toMatchObject({ host: 'xn--pple-43d.com', canOpen: true });
+    expect(puny.warnings.join(' ')).toMatch(/punycode/);
+    // A Unicode host is shown the way URL parses it: in punycode, flagged.
+    expect(urlView('https://аpple.com/')).toMatchObject({ host: 'xn--pple-43d.com', warnings: [expect.stringMatching(/punycode/)] });
+    expect(urlView('http://example.com/')).toMatchObject({ canOpen: false, warnings: [expect.stringMatching(/not encrypted/)] });
+    expect(urlView('http://127.0.0.1:8080/cb')).toMatchObject({ host: '127.0.0.1', canOpen: true, warnings: [] });
+    expect(urlView('javascript:alert(1)')).toMatchObject({ canOpen: false, warnings: [expect.stringMatching(/javascript:/)] });
+    expect(urlView('https://exa\u202emple.com')).toMatchObject({ canOpen: false });
+    expect(urlView('nota-url')).toMatchObject({ host: '', canOpen: false, warnings: [expect.stringMatching(/not a valid web address/)] });
+    expect(urlView(42)).toMatchObject({ full: '', host: '', canOpen: false });
+    expect(urlView('https://1.2.3.4/')).toMatchObject({ canOpen: true, warnings: [expect.stringMatching(/IP address/)] });
+  });
+
+  it('a URL-mode answer carries no content; accept only for an address the app would open', () => {
+    const ok = pending({ mode: 'url', message: 'm', url: 'https://example.com' });
+    expect(checkAnswer(ok, { action: 'accept' })).toEqual({ action: 'accept' });
+    expect(checkAnswer(ok, { action: 'decline' })).toEqual({ action: 'decline' });
+    expect(() => checkAnswer(ok, { action: 'accept', content: {} })).toThrow(/without any content/);
+    expect(() => checkAnswer(ok, { action: 'accept', _meta: {} })).toThrow(/refused/);
+    const trick = pending({ mode: 'url', message: 'm', url: 'https://good.com@evil.com' });
+    expect(() => checkAnswer(trick, { action: 'accept' })).toThrow(/will not open/);
+    expect(checkAnswer(trick, { action: 'cancel' })).toEqual({ action: 'cancel' });
+  });
+
+  it('roots: none are configured, said plainly; only that empty list can be sent', () => {
+    expect(toPendingInputView(pending({}, 'roots/list'), servers)).toMatchObject({ kind: 'roots', roots: [] });
+    expect(checkAnswer(pending({}, 'roots/list'), { roots: [] })).toEqual({ roots: [] });
+    expect(() => checkAnswer(pending({}, 'roots/list'), { roots: [{ uri: 'file:///' }] })).toThrow(/only with the roots configured/);
+    expect(() => checkAnswer(pending({}, 'roots/list'), { action: 'accept' })).toThrow(/only with the roots configured/);
   });
 
   it('sorts oldest first', () => {

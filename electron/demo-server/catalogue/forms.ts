@@ -23,6 +23,21 @@ export type FormSpec = {
 /** `elicitation/create` params in form mode, identical in both protocol revisions (PROTOCOL.md §6.2). */
 export type FormElicitationParams = { mode: 'form'; message: string; requestedSchema: RequestedSchema };
 
+/**
+ * A web page a task asks the user to open (URL mode, PROTOCOL.md §6.2, §6.5). The answer is only
+ * consent (accept / decline / cancel, never content); what happens on the page is not learned here.
+ */
+export type UrlSpec = { mode: 'url'; key: string; title: string; message: string; url: string };
+
+/** `elicitation/create` params in URL mode; 2025-11-25 also requires an opaque `elicitationId` (2026-07-28 removed it). */
+export type UrlElicitationParams = { mode: 'url'; message: string; url: string; elicitationId?: string };
+
+/** Anything a task can ask: a form or a web page to open. */
+export type Question = FormSpec | UrlSpec;
+
+/** The user's answer to a URL-mode question. */
+export type UrlAnswer = { action: 'accept' | 'decline' | 'cancel' };
+
 /** The user's checked answer to a form. */
 export type FormAnswer = { action: 'accept'; content: FormContent } | { action: 'decline' | 'cancel' };
 
@@ -30,9 +45,28 @@ function defineForm(spec: Omit<FormSpec, 'content'>): FormSpec {
   return { ...spec, content: formContentSchema(spec.requestedSchema) };
 }
 
-/** The `elicitation/create` params that present `form`. */
-export function elicitationParams(form: FormSpec): FormElicitationParams {
-  return { mode: 'form', message: form.message, requestedSchema: form.requestedSchema };
+/** True when `question` is a URL-mode question. */
+export function isUrlQuestion(question: Question): question is UrlSpec {
+  return 'mode' in question && question.mode === 'url';
+}
+
+/**
+ * The `elicitation/create` params that present `question`. `elicitationId` is given by the
+ * 2025-11-25 server only (required there for URL mode, absent in 2026-07-28).
+ */
+export function elicitationParams(question: Question, elicitationId?: string): FormElicitationParams | UrlElicitationParams {
+  if (isUrlQuestion(question)) {
+    return { mode: 'url', message: question.message, url: question.url, ...(elicitationId !== undefined && { elicitationId }) };
+  }
+  return { mode: 'form', message: question.message, requestedSchema: question.requestedSchema };
+}
+
+/** The address `open_dashboard` asks to open by default (example.com: reserved, harmless). */
+export const DEFAULT_DASHBOARD_URL = 'https://example.com/dashboard';
+
+/** The URL-mode confirmation `open_dashboard` asks for. */
+export function dashboardConfirmation(service: string, url: string): UrlSpec {
+  return { mode: 'url', key: 'open_dashboard', title: 'Open dashboard', message: `Open the dashboard of "${service}" to confirm the rollout?`, url };
 }
 
 /** Environments `deploy` can target. */

@@ -4,7 +4,7 @@
  * a `ToolOutcome`; how that reaches the wire (extension: `inputRequests` + `tasks/update`;
  * 2025-11-25: `elicitation/create` on the `tasks/result` stream) is the runtime's business.
  */
-import type { FormAnswer, FormSpec } from './forms.js';
+import type { FormAnswer, FormSpec, UrlAnswer, UrlSpec } from './forms.js';
 import type { JsonRpcErrorObject, ToolResult } from './tool-result.js';
 
 /** What a task's work can do while it runs. */
@@ -15,6 +15,8 @@ export interface TaskJobContext {
   report(statusMessage: string): Promise<void>;
   /** Puts the task in `input_required` until the user answers `form`; the answer is already checked. */
   ask(form: FormSpec): Promise<FormAnswer>;
+  /** Puts the task in `input_required` until the user consents to open `page` (or declines/cancels); never content. */
+  askToOpen(page: UrlSpec): Promise<UrlAnswer>;
   /** Waits `ms` milliseconds; rejects (and clears its timer) as soon as `signal` aborts. */
   wait(ms: number): Promise<void>;
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TASK_TTL_MS } from '../core/task-table.js';
-import { DEPLOY_ENVIRONMENTS, RELEASE_FORM, deployConfirmationForm } from './forms.js';
+import { DEFAULT_DASHBOARD_URL, DEPLOY_ENVIRONMENTS, RELEASE_FORM, dashboardConfirmation, deployConfirmationForm } from './forms.js';
 import { INTERNAL_ERROR, textResult, toolErrorResult, type ToolResult } from './tool-result.js';
 import type { TaskJob, TaskJobContext, ToolOutcome } from './task-job.js';
 
@@ -28,6 +28,8 @@ export type TaskTool = ToolInfo & {
   kind: 'task';
   /** True when the work asks the user through forms: the client must support form elicitation. */
   usesForms: boolean;
+  /** True when the work asks the user to open a web page: the client must support URL elicitation. */
+  usesUrl: boolean;
   prepare(args: unknown): Prepared<TaskJob>;
 };
 
@@ -66,13 +68,14 @@ function immediateTool<S extends z.ZodObject>(info: ToolInfo<S>, call: (args: z.
 }
 
 function taskTool<S extends z.ZodObject>(
-  info: ToolInfo<S> & { usesForms?: boolean },
+  info: ToolInfo<S> & { usesForms?: boolean; usesUrl?: boolean },
   run: (args: z.output<S>, context: TaskJobContext) => Promise<ToolOutcome>,
 ): TaskTool {
   return {
     ...info,
     kind: 'task',
     usesForms: info.usesForms ?? false,
+    usesUrl: info.usesUrl ?? false,
     prepare(args) {
       const parsed = parseArguments(info, args);
       return parsed.ok ? { ok: true, value: (context) => run(parsed.value, context) } : parsed;
@@ -144,6 +147,32 @@ const deploy = taskTool(
   },
 );
 
+const openDashboard = taskTool(
+  {
+    name: 'open_dashboard',
+    title: 'Open rollout dashboard',
+    description:
+      'Asks the user to open a web page (URL-mode elicitation) to confirm a rollout, then completes with started true, or false with the action. Always runs as a task.',
+    usesUrl: true,
+    inputSchema: z.object({
+      service: z.string().min(1).max(200).default('web').describe('Service whose dashboard to open.'),
+      // Any string, unchecked: the demo lets tests send hostile URLs (user info, punycode...) to clients.
+      url: z.string().min(1).max(4_096).default(DEFAULT_DASHBOARD_URL).describe('The address to ask the user to open.'),
+      durationMs: duration(1_000).describe('Working time in milliseconds after consent.'),
+    }),
+  },
+  async ({ service, url, durationMs }, context) => {
+    await context.report('Preparing rollout');
+    const answer = await context.askToOpen(dashboardConfirmation(service, url));
+    if (answer.action !== 'accept') {
+      return done(textResult(`Rollout of ${service} was not started: the user chose "${answer.action}".`, { service, started: false, action: answer.action }));
+    }
+    await context.report('Rolling out');
+    await context.wait(durationMs);
+    return done(textResult(`Rollout of ${service} started after the user opened the dashboard.`, { service, started: true, action: 'accept' }));
+  },
+);
+
 const configureRelease = taskTool(
   {
     name: 'configure_release',
@@ -212,7 +241,7 @@ const quick = immediateTool(
 
 /** Builds the catalogue for one server process (the `flaky` attempt counter is per catalogue). */
 export function createToolCatalogue(): ToolCatalogue {
-  const tools: DemoTool[] = [build, deploy, configureRelease, flakyTool(), sleep, quick];
+  const tools: DemoTool[] = [build, deploy, openDashboard, configureRelease, flakyTool(), sleep, quick];
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return { tools, find: (name) => byName.get(name) };
 }

@@ -6,7 +6,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
-import type { FormAnswer, FormSpec } from '../catalogue/forms.js';
+import type { FormAnswer, FormSpec, Question, UrlAnswer, UrlSpec } from '../catalogue/forms.js';
 import type { TaskJob, TaskJobContext, ToolOutcome } from '../catalogue/task-job.js';
 import { INTERNAL_ERROR, INVALID_PARAMS, JsonRpcError } from '../catalogue/tool-result.js';
 import type { Logger } from '../log.js';
@@ -16,8 +16,8 @@ import { isTerminalStatus, type TaskTable } from './task-table.js';
 export interface TaskDriver {
   /** Status `working` with `statusMessage`. */
   report(statusMessage: string): Promise<void>;
-  /** Presents `form` to the user and resolves with their raw, unchecked `ElicitResult`. */
-  elicit(form: FormSpec, signal: AbortSignal): Promise<unknown>;
+  /** Presents `question` (a form or a URL) to the user and resolves with their raw, unchecked `ElicitResult`. */
+  elicit(question: Question, signal: AbortSignal): Promise<unknown>;
   /** Records the final outcome (the task's terminal state). */
   settle(outcome: ToolOutcome): Promise<void>;
 }
@@ -36,6 +36,14 @@ function checkAnswer(form: FormSpec, raw: unknown): FormAnswer {
   const content = form.content.safeParse(answer.data.content ?? {});
   if (!content.success) throw new JsonRpcError(INVALID_PARAMS, `The answer to "${form.key}" does not match the form: ${z.prettifyError(content.error)}`);
   return { action: 'accept', content: content.data };
+}
+
+/** Checks a raw answer to a URL-mode question: an action, never content (PROTOCOL.md §6.4). */
+function checkUrlAnswer(page: UrlSpec, raw: unknown): UrlAnswer {
+  const answer = ElicitResultSchema.safeParse(raw);
+  if (!answer.success) throw new JsonRpcError(INVALID_PARAMS, `Malformed answer to "${page.key}": ${z.prettifyError(answer.error)}`);
+  if (answer.data.content !== undefined) throw new JsonRpcError(INVALID_PARAMS, `The answer to "${page.key}" must not carry content (URL mode)`);
+  return { action: answer.data.action };
 }
 
 /** The running work of one server process. */
@@ -87,6 +95,7 @@ export class TaskJobs {
       signal,
       report: (statusMessage) => guarded(driver.report(statusMessage)),
       ask: async (form) => checkAnswer(form, await guarded(driver.elicit(form, signal))),
+      askToOpen: async (page) => checkUrlAnswer(page, await guarded(driver.elicit(page, signal))),
       wait: (ms) => delay(ms, undefined, { signal }),
     };
 

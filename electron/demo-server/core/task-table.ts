@@ -6,7 +6,7 @@
  * `createdAt + ttlMs` has passed is gone, and asking for it is "unknown task" (PROTOCOL.md §3.6.2).
  */
 import { randomUUID } from 'node:crypto';
-import type { FormElicitationParams } from '../catalogue/forms.js';
+import type { FormElicitationParams, UrlElicitationParams } from '../catalogue/forms.js';
 import type { JsonRpcErrorObject } from '../catalogue/tool-result.js';
 
 /** Task lifetime from creation: one hour. Both forms report it (`ttlMs` / `ttl`). */
@@ -23,7 +23,7 @@ export function isTerminalStatus(status: TaskStatus): boolean {
 }
 
 /** One outstanding input request of an extension task (PROTOCOL.md §3.4). */
-export type InputRequest = { method: 'elicitation/create'; params: FormElicitationParams };
+export type InputRequest = { method: 'elicitation/create'; params: FormElicitationParams | UrlElicitationParams };
 
 /** A snapshot of one task. Never mutated: every change produces a new snapshot. */
 export type TaskState = {

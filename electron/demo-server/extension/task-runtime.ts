@@ -4,7 +4,7 @@
  * cancels. One runtime serves every connection and request of the process: the protocol is
  * stateless, tasks are addressed by id alone (§3.10).
  */
-import { elicitationParams, type FormSpec } from '../catalogue/forms.js';
+import { elicitationParams, type Question } from '../catalogue/forms.js';
 import type { TaskJob, ToolOutcome } from '../catalogue/task-job.js';
 import { promised } from '../core/promised.js';
 import { TaskJobs, type TaskDriver } from '../core/task-jobs.js';
@@ -110,8 +110,8 @@ export class ExtensionTaskRuntime {
     };
   }
 
-  /** Publishes `form` under its key and waits for the `tasks/update` that answers it. */
-  private ask(taskId: string, form: FormSpec, signal: AbortSignal, update: (change: TaskChange) => void): Promise<unknown> {
+  /** Publishes `form` (a form or a URL; no `elicitationId` in 2026-07-28) under its key and waits for the `tasks/update` that answers it. */
+  private ask(taskId: string, form: Question, signal: AbortSignal, update: (change: TaskChange) => void): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) {
         reject(new Error('The task’s work was stopped', { cause: signal.reason }));

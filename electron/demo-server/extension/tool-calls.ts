@@ -8,6 +8,7 @@
  *   mid-way), so the server never falls back to a blocking plain result.
  * - a form-asking task tool (`deploy`, `configure_release`) without form elicitation declared:
  *   `-32021` naming `elicitation.form` — a task must not later ask for input the client cannot give.
+ * - a URL-asking task tool (`open_dashboard`) without URL elicitation declared: `-32021` naming `elicitation.url`.
  * - invalid arguments: a plain result with `isError: true`; unknown tool: `-32602`.
  */
 import type { ToolCatalogue } from '../catalogue/tools.js';
@@ -17,8 +18,10 @@ import {
   FORM_ELICITATION_REQUIRED,
   TASKS_EXTENSION_REQUIRED,
   ToolCallParamsSchema,
+  URL_ELICITATION_REQUIRED,
   declaresFormElicitation,
   declaresTasksExtension,
+  declaresUrlElicitation,
 } from './wire.js';
 
 /** What to do with one `tools/call`. */
@@ -45,6 +48,9 @@ export function planToolCall(catalogue: ToolCatalogue, params: unknown, capabili
   if (!declaresTasksExtension(capabilities)) return { kind: 'missing-capability', requiredCapabilities: TASKS_EXTENSION_REQUIRED };
   if (tool.usesForms && !declaresFormElicitation(capabilities)) {
     return { kind: 'missing-capability', requiredCapabilities: FORM_ELICITATION_REQUIRED };
+  }
+  if (tool.usesUrl && !declaresUrlElicitation(capabilities)) {
+    return { kind: 'missing-capability', requiredCapabilities: URL_ELICITATION_REQUIRED };
   }
   const prepared = tool.prepare(call.data.arguments);
   return prepared.ok ? { kind: 'task', job: prepared.value } : { kind: 'result', produce: () => toolErrorResult(prepared.message) };

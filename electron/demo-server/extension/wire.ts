@@ -16,6 +16,8 @@ export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 export const TASKS_EXTENSION_REQUIRED = { extensions: { [TASKS_EXTENSION_ID]: {} } };
 /** `data.requiredCapabilities` of the -32021 answered when a form-asking tool is called without form elicitation. */
 export const FORM_ELICITATION_REQUIRED = { elicitation: { form: {} } };
+/** `data.requiredCapabilities` of the -32021 answered when a URL-asking tool is called without URL elicitation. */
+export const URL_ELICITATION_REQUIRED = { elicitation: { url: {} } };
 
 /**
  * The parts of declared client capabilities the server acts on. Unknown keys pass: the
@@ -42,6 +44,12 @@ export function declaresFormElicitation(capabilities: unknown): boolean {
   const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
   const elicitation = parsed.success ? parsed.data.elicitation : undefined;
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
+/** True when `capabilities` allows URL-mode elicitation (`elicitation.url` declared, PROTOCOL.md §6.1). */
+export function declaresUrlElicitation(capabilities: unknown): boolean {
+  const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
+  return parsed.success && parsed.data.elicitation?.url !== undefined;
 }
 
 /** Params of `tasks/get`, `tasks/update` and `tasks/cancel` as handlers see them (`inputResponses` is lifted out by the SDK). */

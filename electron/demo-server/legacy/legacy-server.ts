@@ -5,6 +5,7 @@
  * request handlers and message queue. One `McpServer` per session; the task table, store, queue
  * and running work are shared by the process.
  */
+import { randomUUID } from 'node:crypto';
 import { InMemoryTaskMessageQueue } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -34,7 +35,8 @@ function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Share
       // client's `tasks/result` stream instead of sending it unsolicited (§4.5). The abort signal
       // (cancel, shutdown) withdraws it and clears its timeout.
       return server.request(
-        { method: 'elicitation/create', params: elicitationParams(form) },
+        // URL mode needs an `elicitationId` in 2025-11-25 (PROTOCOL.md §6.2); form mode ignores it.
+        { method: 'elicitation/create', params: elicitationParams(form, randomUUID()) },
         ElicitResultSchema,
         { relatedTask: { taskId }, timeout: TASK_TTL_MS, signal },
       );
@@ -67,6 +69,9 @@ function registerTaskTool(server: McpServer, tool: TaskTool, shared: Shared): vo
         // A task must not later ask for input the client declared it cannot give (§6.1).
         if (tool.usesForms && server.server.getClientCapabilities()?.elicitation === undefined) {
           throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} asks for input: the client must declare the elicitation capability`);
+        }
+        if (tool.usesUrl && server.server.getClientCapabilities()?.elicitation?.url === undefined) {
+          throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} asks to open a web page: the client must declare elicitation.url`);
         }
         const prepared = tool.prepare(args);
         if (!prepared.ok) throw new McpError(ErrorCode.InvalidParams, prepared.message);

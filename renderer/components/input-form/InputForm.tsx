@@ -15,6 +15,8 @@ import { errorMessage } from '../../queries/unwrap';
 import { ErrorNotice } from '../ErrorNotice';
 import { VisibleText } from '../VisibleText';
 import { InputFormField, initialInput, type FieldInput } from './InputFormField';
+import { RootsAnswer } from './RootsAnswer';
+import { UrlConsent } from './UrlConsent';
 import './input-form.css';
 
 /** The server's names: the user's own first, then what the server calls itself. */
@@ -41,6 +43,10 @@ export function InputForm({ input }: { input: PendingInputView }) {
       return <FormAnswer input={input} />;
     case 'refusal':
       return <RefusalAnswer input={input} />;
+    case 'url':
+      return <UrlConsent input={input} />;
+    case 'roots':
+      return <RootsAnswer input={input} />;
     case 'unsupported':
       return (
         <div className="notice notice--info" data-testid="input-unsupported">

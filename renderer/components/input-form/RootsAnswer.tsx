@@ -1,0 +1,73 @@
+/**
+ * A `roots/list` question: the server asks which folders it may use. It is answered only with the
+ * roots the user configured for that server — none by default, said plainly — and only on a click.
+ * Cancel stops the task instead (a roots request has no "decline" answer).
+ */
+import { useRef, useState } from 'react';
+import type { PendingInputView } from '../../../shared/ipc/contract';
+import { useAnswerInput, useCancelTask } from '../../queries/mutations';
+import { errorMessage } from '../../queries/unwrap';
+import { ErrorNotice } from '../ErrorNotice';
+import { VisibleText } from '../VisibleText';
+
+type RootsInput = Extract<PendingInputView, { kind: 'roots' }>;
+
+/** The roots panel for one `roots/list` question. */
+export function RootsAnswer({ input }: { input: RootsInput }) {
+  const answer = useAnswerInput();
+  const cancelTask = useCancelTask();
+  const isLocked = useRef(false);
+  const [locked, setLocked] = useState(false);
+  const unlock = () => {
+    isLocked.current = false;
+    setLocked(false);
+  };
+  const once = (action: () => void) => {
+    if (isLocked.current) return;
+    isLocked.current = true;
+    setLocked(true);
+    action();
+  };
+  const error = answer.error ?? cancelTask.error;
+  return (
+    <div className="input-form" data-testid="input-roots">
+      <p className="notice__text">The server asks which folders on this computer it may work with (roots).</p>
+      {input.roots.length === 0 ? (
+        <p className="notice notice--info" data-testid="input-roots-none">
+          No roots are configured for this server, so it will be told there are none.
+        </p>
+      ) : (
+        <ul data-testid="input-roots-list">
+          {input.roots.map((root) => (
+            <li key={root.uri}>
+              <code>
+                <VisibleText text={root.uri} />
+              </code>
+              {root.name !== undefined && (
+                <>
+                  {' '}
+                  (<VisibleText text={root.name} />)
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {error !== null && <ErrorNotice title="The answer was not sent" message={errorMessage(error)} testId="input-error" />}
+      <div className="input-form__buttons">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={locked}
+          onClick={() => once(() => answer.mutate({ taskId: input.taskId, key: input.key, response: { roots: input.roots } }, { onError: unlock }))}
+          data-testid="input-roots-send"
+        >
+          {input.roots.length === 0 ? 'Send: no roots' : 'Send these roots'}
+        </button>
+        <button type="button" className="button" disabled={locked} onClick={() => once(() => cancelTask.mutate(input.taskId, { onError: unlock }))} data-testid="input-cancel" title="Stop the task instead of answering">
+          Cancel the task
+        </button>
+      </div>
+    </div>
+  );
+}
