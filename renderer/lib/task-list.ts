@@ -21,12 +21,11 @@ export function sortByLastUpdate(tasks: readonly TaskSummary[]): TaskSummary[] {
  * What a sorted list knows about itself beyond its order, kept next to one list array (see
  * `indexes`) so a flush of pushed updates costs O(batch · log n) and allocates one array copy,
  * not several 10,000-element arrays and maps: the summary of every id (to find a task's old
- * position by binary search), how many tasks wait for input, and the ids of the servers tasks
- * name (with how many tasks name each).
+ * position by binary search) and the ids of the servers tasks name (with how many tasks name
+ * each).
  */
 interface ListIndex {
   byId: Map<string, TaskSummary>;
-  waitingForInput: number;
   tasksPerServer: Map<string, number>;
   /** The keys of `tasksPerServer`, sorted; a new array only when that set changes. */
   serverIds: readonly string[];
@@ -40,18 +39,14 @@ interface ListIndex {
  */
 const indexes = new WeakMap<readonly TaskSummary[], ListIndex>();
 
-const waitsForInput = (task: TaskSummary): boolean => classifyTask(task) === 'input-required';
-
 function buildIndex(tasks: readonly TaskSummary[]): ListIndex {
   const byId = new Map<string, TaskSummary>();
   const tasksPerServer = new Map<string, number>();
-  let waitingForInput = 0;
   for (const task of tasks) {
     byId.set(task.id, task);
     tasksPerServer.set(task.serverId, (tasksPerServer.get(task.serverId) ?? 0) + 1);
-    if (waitsForInput(task)) waitingForInput += 1;
   }
-  return { byId, waitingForInput, tasksPerServer, serverIds: [...tasksPerServer.keys()].sort() };
+  return { byId, tasksPerServer, serverIds: [...tasksPerServer.keys()].sort() };
 }
 
 /** The first position in `tasks` (sorted) whose task does not sort before `task`. */
@@ -74,7 +69,6 @@ function positionOf(tasks: readonly TaskSummary[], task: TaskSummary): number {
 
 /** Adds (+1) or removes (-1) one task's share of the counts. */
 function tally(index: ListIndex, task: TaskSummary, sign: 1 | -1): boolean {
-  if (waitsForInput(task)) index.waitingForInput += sign;
   const before = index.tasksPerServer.get(task.serverId) ?? 0;
   const after = before + sign;
   if (after === 0) index.tasksPerServer.delete(task.serverId);
@@ -166,15 +160,6 @@ export function filterTasks(tasks: readonly TaskSummary[], filter: TaskFilter, s
     ];
     return haystack.some((text) => text.toLocaleLowerCase().includes(needle));
   });
-}
-
-/** How many tasks wait for the user's input right now (O(1) for a list `applyTaskUpdates` made). */
-export function countWaitingForInput(tasks: readonly TaskSummary[]): number {
-  const index = indexes.get(tasks);
-  if (index !== undefined) return index.waitingForInput;
-  let waiting = 0;
-  for (const task of tasks) if (waitsForInput(task)) waiting += 1;
-  return waiting;
 }
 
 /**

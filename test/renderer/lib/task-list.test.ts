@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { TaskSummary } from '../../../shared/ipc/contract';
-import { applyTaskUpdates, countWaitingForInput, filterTasks, removeTasks, sortByLastUpdate, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
+import { applyTaskUpdates, filterTasks, removeTasks, sortByLastUpdate, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
 import { makeSnapshot, makeTask } from '../factories';
 
 const ids = (tasks: readonly TaskSummary[]) => tasks.map((task) => task.id);
@@ -91,40 +91,30 @@ describe('filterTasks', () => {
   });
 });
 
-describe('countWaitingForInput', () => {
-  it('counts tasks waiting for input, not those with a cancel requested', () => {
-    const waiting = makeSnapshot({ status: 'input_required' });
-    expect(countWaitingForInput([t('a', 1, { snapshot: waiting }), t('b', 2, { snapshot: waiting, cancelRequestedAt: 1 }), t('c', 3)])).toBe(1);
-  });
-});
-
 describe('the index applyTaskUpdates keeps beside its lists', () => {
   const waiting = makeSnapshot({ status: 'input_required' });
   const working = makeSnapshot({ status: 'working' });
   const base = () => sortByLastUpdate([t('a', 30, { serverId: 's1' }), t('b', 20, { serverId: 's2', snapshot: waiting }), t('c', 10, { serverId: 's1' })]);
-  // [name, batches applied one after the other, expected order, waiting for input, server ids]
-  const cases: [string, TaskSummary[][], string[], number, string[]][] = [
-    ['a new task on a new server', [[t('n', 40, { serverId: 's3' })]], ['n', 'a', 'b', 'c'], 1, ['s1', 's2', 's3']],
-    ['the waiting task starts working again', [[t('b', 40, { serverId: 's2', snapshot: working })]], ['b', 'a', 'c'], 0, ['s1', 's2']],
-    ['a task starts waiting for input', [[t('c', 40, { serverId: 's1', snapshot: waiting })]], ['c', 'a', 'b'], 2, ['s1', 's2']],
-    ['the last task of a server moves to another one', [[t('b', 40, { serverId: 's1', snapshot: waiting })]], ['b', 'a', 'c'], 1, ['s1']],
-    ['an older update changes no count', [[t('b', 5, { serverId: 's9', snapshot: working })]], ['a', 'b', 'c'], 1, ['s1', 's2']],
+  // [name, batches applied one after the other, expected order, server ids]
+  const cases: [string, TaskSummary[][], string[], string[]][] = [
+    ['a new task on a new server', [[t('n', 40, { serverId: 's3' })]], ['n', 'a', 'b', 'c'], ['s1', 's2', 's3']],
+    ['the waiting task starts working again', [[t('b', 40, { serverId: 's2', snapshot: working })]], ['b', 'a', 'c'], ['s1', 's2']],
+    ['a task starts waiting for input', [[t('c', 40, { serverId: 's1', snapshot: waiting })]], ['c', 'a', 'b'], ['s1', 's2']],
+    ['the last task of a server moves to another one', [[t('b', 40, { serverId: 's1', snapshot: waiting })]], ['b', 'a', 'c'], ['s1']],
+    ['an older update changes no count', [[t('b', 5, { serverId: 's9', snapshot: working })]], ['a', 'b', 'c'], ['s1', 's2']],
     [
       'several batches in a row',
       [[t('c', 40, { serverId: 's1' }), t('n', 35, { serverId: 's3', snapshot: waiting })], [t('a', 50, { serverId: 's1' }), t('n', 60, { serverId: 's3', snapshot: working })], [t('b', 45, { serverId: 's2' })]],
       ['n', 'a', 'b', 'c'],
-      0,
       ['s1', 's2', 's3'],
     ],
-    ['updates to the same timestamp keep ties in id order', [[t('c', 30, { serverId: 's1' })], [t('b', 30, { serverId: 's2', snapshot: waiting })]], ['a', 'b', 'c'], 1, ['s1', 's2']],
+    ['updates to the same timestamp keep ties in id order', [[t('c', 30, { serverId: 's1' })], [t('b', 30, { serverId: 's2', snapshot: waiting })]], ['a', 'b', 'c'], ['s1', 's2']],
   ];
-  it.each(cases)('%s', (_name, batches, expectedOrder, expectedWaiting, expectedServers) => {
+  it.each(cases)('%s', (_name, batches, expectedOrder, expectedServers) => {
     let list: readonly TaskSummary[] = base();
     for (const batch of batches) list = applyTaskUpdates(list, batch);
     expect(ids(list)).toEqual(expectedOrder);
-    // The kept counts agree with counting the list from scratch (a copy has no index).
-    expect(countWaitingForInput(list)).toBe(expectedWaiting);
-    expect(countWaitingForInput([...list])).toBe(expectedWaiting);
+    // The kept server ids agree with counting the list from scratch (a copy has no index).
     expect(taskServerIds(list)).toEqual(expectedServers);
     expect(taskServerIds([...list])).toEqual(expectedServers);
   });
@@ -146,7 +136,6 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
       list = applyTaskUpdates(list, batch);
       const expected = sortByLastUpdate([...latest.values()]);
       expect(list).toEqual(expected);
-      expect(countWaitingForInput(list)).toBe(countWaitingForInput(expected));
       expect(taskServerIds(list)).toEqual(taskServerIds(expected));
     }
   });
@@ -157,7 +146,6 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
     expect(ids(list)).toEqual(['a', 'b', 'c']);
     const again = applyTaskUpdates(list, [t('a', 45, { serverId: 's1', snapshot: waiting })]);
     expect(ids(again)).toEqual(['a', 'b', 'c']);
-    expect(countWaitingForInput(again)).toBe(2);
     expect(taskServerIds(again)).toEqual(['s1', 's2']);
     expect(taskServerIds(first)).toEqual(['s1', 's2', 's4']);
   });
