@@ -11,6 +11,7 @@ import { checkRequestedSchema } from '../../shared/elicitation/schema-check.js';
 import type { PendingInputView, ServerView } from '../../shared/ipc/contract.js';
 import type { PendingInput } from '../../shared/task-model.js';
 import { HostError } from './host-error.js';
+import { queuePlaces } from './input-queue.js';
 
 /** What a pending input asks for, once checked. */
 type CheckedInput =
@@ -132,8 +133,8 @@ function serverNames(serverId: string, servers: readonly ServerView[]): PendingI
   return { name: view?.name ?? serverId, ...(reportedName !== undefined && reportedName !== '' ? { reportedName } : {}) };
 }
 
-/** One pending input as the renderer sees it. */
-export function toPendingInputView(input: PendingInput, servers: readonly ServerView[]): PendingInputView {
+/** One pending input as the renderer sees it; `queuePlace` when it waits behind its server's open questions. */
+export function toPendingInputView(input: PendingInput, servers: readonly ServerView[], queuePlace?: number): PendingInputView {
   const common = {
     taskId: input.taskId,
     serverId: input.serverId,
@@ -141,6 +142,7 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
     receivedAt: input.receivedAt,
     method: input.request.method,
     server: serverNames(input.serverId, servers),
+    ...(queuePlace !== undefined ? { queuePlace } : {}),
   };
   const checked = checkInput(input);
   switch (checked.kind) {
@@ -157,9 +159,10 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
   }
 }
 
-/** Every pending input, oldest first. */
+/** Every pending input, oldest first, those beyond a server's open limit marked with their place in line. */
 export function toPendingInputViews(inputs: readonly PendingInput[], servers: readonly ServerView[]): PendingInputView[] {
-  return [...inputs].sort((a, b) => a.receivedAt - b.receivedAt).map((input) => toPendingInputView(input, servers));
+  const places = queuePlaces(inputs);
+  return [...inputs].sort((a, b) => a.receivedAt - b.receivedAt).map((input) => toPendingInputView(input, servers, places.get(input)));
 }
 
 /** A URL-mode `ElicitResult`: never any content (PROTOCOL.md §6.4). */

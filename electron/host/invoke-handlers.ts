@@ -7,6 +7,7 @@ import type { Engine } from '../engine/index.js';
 import type { ConfiguredServers } from './configured-servers.js';
 import type { InvokeHandlers } from './dispatcher.js';
 import { HostError } from './host-error.js';
+import { queuePlaces } from './input-queue.js';
 import { checkAnswer, openableUrlOf, toPendingInputViews } from './input-views.js';
 import { toCallOutcome, toTaskDetail, toTaskSummary, toToolView } from './views.js';
 
@@ -31,10 +32,12 @@ export function invokeHandlers({
   };
   return {
     'app:info': () => info,
-    // Only the URL of a question still pending, and only after the user pressed Open (SECURITY.md §5):
+    // Only the URL of a question still pending and open (not queued), and only after the user pressed Open (SECURITY.md §5):
     // the renderer cannot use this to open anything else.
     'app:open-external': async ({ url }) => {
-      const isPending = engine.listInputs().some((input) => openableUrlOf(input) === url);
+      const inputs = engine.listInputs();
+      const queued = queuePlaces(inputs);
+      const isPending = inputs.some((input) => !queued.has(input) && openableUrlOf(input) === url);
       if (!isPending) throw new HostError('That address is not one a pending question asks you to open.');
       if (openExternal === undefined) throw new HostError('This app cannot open web pages from the browser: open this address yourself.');
       if (!(await openExternal(url))) throw new HostError('The app refused to open this address. Open it yourself only if you trust it.');
@@ -76,8 +79,12 @@ export function invokeHandlers({
     'inputs:list': () => toPendingInputViews(engine.listInputs(), servers.views()),
     // Never trust the renderer: the answer is checked again against the host's own check of the form.
     'inputs:answer': async ({ taskId, key, response }) => {
-      const input = engine.listInputs().find((pending) => pending.taskId === taskId && pending.key === key);
+      const inputs = engine.listInputs();
+      const input = inputs.find((pending) => pending.taskId === taskId && pending.key === key);
       if (input === undefined) throw new HostError('That question is no longer pending.');
+      if (queuePlaces(inputs).has(input)) {
+        throw new HostError('That question waits behind earlier questions from the same server: answer one of those first.');
+      }
       await engine.answerInput(taskId, key, checkAnswer(input, response));
       return {};
     },

@@ -132,6 +132,9 @@ export const FormModelSchema = z.object({ title: z.string().optional(), descript
 const formModelAgrees: SameShape<z.infer<typeof FormModelSchema>, FormModel> = true;
 void formModelAgrees;
 
+/** How many questions of one server are open at once; later ones queue (`queuePlace`) until one is answered. */
+export const MAX_OPEN_INPUTS_PER_SERVER = 3;
+
 /**
  * A question a server waits on, as the host checked it (SECURITY.md §5): the renderer never sees
  * a raw `requestedSchema`. `kind` says what to draw:
@@ -156,6 +159,11 @@ const PendingInputCommon = {
   method: z.string(),
   /** The user's own name for the server (the configured name), then the server's self-reported `serverInfo.name`. */
   server: z.object({ name: z.string(), reportedName: z.string().optional() }),
+  /**
+   * Present when the question waits behind that server's open ones (at most
+   * `MAX_OPEN_INPUTS_PER_SERVER` are open at a time): its place in the server's line, 1 = opens next. A queued question cannot be answered yet.
+   */
+  queuePlace: z.number().int().positive().optional(),
 };
 export const PendingInputViewSchema = z.discriminatedUnion('kind', [
   z.object({ ...PendingInputCommon, kind: z.literal('form'), message: z.string(), form: FormModelSchema }),

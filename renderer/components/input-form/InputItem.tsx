@@ -3,13 +3,13 @@
  * name for it, then its own), a reminder about what to share, and the form in place.
  */
 import type { ReactNode } from 'react';
-import type { PendingInputView } from '../../../shared/ipc/contract';
+import { MAX_OPEN_INPUTS_PER_SERVER, type PendingInputView } from '../../../shared/ipc/contract';
 import { formatClockTime } from '../../lib/time-format';
 import { InputForm, InputServerName } from './InputForm';
 
 export interface InputItemProps {
   input: PendingInputView;
-  /** Whether the form shows; a closed entry shows `opener` instead. */
+  /** Whether the form shows; a closed entry shows `opener` instead. A queued question shows why it waits. */
   isOpen: boolean;
   /** Extra header content (e.g. a link to the task). */
   extra?: ReactNode;
@@ -28,7 +28,17 @@ export function InputItem({ input, isOpen, extra, opener }: InputItemProps) {
         {extra}
       </div>
       <p className="input-item__reminder">Share only what you would trust this server with.</p>
-      {isOpen ? <InputForm input={input} /> : opener}
+      {input.queuePlace !== undefined ? <QueuedNotice place={input.queuePlace} /> : isOpen ? <InputForm input={input} /> : opener}
     </li>
+  );
+}
+
+/** Why a question has no form yet: its server already has the most questions open at once. */
+function QueuedNotice({ place }: { place: number }) {
+  return (
+    <p className="notice notice--info" data-testid="input-queued">
+      Queued{place > 1 ? ` (${place} in line)` : ''}: this server already has {MAX_OPEN_INPUTS_PER_SERVER} questions open. This one opens when you answer one
+      of them.
+    </p>
   );
 }

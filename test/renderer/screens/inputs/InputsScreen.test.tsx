@@ -62,6 +62,20 @@ describe('the needs-input queue', () => {
     expect(bridge.requestsTo('inputs:answer')).toEqual([]);
   });
 
+  it('a queued question shows its place in line instead of a form, and offers no Answer button', async () => {
+    const bridge = bridgeWith([
+      makeInputView({ taskId: 'open', key: 'a', receivedAt: NOW }),
+      makeInputView({ taskId: 'queued', key: 'b', receivedAt: NOW + 1, queuePlace: 2 }),
+    ]);
+    await openQueue(bridge);
+    const queued = screen.getAllByTestId('input-item').find((item) => item.dataset.taskId === 'queued')!;
+    expect(within(queued).getByTestId('input-queued').textContent).toBe(
+      'Queued (2 in line): this server already has 3 questions open. This one opens when you answer one of them.',
+    );
+    expect(within(queued).queryByTestId('input-form')).toBeNull();
+    expect(within(queued).queryByTestId('input-open')).toBeNull();
+  });
+
   it('says so when nothing waits', async () => {
     renderApp({ bridge: bridgeWith([]), state: { screen: 'inputs' } });
     await screen.findByTestId('inputs-empty');
