@@ -24,6 +24,7 @@
  *   input is copied by spreading, so no inherited or stray key can travel on.
  */
 import type { FormValue } from './elicit-result.js';
+import { HIDDEN_CHAR, quote } from '../quoted-text.js';
 import { checkValue, type TextKind } from './field-values.js';
 
 /** Size limits of an accepted form. */
@@ -62,11 +63,6 @@ export type SchemaCheckResult = { ok: true; schema: CheckedSchema } | { ok: fals
 
 /** Names that reach `Object.prototype` machinery when used as keys (SECURITY.md §5). */
 const FORBIDDEN_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** C0/C1 controls, soft hyphen, bidi marks/embeddings/isolates, zero-width and line/paragraph separators, BOM. */
-const HIDDEN_CHARS = '\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
-const HIDDEN_CHAR = new RegExp(`[${HIDDEN_CHARS}]`, 'u');
-const HIDDEN_CHAR_ALL = new RegExp(`[${HIDDEN_CHARS}]`, 'gu');
 
 const TOP_KEYWORDS: ReadonlySet<string> = new Set(['$schema', 'type', 'properties', 'required', 'title', 'description']);
 
@@ -378,18 +374,6 @@ function plural(count: number, noun: string): string {
 
 /** Up to five quoted server strings, then "and N more". */
 function list(items: readonly string[]): string {
-  const shown = items.slice(0, 5).map(quote).join(', ');
+  const shown = items.slice(0, 5).map((item) => quote(item)).join(', ');
   return items.length > 5 ? `${shown} and ${items.length - 5} more` : shown;
-}
-
-/**
- * A server string safe to put in a problem: at most 40 characters, control and invisible
- * characters written as `\u{...}`, in double quotes.
- */
-function quote(text: string): string {
-  let short = text.length > 40 ? text.slice(0, 40) : text;
-  const last = short.charCodeAt(short.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) short = short.slice(0, -1); // never end on half a surrogate pair
-  const escaped = short.replace(HIDDEN_CHAR_ALL, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
-  return `"${escaped}${short.length < text.length ? '…' : ''}"`;
 }
