@@ -26,7 +26,14 @@ export const INVOKE_CHANNEL_NAMES = [
 ] as const;
 
 /** Every event channel (`domain:past-tense`). */
-export const EVENT_CHANNEL_NAMES = ['tasks:updated', 'tasks:removed', 'servers:changed', 'inputs:changed'] as const;
+export const EVENT_CHANNEL_NAMES = [
+  'tasks:updated',
+  'tasks:removed',
+  'servers:changed',
+  'inputs:changed',
+  'notifications:raised',
+  'notifications:activated',
+] as const;
 
 /** The window property under which the Electron preload exposes the bridge. */
 export const BRIDGE_GLOBAL = 'mcpTaskMonitor';

@@ -188,6 +188,21 @@ export const PendingInputViewSchema = z.discriminatedUnion('kind', [
 ]);
 export type PendingInputView = z.infer<typeof PendingInputViewSchema>;
 
+/**
+ * A desktop notification the host decided to raise (electron/host/task-notifier.ts). Title and
+ * body are plain text, already stripped of control and bidi characters and capped; they still
+ * carry server-supplied words, so they are shown as text only. `taskId` is the local id of the
+ * task to open on click; absent on a summary of several tasks (a click opens the app).
+ */
+export const TaskNotificationSchema = z.object({
+  id: z.string(),
+  taskId: z.string().optional(),
+  kind: z.enum(['input', 'completed', 'failed', 'summary']),
+  title: z.string().max(200),
+  body: z.string().max(1_000),
+});
+export type TaskNotification = z.infer<typeof TaskNotificationSchema>;
+
 /** Every invoke channel: its request and response schemas. */
 export const invokeChannels = {
   'app:info': { request: z.object({}), response: AppInfoSchema },
@@ -216,6 +231,10 @@ export const eventChannels = {
   'tasks:removed': z.object({ ids: z.array(z.string()) }),
   'servers:changed': z.object({ servers: z.array(ServerViewSchema) }),
   'inputs:changed': z.object({ inputs: z.array(PendingInputViewSchema) }),
+  /** Browser mode: a notification for the page to show (with the browser's Notification API, if allowed). */
+  'notifications:raised': z.object({ notification: TaskNotificationSchema }),
+  /** Electron: the user clicked a desktop notification; open this task (absent: a summary, just show the app). */
+  'notifications:activated': z.object({ taskId: z.string().optional() }),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
