@@ -6,10 +6,10 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../helpers/demo-server-process.js';
-import { ExtensionClient, SUBSCRIPTION_ID_META_KEY, TASKS_EXTENSION_ID, type DetailedTask } from '../helpers/extension-client.js';
+import { ExtensionClient, SUBSCRIPTION_ID_META_KEY, TASK_CAPABILITIES, TASKS_EXTENSION_ID, type DetailedTask } from '../helpers/extension-client.js';
 import { HttpChannel } from '../helpers/http-channel.js';
 import type { JsonRpcMessage, RpcChannel } from '../helpers/json-rpc-channel.js';
-import { LegacyClient, LegacyTaskSchema, RELATED_TASK_META_KEY } from '../helpers/legacy-client.js';
+import { ErrorReply, LegacyClient, LegacyTaskSchema, RELATED_TASK_META_KEY } from '../helpers/legacy-client.js';
 import { StdioChannel } from '../helpers/stdio-channel.js';
 
 const TRANSPORTS = ['stdio', 'http'] as const;
@@ -25,6 +25,26 @@ const subscriptionOf = (message: JsonRpcMessage): unknown =>
 
 /** The `attempt` counter in the `data` of a flaky failure. */
 const attemptOf = (data: unknown): unknown => (data as { attempt?: unknown } | undefined)?.attempt;
+
+/** A `CreateMessageResult` a user approved, with `text` as the completion. */
+const completion = (text: string) => ({ role: 'assistant', model: 'test-model-1', content: { type: 'text', text }, stopReason: 'endTurn' });
+
+/** Roots a client shares in the tests. */
+const SHARED_ROOTS = { roots: [{ uri: 'file:///home/dev/app', name: 'app' }, { uri: 'file:///srv/shared-lib' }] };
+
+/** Accepted answers to plan_release's two forms. */
+const RELEASE_WINDOW_ANSWER = { action: 'accept', content: { date: '2026-09-01', window: 'evening' } };
+const RELEASE_APPROVER_ANSWER = { action: 'accept', content: { approver: 'lead@example.com', notify: false } };
+
+/** The sampling request summarize_changes sends, in either form. */
+const SAMPLING_PARAMS = {
+  messages: [{ role: 'user', content: { type: 'text', text: expect.stringContaining('- Fix login') } }],
+  systemPrompt: expect.any(String),
+  maxTokens: 300,
+  temperature: expect.any(Number),
+  modelPreferences: { hints: [{ name: expect.any(String) }], costPriority: expect.any(Number), speedPriority: expect.any(Number), intelligencePriority: expect.any(Number) },
+  includeContext: 'none',
+};
 
 /** The server exits by itself, with code 0, after stdin closed (stdio) or on SIGTERM. */
 async function expectCleanExit(server: DemoServerProcess, how: 'stdin' | 'SIGTERM'): Promise<void> {
@@ -151,6 +171,83 @@ describe.each(TRANSPORTS)('extension server (2026-07-28 + tasks extension) over 
     expect(task.status).toBe('cancelled');
   });
 
+  const WITH_SAMPLING_AND_ROOTS = { ...TASK_CAPABILITIES, sampling: {}, roots: {} };
+
+  it('asks summarize_changes’ completion as a sampling input request, only of clients declaring sampling', async () => {
+    const refused = await client.callTool('summarize_changes', {});
+    expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { sampling: {} } } });
+    const call = await client.callTool('summarize_changes', { changes: '- Fix login', durationMs: 0 }, WITH_SAMPLING_AND_ROOTS);
+    const taskId = String(call.result?.['taskId']);
+    const { task } = await client.pollTask(taskId, (t) => t.status === 'input_required');
+    expect(task.inputRequests).toEqual({ summary: { method: 'sampling/createMessage', params: SAMPLING_PARAMS } });
+    await client.request('tasks/update', { taskId, inputResponses: { summary: completion('Logging in works again.') } });
+    const { task: done } = await client.pollTask(taskId);
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { content: [{ type: 'text', text: 'Logging in works again.' }], structuredContent: { summarized: true, summary: 'Logging in works again.', model: 'test-model-1' } },
+    });
+  });
+
+  it('fails summarize_changes with -32602 when the completion carries no text', async () => {
+    const call = await client.callTool('summarize_changes', { durationMs: 0 }, WITH_SAMPLING_AND_ROOTS);
+    const taskId = String(call.result?.['taskId']);
+    await client.pollTask(taskId, (t) => t.status === 'input_required');
+    const imageOnly = { role: 'assistant', model: 'm', content: { type: 'image', data: 'AAAA', mimeType: 'image/png' } };
+    await client.request('tasks/update', { taskId, inputResponses: { summary: imageOnly } });
+    const { task } = await client.pollTask(taskId);
+    expect(task).toMatchObject({ status: 'failed', error: { code: -32602, message: expect.stringContaining('no text content') } });
+  });
+
+  it('asks index_workspace’s roots as a roots/list input request, only of clients declaring roots', async () => {
+    const refused = await client.callTool('index_workspace', {}, { ...TASK_CAPABILITIES, sampling: {} });
+    expect(refused.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { roots: {} } } });
+    const call = await client.callTool('index_workspace', { durationMs: 0 }, WITH_SAMPLING_AND_ROOTS);
+    const taskId = String(call.result?.['taskId']);
+    const { task } = await client.pollTask(taskId, (t) => t.status === 'input_required');
+    expect(task.inputRequests).toEqual({ workspace_roots: { method: 'roots/list', params: {} } });
+    await client.request('tasks/update', { taskId, inputResponses: { workspace_roots: SHARED_ROOTS } });
+    const { task: done } = await client.pollTask(taskId);
+    expect(done.result).toMatchObject({ structuredContent: { roots: ['file:///home/dev/app', 'file:///srv/shared-lib'], count: 2 } });
+    expect(JSON.stringify(done.result?.['content'])).toContain('file:///srv/shared-lib');
+
+    const none = String((await client.callTool('index_workspace', { durationMs: 0 }, WITH_SAMPLING_AND_ROOTS)).result?.['taskId']);
+    await client.pollTask(none, (t) => t.status === 'input_required');
+    await client.request('tasks/update', { taskId: none, inputResponses: { workspace_roots: { roots: [] } } });
+    const { task: empty } = await client.pollTask(none);
+    expect(empty.result).toMatchObject({ content: [{ text: 'No workspace roots were shared; nothing was indexed.' }], structuredContent: { roots: [], count: 0 } });
+  });
+
+  it('asks plan_release’s two forms in one tasks/get and waits for both answers (a partial set keeps it input_required)', async () => {
+    const taskId = await startTask('plan_release', { durationMs: 0 });
+    const { task } = await client.pollTask(taskId, (t) => t.status === 'input_required');
+    expect(Object.keys(task.inputRequests ?? {}).sort()).toEqual(['release_approver', 'release_window']);
+    expect(task.inputRequests?.['release_window']).toMatchObject({
+      method: 'elicitation/create',
+      params: { mode: 'form', requestedSchema: { properties: { date: { format: 'date' }, window: { enum: ['morning', 'afternoon', 'evening'] } }, required: ['date', 'window'] } },
+    });
+    expect(task.inputRequests?.['release_approver']).toMatchObject({ params: { requestedSchema: { properties: { approver: { format: 'email' }, notify: { type: 'boolean' } }, required: ['approver'] } } });
+
+    await client.request('tasks/update', { taskId, inputResponses: { release_window: RELEASE_WINDOW_ANSWER } });
+    const { task: partial } = await client.pollTask(taskId, (t) => t.inputRequests?.['release_window'] === undefined);
+    expect(partial.status).toBe('input_required');
+    expect(Object.keys(partial.inputRequests ?? {})).toEqual(['release_approver']);
+
+    await client.request('tasks/update', { taskId, inputResponses: { release_approver: RELEASE_APPROVER_ANSWER } });
+    const { task: done } = await client.pollTask(taskId);
+    expect(done.result?.['structuredContent']).toEqual({ planned: true, window: RELEASE_WINDOW_ANSWER, approver: RELEASE_APPROVER_ANSWER });
+  });
+
+  it('fails plan_release with -32602 when one of two answers sent together does not fit its form', async () => {
+    const taskId = await startTask('plan_release', { durationMs: 0 });
+    await client.pollTask(taskId, (t) => t.status === 'input_required');
+    await client.request('tasks/update', {
+      taskId,
+      inputResponses: { release_window: RELEASE_WINDOW_ANSWER, release_approver: { action: 'accept', content: { approver: 'not an address' } } },
+    });
+    const { task } = await client.pollTask(taskId);
+    expect(task).toMatchObject({ status: 'failed', error: { code: -32602, message: expect.stringContaining('release_approver') } });
+  });
+
   it('answers -32602 for an unknown task id', async () => {
     for (const method of ['tasks/get', 'tasks/cancel']) {
       const response = await client.request(method, { taskId: 'no-such-task' });
@@ -257,7 +354,17 @@ describe.each(TRANSPORTS)('legacy server (2025-11-25 tasks) over %s', (transport
     expect(capabilities).toMatchObject({ tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } });
     const tools = (await client.request('tools/list', {})).result?.['tools'] as { name: string; execution?: { taskSupport?: string } }[];
     const support = Object.fromEntries(tools.map((tool) => [tool.name, tool.execution?.taskSupport]));
-    expect(support).toMatchObject({ build: 'required', deploy: 'required', open_dashboard: 'required', configure_release: 'required', flaky: 'required', sleep: 'required' });
+    expect(support).toMatchObject({
+      build: 'required',
+      deploy: 'required',
+      open_dashboard: 'required',
+      configure_release: 'required',
+      summarize_changes: 'required',
+      index_workspace: 'required',
+      plan_release: 'required',
+      flaky: 'required',
+      sleep: 'required',
+    });
     expect(support['quick'] ?? 'forbidden').toBe('forbidden');
   });
 
@@ -331,6 +438,86 @@ describe.each(TRANSPORTS)('legacy server (2025-11-25 tasks) over %s', (transport
     const listed = (await client.request('tasks/list', {})).result?.['tasks'] as unknown[];
     expect(listed.length).toBeGreaterThanOrEqual(5);
     expect((await client.request('tasks/get', { taskId: 'no-such-task' })).error?.code).toBe(-32602);
+  });
+
+  it('refuses summarize_changes and index_workspace to a client that declared neither sampling nor roots: no task', async () => {
+    const before = ((await client.request('tasks/list', {})).result?.['tasks'] as unknown[]).length;
+    for (const tool of ['summarize_changes', 'index_workspace']) {
+      const response = await client.callTool(tool, {}, { ttl: 60_000 });
+      // The refusal (like open_dashboard's) is thrown in createTask; SDK 1.32's McpServer turns it
+      // into an isError result, which its task-result check then answers as a JSON-RPC error.
+      expect(response.error?.code).toBeTypeOf('number');
+      expect(response.result).toBeUndefined();
+    }
+    expect(((await client.request('tasks/list', {})).result?.['tasks'] as unknown[]).length).toBe(before);
+  });
+
+  it('exits cleanly', () => expectCleanExit(server, transport === 'stdio' ? 'stdin' : 'SIGTERM'));
+});
+
+describe.each(TRANSPORTS)('legacy server (2025-11-25 tasks), client declaring sampling and roots, over %s', (transport) => {
+  let server: DemoServerProcess;
+  let client: LegacyClient;
+
+  beforeAll(async () => {
+    server = await startDemoServer({ form: 'legacy', transport });
+    client = new LegacyClient(channelFor(server));
+    await client.initialize({ elicitation: { form: {} }, sampling: {}, roots: {} });
+  });
+
+  const startTask = async (name: string, args: Record<string, unknown>): Promise<string> => {
+    const response = await client.callTool(name, args, { ttl: 60_000 });
+    return LegacyTaskSchema.parse(response.result?.['task']).taskId;
+  };
+
+  it('sends summarize_changes’ sampling/createMessage on the tasks/result stream and completes with the reply', async () => {
+    const taskId = await startTask('summarize_changes', { changes: '- Fix login', durationMs: 0 });
+    await client.pollTask(taskId, (task) => task.status === 'input_required');
+    const asked: JsonRpcMessage[] = [];
+    const result = await client.taskResult(taskId, (request) => {
+      asked.push(request);
+      return completion('Logging in works again.');
+    });
+    expect(asked.map((request) => request.method)).toEqual(['sampling/createMessage']);
+    expect(asked[0]?.params).toMatchObject({ ...SAMPLING_PARAMS, _meta: { [RELATED_TASK_META_KEY]: { taskId } } });
+    expect(result.result).toMatchObject({ structuredContent: { summarized: true, summary: 'Logging in works again.', model: 'test-model-1' } });
+  });
+
+  it('completes summarize_changes unsummarized when the client answers the sampling request with a JSON-RPC error', async () => {
+    const taskId = await startTask('summarize_changes', { durationMs: 0 });
+    await client.pollTask(taskId, (task) => task.status === 'input_required');
+    const result = await client.taskResult(taskId, () => new ErrorReply(-1, 'The user declined the sampling request'));
+    expect(result.result).toMatchObject({ structuredContent: { summarized: false, reason: 'The user declined the sampling request' } });
+    expect((await client.getTask(taskId)).status).toBe('completed');
+  });
+
+  it('sends index_workspace’s roots/list on the tasks/result stream and indexes the roots given', async () => {
+    const taskId = await startTask('index_workspace', { durationMs: 0 });
+    await client.pollTask(taskId, (task) => task.status === 'input_required');
+    const asked: JsonRpcMessage[] = [];
+    const result = await client.taskResult(taskId, (request) => {
+      asked.push(request);
+      return SHARED_ROOTS;
+    });
+    expect(asked.map((request) => request.method)).toEqual(['roots/list']);
+    expect(result.result).toMatchObject({ structuredContent: { roots: ['file:///home/dev/app', 'file:///srv/shared-lib'], count: 2 } });
+  });
+
+  it('sends plan_release’s two elicitation/create requests at once and completes with both answers', async () => {
+    const taskId = await startTask('plan_release', { durationMs: 0 });
+    await client.pollTask(taskId, (task) => task.status === 'input_required');
+    const asked: JsonRpcMessage[] = [];
+    let bothAsked: () => void = () => {};
+    const both = new Promise<void>((resolve) => (bothAsked = resolve));
+    // Neither request is answered before the other arrived: they are outstanding together.
+    const result = await client.taskResult(taskId, async (request) => {
+      asked.push(request);
+      if (asked.length === 2) bothAsked();
+      await both;
+      return JSON.stringify(request.params).includes('approver') ? RELEASE_APPROVER_ANSWER : RELEASE_WINDOW_ANSWER;
+    });
+    expect(asked.map((request) => request.method)).toEqual(['elicitation/create', 'elicitation/create']);
+    expect(result.result).toMatchObject({ structuredContent: { planned: true, window: RELEASE_WINDOW_ANSWER, approver: RELEASE_APPROVER_ANSWER } });
   });
 
   it('exits cleanly', () => expectCleanExit(server, transport === 'stdio' ? 'stdin' : 'SIGTERM'));

@@ -10,6 +10,7 @@ import {
   type JsonRpcId,
   type JsonRpcMessage,
   type RpcChannel,
+  type RpcReply,
   type RpcRequestOptions,
   type RpcResponse,
 } from './json-rpc-channel.js';
@@ -85,8 +86,8 @@ export class HttpChannel implements RpcChannel {
     await this.drain(await this.post({ jsonrpc: '2.0', method, params }, headers));
   }
 
-  async respond(id: JsonRpcId, result: Record<string, unknown>, headers?: Record<string, string>): Promise<void> {
-    await this.drain(await this.post({ jsonrpc: '2.0', id, result }, headers));
+  async respond(id: JsonRpcId, reply: RpcReply, headers?: Record<string, string>): Promise<void> {
+    await this.drain(await this.post({ jsonrpc: '2.0', id, ...reply }, headers));
   }
 
   onMessage(listener: (message: JsonRpcMessage) => void): () => void {

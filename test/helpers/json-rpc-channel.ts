@@ -44,11 +44,14 @@ export interface RpcRequestOptions {
 }
 
 /** A bidirectional JSON-RPC connection to one server. */
+/** A client's answer to a server→client request. */
+export type RpcReply = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
+
 export interface RpcChannel {
   request(method: string, params: Record<string, unknown>, options?: RpcRequestOptions): Promise<RpcResponse>;
   notify(method: string, params: Record<string, unknown>, headers?: Record<string, string>): Promise<void>;
-  /** Answers a server→client request. */
-  respond(id: JsonRpcId, result: Record<string, unknown>, headers?: Record<string, string>): Promise<void>;
+  /** Answers a server→client request with a result or a JSON-RPC error. */
+  respond(id: JsonRpcId, reply: RpcReply, headers?: Record<string, string>): Promise<void>;
   /** Calls `listener` with every server message that is not a response; returns the unsubscribe function. */
   onMessage(listener: (message: JsonRpcMessage) => void): () => void;
 }

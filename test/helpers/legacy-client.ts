@@ -22,17 +22,33 @@ export type LegacyTask = z.infer<typeof LegacyTaskSchema>;
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
-/** Answers one `elicitation/create` the server sends on the `tasks/result` stream. */
-export type ElicitationHandler = (request: JsonRpcMessage) => Record<string, unknown>;
+/** A JSON-RPC error a test client answers a server request with (e.g. a declined sampling request). */
+export class ErrorReply {
+  constructor(
+    readonly code: number,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * Answers one server request (`elicitation/create`, `sampling/createMessage`, `roots/list`) the
+ * server sends on the `tasks/result` stream: with the result, or an `ErrorReply`.
+ */
+export type ServerRequestHandler = (request: JsonRpcMessage) => Record<string, unknown> | ErrorReply | Promise<Record<string, unknown> | ErrorReply>;
+
+/** Client capabilities declared by default: form elicitation only. */
+export const FORM_ONLY_CAPABILITIES = { elicitation: { form: {} } };
+
+const SERVER_REQUEST_METHODS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
 
 export class LegacyClient {
   constructor(private readonly channel: RpcChannel) {}
 
-  /** `initialize` (declaring form elicitation) + `notifications/initialized`. */
-  async initialize(): Promise<RpcResponse> {
+  /** `initialize` (declaring `capabilities`, by default form elicitation only) + `notifications/initialized`. */
+  async initialize(capabilities: Record<string, unknown> = FORM_ONLY_CAPABILITIES): Promise<RpcResponse> {
     const response = await this.channel.request('initialize', {
       protocolVersion: LEGACY_PROTOCOL_VERSION,
-      capabilities: { elicitation: { form: {} } },
+      capabilities,
       clientInfo: { name: 'demo-server-tests', version: '0.0.0' },
     });
     await this.channel.notify('notifications/initialized', {}, this.headers());
@@ -60,18 +76,23 @@ export class LegacyClient {
   }
 
   /**
-   * `tasks/result`: blocks until the task is terminal, answering with `onElicit` the
-   * `elicitation/create` requests for this task (tagged with related-task meta) that arrive on
-   * its stream (stdio: interleaved on stdout).
+   * `tasks/result`: blocks until the task is terminal, answering with `onRequest` the server
+   * requests for this task (tagged with related-task meta) that arrive on its stream (stdio:
+   * interleaved on stdout).
    */
-  taskResult(taskId: string, onElicit?: ElicitationHandler): Promise<RpcResponse> {
+  taskResult(taskId: string, onRequest?: ServerRequestHandler): Promise<RpcResponse> {
     return this.channel.request('tasks/result', { taskId }, {
       headers: this.headers(),
       timeoutMs: 15_000,
       onMessage: (message) => {
         const related = (message.params?.['_meta'] as Record<string, { taskId?: unknown } | undefined> | undefined)?.[RELATED_TASK_META_KEY];
-        if (message.method !== 'elicitation/create' || related?.taskId !== taskId || onElicit === undefined) return;
-        if (message.id !== undefined && message.id !== null) void this.channel.respond(message.id, onElicit(message), this.headers());
+        if (!SERVER_REQUEST_METHODS.has(message.method ?? '') || related?.taskId !== taskId || onRequest === undefined) return;
+        if (message.id === undefined || message.id === null) return;
+        const { id } = message;
+        void Promise.resolve(onRequest(message)).then((answer) => {
+          const reply = answer instanceof ErrorReply ? { error: { code: answer.code, message: answer.message } } : { result: answer };
+          return this.channel.respond(id, reply, this.headers());
+        });
       },
     });
   }

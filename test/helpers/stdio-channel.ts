@@ -8,6 +8,7 @@ import {
   type JsonRpcId,
   type JsonRpcMessage,
   type RpcChannel,
+  type RpcReply,
   type RpcRequestOptions,
   type RpcResponse,
 } from './json-rpc-channel.js';
@@ -61,8 +62,8 @@ export class StdioChannel implements RpcChannel {
     return Promise.resolve();
   }
 
-  respond(id: JsonRpcId, result: Record<string, unknown>): Promise<void> {
-    this.write({ jsonrpc: '2.0', id, result });
+  respond(id: JsonRpcId, reply: RpcReply): Promise<void> {
+    this.write({ jsonrpc: '2.0', id, ...reply });
     return Promise.resolve();
   }
 

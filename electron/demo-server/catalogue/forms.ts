@@ -1,5 +1,5 @@
 /**
- * The two forms the demo tools ask, each written once: the wire schema a client renders and,
+ * The forms the demo tools ask, each written once: the wire schema a client renders and,
  * derived from it, the check an answer must pass.
  */
 import type { z } from 'zod';
@@ -143,5 +143,38 @@ export const RELEASE_FORM: FormSpec = defineForm({
       },
     },
     required: ['version', 'contact', 'replicas', 'channel', 'platforms'],
+  },
+});
+
+/** When `plan_release` may ship: the parts of the day a release window can take. */
+export const RELEASE_WINDOWS = ['morning', 'afternoon', 'evening'] as const;
+
+/** The first of the two questions `plan_release` asks at once: when to release. */
+export const RELEASE_WINDOW_FORM: FormSpec = defineForm({
+  key: 'release_window',
+  title: 'Release window',
+  message: 'When should the release go out?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      date: { type: 'string', title: 'Release date', format: 'date' },
+      window: { type: 'string', title: 'Time of day', enum: [...RELEASE_WINDOWS], default: 'morning' },
+    },
+    required: ['date', 'window'],
+  },
+});
+
+/** The second of the two questions `plan_release` asks at once: who approves. */
+export const RELEASE_APPROVER_FORM: FormSpec = defineForm({
+  key: 'release_approver',
+  title: 'Release approver',
+  message: 'Who approves the release?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      approver: { type: 'string', title: 'Approver e-mail', format: 'email' },
+      notify: { type: 'boolean', title: 'Notify the approver', default: true },
+    },
+    required: ['approver'],
   },
 });

@@ -2,9 +2,13 @@
  * The contract between a tool's long-running work and the task runtime of either wire form.
  * The work reports progress, asks questions and waits through a `TaskJobContext`, and ends with
  * a `ToolOutcome`; how that reaches the wire (extension: `inputRequests` + `tasks/update`;
- * 2025-11-25: `elicitation/create` on the `tasks/result` stream) is the runtime's business.
+ * 2025-11-25: `elicitation/create`, `sampling/createMessage`, `roots/list` on the `tasks/result`
+ * stream) is the runtime's business. Questions asked concurrently (`Promise.all`) are
+ * outstanding together: one `tasks/get` shows them all.
  */
+import type { RootsSpec, SamplingSpec } from './client-requests.js';
 import type { FormAnswer, FormSpec, UrlAnswer, UrlSpec } from './forms.js';
+import type { SamplingAnswer } from './replies.js';
 import type { JsonRpcErrorObject, ToolResult } from './tool-result.js';
 
 /** What a task's work can do while it runs. */
@@ -17,6 +21,10 @@ export interface TaskJobContext {
   ask(form: FormSpec): Promise<FormAnswer>;
   /** Puts the task in `input_required` until the user consents to open `page` (or declines/cancels); never content. */
   askToOpen(page: UrlSpec): Promise<UrlAnswer>;
+  /** Puts the task in `input_required` until the client answers a model completion; a JSON-RPC error reply (2025-11-25) is a decline. */
+  sample(request: SamplingSpec): Promise<SamplingAnswer>;
+  /** Puts the task in `input_required` until the client lists its roots; resolves with their URIs. */
+  listRoots(request: RootsSpec): Promise<string[]>;
   /** Waits `ms` milliseconds; rejects (and clears its timer) as soon as `signal` aborts. */
   wait(ms: number): Promise<void>;
 }

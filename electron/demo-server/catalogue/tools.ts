@@ -5,7 +5,17 @@
  */
 import { z } from 'zod';
 import { TASK_TTL_MS } from '../core/task-table.js';
-import { DEFAULT_DASHBOARD_URL, DEPLOY_ENVIRONMENTS, RELEASE_FORM, dashboardConfirmation, deployConfirmationForm } from './forms.js';
+import { DEFAULT_CHANGES, WORKSPACE_ROOTS, releaseNotesSampling } from './client-requests.js';
+import {
+  DEFAULT_DASHBOARD_URL,
+  DEPLOY_ENVIRONMENTS,
+  RELEASE_APPROVER_FORM,
+  RELEASE_FORM,
+  RELEASE_WINDOW_FORM,
+  dashboardConfirmation,
+  deployConfirmationForm,
+  type FormAnswer,
+} from './forms.js';
 import { INTERNAL_ERROR, textResult, toolErrorResult, type ToolResult } from './tool-result.js';
 import type { TaskJob, TaskJobContext, ToolOutcome } from './task-job.js';
 
@@ -23,13 +33,18 @@ type ToolInfo<S extends z.ZodObject = z.ZodObject> = {
 /** A tool that answers at once with a plain result and never creates a task. */
 export type ImmediateTool = ToolInfo & { kind: 'immediate'; prepare(args: unknown): Prepared<() => ToolResult> };
 
+/**
+ * A client feature a tool's questions need: form or URL elicitation, sampling, roots. A client
+ * that did not declare one is refused before a task exists (a task must not later ask for input
+ * the client cannot give, PROTOCOL.md §2.7, §6.1).
+ */
+export type ClientFeature = 'elicitation.form' | 'elicitation.url' | 'sampling' | 'roots';
+
 /** A tool whose work always runs as a task. */
 export type TaskTool = ToolInfo & {
   kind: 'task';
-  /** True when the work asks the user through forms: the client must support form elicitation. */
-  usesForms: boolean;
-  /** True when the work asks the user to open a web page: the client must support URL elicitation. */
-  usesUrl: boolean;
+  /** The client features the work's questions need. */
+  needs: readonly ClientFeature[];
   prepare(args: unknown): Prepared<TaskJob>;
 };
 
@@ -68,14 +83,13 @@ function immediateTool<S extends z.ZodObject>(info: ToolInfo<S>, call: (args: z.
 }
 
 function taskTool<S extends z.ZodObject>(
-  info: ToolInfo<S> & { usesForms?: boolean; usesUrl?: boolean },
+  info: ToolInfo<S> & { needs?: readonly ClientFeature[] },
   run: (args: z.output<S>, context: TaskJobContext) => Promise<ToolOutcome>,
 ): TaskTool {
   return {
     ...info,
     kind: 'task',
-    usesForms: info.usesForms ?? false,
-    usesUrl: info.usesUrl ?? false,
+    needs: info.needs ?? [],
     prepare(args) {
       const parsed = parseArguments(info, args);
       return parsed.ok ? { ok: true, value: (context) => run(parsed.value, context) } : parsed;
@@ -117,7 +131,7 @@ const deploy = taskTool(
     name: 'deploy',
     title: 'Deploy service',
     description: 'Prepares a deployment, asks for confirmation through a form (input_required), then deploys. Always runs as a task.',
-    usesForms: true,
+    needs: ['elicitation.form'],
     inputSchema: z.object({
       service: z.string().min(1).max(200).default('web').describe('Service to deploy.'),
       durationMs: duration(4_000).describe('Total working time in milliseconds, split before and after the question.'),
@@ -153,7 +167,7 @@ const openDashboard = taskTool(
     title: 'Open rollout dashboard',
     description:
       'Asks the user to open a web page (URL-mode elicitation) to confirm a rollout, then completes with started true, or false with the action. Always runs as a task.',
-    usesUrl: true,
+    needs: ['elicitation.url'],
     inputSchema: z.object({
       service: z.string().min(1).max(200).default('web').describe('Service whose dashboard to open.'),
       // Any string, unchecked: the demo lets tests send hostile URLs (user info, punycode...) to clients.
@@ -178,7 +192,7 @@ const configureRelease = taskTool(
     name: 'configure_release',
     title: 'Configure release',
     description: 'Asks for release details with a form using every field kind, then echoes the submitted content. Always runs as a task.',
-    usesForms: true,
+    needs: ['elicitation.form'],
     inputSchema: z.object({}),
   },
   async (_args, context) => {
@@ -188,6 +202,75 @@ const configureRelease = taskTool(
       return done(textResult(`Release configuration was not saved: the user chose "${answer.action}".`));
     }
     return done(textResult(`Release ${String(answer.content['version'])} configured.`, answer.content));
+  },
+);
+
+const summarizeChanges = taskTool(
+  {
+    name: 'summarize_changes',
+    title: 'Summarize changes',
+    description:
+      'Collects changes, then asks the client for a model completion (sampling/createMessage) summarizing them for the release notes. Always runs as a task.',
+    needs: ['sampling'],
+    inputSchema: z.object({
+      changes: z.string().min(1).max(10_000).default(DEFAULT_CHANGES).describe('The changelog lines to summarize.'),
+      durationMs: duration(1_000).describe('Working time in milliseconds, split before and after the completion.'),
+    }),
+  },
+  async ({ changes, durationMs }, context) => {
+    await context.report('Collecting changes');
+    await context.wait(durationMs / 2);
+    const answer = await context.sample(releaseNotesSampling(changes));
+    if (answer.action !== 'accept') {
+      return done(textResult(`The changes were not summarized: ${answer.reason}`, { summarized: false, reason: answer.reason }));
+    }
+    await context.report('Writing release notes');
+    await context.wait(durationMs / 2);
+    return done(textResult(answer.text, { summarized: true, summary: answer.text, model: answer.model }));
+  },
+);
+
+const indexWorkspace = taskTool(
+  {
+    name: 'index_workspace',
+    title: 'Index workspace',
+    description: 'Asks the client for its workspace roots (roots/list), then indexes them. Always runs as a task.',
+    needs: ['roots'],
+    inputSchema: z.object({ durationMs: duration(1_000).describe('Indexing time in milliseconds.') }),
+  },
+  async ({ durationMs }, context) => {
+    await context.report('Asking for the workspace roots');
+    const roots = await context.listRoots(WORKSPACE_ROOTS);
+    await context.report(`Indexing ${roots.length} root(s)`);
+    await context.wait(durationMs);
+    const text = roots.length === 0 ? 'No workspace roots were shared; nothing was indexed.' : `Indexed ${roots.length} root(s):\n${roots.join('\n')}`;
+    return done(textResult(text, { roots, count: roots.length }));
+  },
+);
+
+/** An answer as `plan_release` reports it: the action, and the content when accepted. */
+const reported = (answer: FormAnswer) => (answer.action === 'accept' ? { action: answer.action, content: answer.content } : { action: answer.action });
+
+const planRelease = taskTool(
+  {
+    name: 'plan_release',
+    title: 'Plan release',
+    description:
+      'Asks two questions at once (a release window and an approver, two forms outstanding together), then completes with both answers. Always runs as a task.',
+    needs: ['elicitation.form'],
+    inputSchema: z.object({ durationMs: duration(1_000).describe('Working time in milliseconds, split before and after the questions.') }),
+  },
+  async ({ durationMs }, context) => {
+    await context.report('Drafting the release plan');
+    await context.wait(durationMs / 2);
+    const [window, approver] = await Promise.all([context.ask(RELEASE_WINDOW_FORM), context.ask(RELEASE_APPROVER_FORM)]);
+    await context.report('Scheduling the release');
+    await context.wait(durationMs / 2);
+    const planned = window.action === 'accept' && approver.action === 'accept';
+    const text = planned
+      ? `Release planned for ${String(window.content['date'])} (${String(window.content['window'])}), approved by ${String(approver.content['approver'])}.`
+      : 'The release was not planned: a question was declined or cancelled.';
+    return done(textResult(text, { planned, window: reported(window), approver: reported(approver) }));
   },
 );
 
@@ -241,7 +324,7 @@ const quick = immediateTool(
 
 /** Builds the catalogue for one server process (the `flaky` attempt counter is per catalogue). */
 export function createToolCatalogue(): ToolCatalogue {
-  const tools: DemoTool[] = [build, deploy, openDashboard, configureRelease, flakyTool(), sleep, quick];
+  const tools: DemoTool[] = [build, deploy, openDashboard, configureRelease, summarizeChanges, indexWorkspace, planRelease, flakyTool(), sleep, quick];
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return { tools, find: (name) => byName.get(name) };
 }

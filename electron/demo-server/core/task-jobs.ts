@@ -5,10 +5,10 @@
  * waits are abortable and clear their timers.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
-import type { FormAnswer, FormSpec, Question, UrlAnswer, UrlSpec } from '../catalogue/forms.js';
+import type { ClientRequestSpec } from '../catalogue/client-requests.js';
+import { checkFormReply, checkRootsReply, checkSamplingReply, checkUrlReply, type ClientReply } from '../catalogue/replies.js';
 import type { TaskJob, TaskJobContext, ToolOutcome } from '../catalogue/task-job.js';
-import { INTERNAL_ERROR, INVALID_PARAMS, JsonRpcError } from '../catalogue/tool-result.js';
+import { INTERNAL_ERROR, JsonRpcError } from '../catalogue/tool-result.js';
 import type { Logger } from '../log.js';
 import { isTerminalStatus, type TaskTable } from './task-table.js';
 
@@ -16,34 +16,10 @@ import { isTerminalStatus, type TaskTable } from './task-table.js';
 export interface TaskDriver {
   /** Status `working` with `statusMessage`. */
   report(statusMessage: string): Promise<void>;
-  /** Presents `question` (a form or a URL) to the user and resolves with their raw, unchecked `ElicitResult`. */
-  elicit(question: Question, signal: AbortSignal): Promise<unknown>;
+  /** Sends `request` (a form, a URL, a sampling or roots request) to the client and resolves with its raw, unchecked reply. */
+  request(request: ClientRequestSpec, signal: AbortSignal): Promise<ClientReply>;
   /** Records the final outcome (the task's terminal state). */
   settle(outcome: ToolOutcome): Promise<void>;
-}
-
-/** `ElicitResult` as a client sends it (PROTOCOL.md §6.4); content is checked per form afterwards. */
-const ElicitResultSchema = z.object({
-  action: z.enum(['accept', 'decline', 'cancel']),
-  content: z.record(z.string(), z.unknown()).optional(),
-});
-
-/** Checks a raw answer to `form`; a malformed one fails the task with -32602. */
-function checkAnswer(form: FormSpec, raw: unknown): FormAnswer {
-  const answer = ElicitResultSchema.safeParse(raw);
-  if (!answer.success) throw new JsonRpcError(INVALID_PARAMS, `Malformed answer to "${form.key}": ${z.prettifyError(answer.error)}`);
-  if (answer.data.action !== 'accept') return { action: answer.data.action };
-  const content = form.content.safeParse(answer.data.content ?? {});
-  if (!content.success) throw new JsonRpcError(INVALID_PARAMS, `The answer to "${form.key}" does not match the form: ${z.prettifyError(content.error)}`);
-  return { action: 'accept', content: content.data };
-}
-
-/** Checks a raw answer to a URL-mode question: an action, never content (PROTOCOL.md §6.4). */
-function checkUrlAnswer(page: UrlSpec, raw: unknown): UrlAnswer {
-  const answer = ElicitResultSchema.safeParse(raw);
-  if (!answer.success) throw new JsonRpcError(INVALID_PARAMS, `Malformed answer to "${page.key}": ${z.prettifyError(answer.error)}`);
-  if (answer.data.content !== undefined) throw new JsonRpcError(INVALID_PARAMS, `The answer to "${page.key}" must not carry content (URL mode)`);
-  return { action: answer.data.action };
 }
 
 /** The running work of one server process. */
@@ -94,8 +70,10 @@ export class TaskJobs {
     const context: TaskJobContext = {
       signal,
       report: (statusMessage) => guarded(driver.report(statusMessage)),
-      ask: async (form) => checkAnswer(form, await guarded(driver.elicit(form, signal))),
-      askToOpen: async (page) => checkUrlAnswer(page, await guarded(driver.elicit(page, signal))),
+      ask: async (form) => checkFormReply(form, await guarded(driver.request(form, signal))),
+      askToOpen: async (page) => checkUrlReply(page, await guarded(driver.request(page, signal))),
+      sample: async (request) => checkSamplingReply(request, await guarded(driver.request(request, signal))),
+      listRoots: async (request) => checkRootsReply(request, await guarded(driver.request(request, signal))),
       wait: (ms) => delay(ms, undefined, { signal }),
     };
 

@@ -6,7 +6,7 @@
  * `createdAt + ttlMs` has passed is gone, and asking for it is "unknown task" (PROTOCOL.md §3.6.2).
  */
 import { randomUUID } from 'node:crypto';
-import type { FormElicitationParams, UrlElicitationParams } from '../catalogue/forms.js';
+import type { WireRequest } from '../catalogue/client-requests.js';
 import type { JsonRpcErrorObject } from '../catalogue/tool-result.js';
 
 /** Task lifetime from creation: one hour. Both forms report it (`ttlMs` / `ttl`). */
@@ -22,8 +22,8 @@ export function isTerminalStatus(status: TaskStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
-/** One outstanding input request of an extension task (PROTOCOL.md §3.4). */
-export type InputRequest = { method: 'elicitation/create'; params: FormElicitationParams | UrlElicitationParams };
+/** One outstanding input request of an extension task (PROTOCOL.md §3.4): elicitation, sampling or roots. */
+export type InputRequest = WireRequest;
 
 /** A snapshot of one task. Never mutated: every change produces a new snapshot. */
 export type TaskState = {

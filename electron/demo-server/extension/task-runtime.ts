@@ -1,17 +1,19 @@
 /**
  * The extension's task runtime — the part the SDK does not have (PROTOCOL.md §14): it creates
  * tasks, runs their work, turns questions into `inputRequests` answered by `tasks/update`, and
- * cancels. One runtime serves every connection and request of the process: the protocol is
+ * cancels. Questions asked together are outstanding together; a partial `tasks/update` answers
+ * those keys and leaves the task `input_required` until the rest arrive. One runtime serves every connection and request of the process: the protocol is
  * stateless, tasks are addressed by id alone (§3.10).
  */
-import { elicitationParams, type Question } from '../catalogue/forms.js';
+import { wireRequest, type ClientRequestSpec } from '../catalogue/client-requests.js';
+import type { ClientReply } from '../catalogue/replies.js';
 import type { TaskJob, ToolOutcome } from '../catalogue/task-job.js';
 import { promised } from '../core/promised.js';
 import { TaskJobs, type TaskDriver } from '../core/task-jobs.js';
 import { TaskTable, type TaskChange, type TaskState } from '../core/task-table.js';
 import type { Logger } from '../log.js';
 
-type Waiter = { resolve: (answer: unknown) => void; detach: () => void };
+type Waiter = { resolve: (reply: ClientReply) => void; detach: () => void };
 
 /** The terminal change an outcome makes: `isError` results still complete (extension semantics, §3.5). */
 function finalChange(outcome: ToolOutcome): TaskChange {
@@ -63,7 +65,7 @@ export class ExtensionTaskRuntime {
       this.forgetWaiter(taskId, key);
       waiter.detach();
       this.table.update(taskId, this.withoutInputRequest(taskId, key));
-      waiter.resolve(response);
+      waiter.resolve({ ok: true, value: response });
     }
     return true;
   }
@@ -83,6 +85,12 @@ export class ExtensionTaskRuntime {
     this.jobs.dispose();
     this.waiting.clear();
     this.table.clear();
+  }
+
+  /** Forgets every question of a task whose work ended (one of two concurrent answers may have failed it). */
+  private forgetWaiters(taskId: string): void {
+    for (const waiter of this.waiting.get(taskId)?.values() ?? []) waiter.detach();
+    this.waiting.delete(taskId);
   }
 
   private forgetWaiter(taskId: string, key: string): void {
@@ -105,13 +113,17 @@ export class ExtensionTaskRuntime {
     };
     return {
       report: (statusMessage) => promised(() => update({ status: 'working', statusMessage, inputRequests: undefined })),
-      elicit: (form, signal) => this.ask(taskId, form, signal, update),
-      settle: (outcome) => promised(() => update(finalChange(outcome))),
+      request: (request, signal) => this.ask(taskId, request, signal, update),
+      settle: (outcome) =>
+        promised(() => {
+          this.forgetWaiters(taskId);
+          update(finalChange(outcome));
+        }),
     };
   }
 
-  /** Publishes `form` (a form or a URL; no `elicitationId` in 2026-07-28) under its key and waits for the `tasks/update` that answers it. */
-  private ask(taskId: string, form: Question, signal: AbortSignal, update: (change: TaskChange) => void): Promise<unknown> {
+  /** Publishes `request` (no `elicitationId` in 2026-07-28) under its key, beside any still outstanding, and waits for the `tasks/update` that answers it. */
+  private ask(taskId: string, request: ClientRequestSpec, signal: AbortSignal, update: (change: TaskChange) => void): Promise<ClientReply> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) {
         reject(new Error('The task’s work was stopped', { cause: signal.reason }));
@@ -120,16 +132,16 @@ export class ExtensionTaskRuntime {
       const outstanding = this.table.get(taskId)?.inputRequests;
       update({
         status: 'input_required',
-        statusMessage: `Waiting for input: ${form.title}`,
-        inputRequests: { ...outstanding, [form.key]: { method: 'elicitation/create', params: elicitationParams(form) } },
+        statusMessage: `Waiting for input: ${request.title}`,
+        inputRequests: { ...outstanding, [request.key]: wireRequest(request) },
       });
       const onAbort = () => {
-        this.forgetWaiter(taskId, form.key);
+        this.forgetWaiter(taskId, request.key);
         reject(new Error('The task’s work was stopped', { cause: signal.reason }));
       };
       signal.addEventListener('abort', onAbort, { once: true });
       const waiters = this.waiting.get(taskId) ?? new Map<string, Waiter>();
-      waiters.set(form.key, { resolve, detach: () => signal.removeEventListener('abort', onAbort) });
+      waiters.set(request.key, { resolve, detach: () => signal.removeEventListener('abort', onAbort) });
       this.waiting.set(taskId, waiters);
     });
   }

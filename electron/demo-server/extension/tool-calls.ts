@@ -6,23 +6,16 @@
  * - a task tool, extension NOT declared: `-32021` with `data.requiredCapabilities` naming the
  *   extension. These tools cannot be served without a task (they run for minutes or need input
  *   mid-way), so the server never falls back to a blocking plain result.
- * - a form-asking task tool (`deploy`, `configure_release`) without form elicitation declared:
- *   `-32021` naming `elicitation.form` — a task must not later ask for input the client cannot give.
- * - a URL-asking task tool (`open_dashboard`) without URL elicitation declared: `-32021` naming `elicitation.url`.
+ * - a task tool whose questions need a client feature the request did not declare: `-32021`
+ *   naming it (`elicitation.form` for `deploy`, `configure_release`, `plan_release`;
+ *   `elicitation.url` for `open_dashboard`; `sampling` for `summarize_changes`; `roots` for
+ *   `index_workspace`) — a task must not later ask for input the client cannot give.
  * - invalid arguments: a plain result with `isError: true`; unknown tool: `-32602`.
  */
 import type { ToolCatalogue } from '../catalogue/tools.js';
 import type { TaskJob } from '../catalogue/task-job.js';
 import { toolErrorResult, type ToolResult } from '../catalogue/tool-result.js';
-import {
-  FORM_ELICITATION_REQUIRED,
-  TASKS_EXTENSION_REQUIRED,
-  ToolCallParamsSchema,
-  URL_ELICITATION_REQUIRED,
-  declaresFormElicitation,
-  declaresTasksExtension,
-  declaresUrlElicitation,
-} from './wire.js';
+import { FEATURE_REQUIRED, TASKS_EXTENSION_REQUIRED, ToolCallParamsSchema, declaresFeature, declaresTasksExtension } from './wire.js';
 
 /** What to do with one `tools/call`. */
 export type ToolCallPlan =
@@ -46,12 +39,8 @@ export function planToolCall(catalogue: ToolCatalogue, params: unknown, capabili
     return { kind: 'result', produce: prepared.ok ? prepared.value : () => toolErrorResult(prepared.message) };
   }
   if (!declaresTasksExtension(capabilities)) return { kind: 'missing-capability', requiredCapabilities: TASKS_EXTENSION_REQUIRED };
-  if (tool.usesForms && !declaresFormElicitation(capabilities)) {
-    return { kind: 'missing-capability', requiredCapabilities: FORM_ELICITATION_REQUIRED };
-  }
-  if (tool.usesUrl && !declaresUrlElicitation(capabilities)) {
-    return { kind: 'missing-capability', requiredCapabilities: URL_ELICITATION_REQUIRED };
-  }
+  const missing = tool.needs.find((feature) => !declaresFeature(capabilities, feature));
+  if (missing !== undefined) return { kind: 'missing-capability', requiredCapabilities: FEATURE_REQUIRED[missing] };
   const prepared = tool.prepare(call.data.arguments);
   return prepared.ok ? { kind: 'task', job: prepared.value } : { kind: 'result', produce: () => toolErrorResult(prepared.message) };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { INTERNAL_ERROR } from '../catalogue/tool-result.js';
+import type { ClientFeature } from '../catalogue/tools.js';
 import type { TaskState } from '../core/task-table.js';
 
 /** The only protocol revision the extension server speaks. */
@@ -14,10 +15,13 @@ export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 
 /** `data.requiredCapabilities` of the -32021 answered when a request lacks the extension (§3.2). */
 export const TASKS_EXTENSION_REQUIRED = { extensions: { [TASKS_EXTENSION_ID]: {} } };
-/** `data.requiredCapabilities` of the -32021 answered when a form-asking tool is called without form elicitation. */
-export const FORM_ELICITATION_REQUIRED = { elicitation: { form: {} } };
-/** `data.requiredCapabilities` of the -32021 answered when a URL-asking tool is called without URL elicitation. */
-export const URL_ELICITATION_REQUIRED = { elicitation: { url: {} } };
+/** `data.requiredCapabilities` of the -32021 answered when a tool's questions need a feature the request did not declare. */
+export const FEATURE_REQUIRED: Record<ClientFeature, Record<string, unknown>> = {
+  'elicitation.form': { elicitation: { form: {} } },
+  'elicitation.url': { elicitation: { url: {} } },
+  sampling: { sampling: {} },
+  roots: { roots: {} },
+};
 
 /**
  * The parts of declared client capabilities the server acts on. Unknown keys pass: the
@@ -26,6 +30,8 @@ export const URL_ELICITATION_REQUIRED = { elicitation: { url: {} } };
 const DeclaredCapabilitiesSchema = z.looseObject({
   extensions: z.record(z.string(), z.unknown()).optional(),
   elicitation: z.looseObject({ form: z.unknown().optional(), url: z.unknown().optional() }).optional(),
+  sampling: z.unknown().optional(),
+  roots: z.unknown().optional(),
 });
 
 const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,17 +45,24 @@ export function declaresTasksExtension(capabilities: unknown): boolean {
   return parsed.success && isPlainObject(parsed.data.extensions?.[TASKS_EXTENSION_ID]);
 }
 
-/** True when `capabilities` allows form-mode elicitation: `elicitation: {}` means form (PROTOCOL.md §6.1). */
-export function declaresFormElicitation(capabilities: unknown): boolean {
+/**
+ * True when `capabilities` declares `feature`: `elicitation: {}` alone means form mode
+ * (PROTOCOL.md §6.1); URL mode, sampling and roots must be declared by name.
+ */
+export function declaresFeature(capabilities: unknown, feature: ClientFeature): boolean {
   const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
-  const elicitation = parsed.success ? parsed.data.elicitation : undefined;
-  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-}
-
-/** True when `capabilities` allows URL-mode elicitation (`elicitation.url` declared, PROTOCOL.md §6.1). */
-export function declaresUrlElicitation(capabilities: unknown): boolean {
-  const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
-  return parsed.success && parsed.data.elicitation?.url !== undefined;
+  if (!parsed.success) return false;
+  const { elicitation, sampling, roots } = parsed.data;
+  switch (feature) {
+    case 'elicitation.form':
+      return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+    case 'elicitation.url':
+      return elicitation?.url !== undefined;
+    case 'sampling':
+      return sampling !== undefined;
+    case 'roots':
+      return roots !== undefined;
+  }
 }
 
 /** Params of `tasks/get`, `tasks/update` and `tasks/cancel` as handlers see them (`inputResponses` is lifted out by the SDK). */

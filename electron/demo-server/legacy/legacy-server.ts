@@ -10,10 +10,10 @@ import { InMemoryTaskMessageQueue } from '@modelcontextprotocol/sdk/experimental
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ElicitResultSchema, ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { elicitationParams } from '../catalogue/forms.js';
-import { toolErrorResult } from '../catalogue/tool-result.js';
-import { createToolCatalogue, type ImmediateTool, type TaskTool } from '../catalogue/tools.js';
+import { ErrorCode, McpError, ResultSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { wireRequest } from '../catalogue/client-requests.js';
+import { toolErrorResult, type JsonRpcErrorObject } from '../catalogue/tool-result.js';
+import { createToolCatalogue, type ClientFeature, type ImmediateTool, type TaskTool } from '../catalogue/tools.js';
 import { TaskJobs, type TaskDriver } from '../core/task-jobs.js';
 import { TASK_POLL_INTERVAL_MS, TASK_TTL_MS, TaskTable } from '../core/task-table.js';
 import type { Logger } from '../log.js';
@@ -29,17 +29,24 @@ function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Share
   return {
     // Through the SDK's request task store, which also sends `notifications/tasks/status`.
     report: (statusMessage) => taskStore.updateTaskStatus(taskId, 'working', statusMessage),
-    elicit: async (form, signal) => {
-      await taskStore.updateTaskStatus(taskId, 'input_required', `Waiting for input: ${form.title}`);
-      // `relatedTask` makes the SDK tag the request with related-task meta and queue it for the
-      // client's `tasks/result` stream instead of sending it unsolicited (§4.5). The abort signal
-      // (cancel, shutdown) withdraws it and clears its timeout.
-      return server.request(
-        // URL mode needs an `elicitationId` in 2025-11-25 (PROTOCOL.md §6.2); form mode ignores it.
-        { method: 'elicitation/create', params: elicitationParams(form, randomUUID()) },
-        ElicitResultSchema,
-        { relatedTask: { taskId }, timeout: TASK_TTL_MS, signal },
-      );
+    request: async (request, signal) => {
+      await taskStore.updateTaskStatus(taskId, 'input_required', `Waiting for input: ${request.title}`);
+      try {
+        // `relatedTask` makes the SDK tag the request with related-task meta and queue it for the
+        // client's `tasks/result` stream instead of sending it unsolicited (§4.5). The abort signal
+        // (cancel, shutdown) withdraws it and clears its timeout. Any result object passes here:
+        // the catalogue checks the reply itself, the same way for both wire forms.
+        const value = await server.request(
+          // URL mode needs an `elicitationId` in 2025-11-25 (PROTOCOL.md §6.2); other requests ignore it.
+          wireRequest(request, randomUUID()),
+          ResultSchema,
+          { relatedTask: { taskId }, timeout: TASK_TTL_MS, signal },
+        );
+        return { ok: true, value };
+      } catch (error) {
+        if (isClientErrorReply(error, signal)) return { ok: false, error: clientError(error) };
+        throw error;
+      }
     },
     settle: async (outcome) => {
       if (outcome.kind === 'error') {
@@ -52,6 +59,45 @@ function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Share
     },
   };
 }
+
+/** Codes of the errors the SDK itself raises for a request it stopped waiting for. */
+const SDK_GAVE_UP: readonly number[] = [ErrorCode.ConnectionClosed, ErrorCode.RequestTimeout];
+
+/**
+ * True when `error` is the client's own JSON-RPC error answer (e.g. a declined sampling request),
+ * not the SDK giving up on the request (withdrawn, timed out, connection gone).
+ */
+function isClientErrorReply(error: unknown, signal: AbortSignal): error is McpError {
+  return error instanceof McpError && !signal.aborted && !SDK_GAVE_UP.includes(error.code);
+}
+
+/** The client's error object as it sent it (the SDK's `McpError` prefixes the message with "MCP error <code>: "). */
+function clientError(error: McpError): JsonRpcErrorObject {
+  const message = error.message.replace(/^MCP error -?\d+: /, '');
+  return error.data === undefined ? { code: error.code, message } : { code: error.code, message, data: error.data };
+}
+
+/** Whether the session's client declared `feature` at `initialize` (`elicitation: {}` alone means form mode, §6.1). */
+function clientDeclares(capabilities: ClientCapabilities | undefined, feature: ClientFeature): boolean {
+  switch (feature) {
+    case 'elicitation.form':
+      return capabilities?.elicitation !== undefined;
+    case 'elicitation.url':
+      return capabilities?.elicitation?.url !== undefined;
+    case 'sampling':
+      return capabilities?.sampling !== undefined;
+    case 'roots':
+      return capabilities?.roots !== undefined;
+  }
+}
+
+/** Why a tool needs each feature, for the -32600 refusal. */
+const FEATURE_REASON: Record<ClientFeature, string> = {
+  'elicitation.form': 'asks for input: the client must declare the elicitation capability',
+  'elicitation.url': 'asks to open a web page: the client must declare elicitation.url',
+  sampling: 'asks for a model completion: the client must declare the sampling capability',
+  roots: 'asks for the workspace roots: the client must declare the roots capability',
+};
 
 function registerImmediateTool(server: McpServer, tool: ImmediateTool): void {
   server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.inputSchema }, (args) => {
@@ -67,12 +113,8 @@ function registerTaskTool(server: McpServer, tool: TaskTool, shared: Shared): vo
     {
       createTask: async (args, extra) => {
         // A task must not later ask for input the client declared it cannot give (§6.1).
-        if (tool.usesForms && server.server.getClientCapabilities()?.elicitation === undefined) {
-          throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} asks for input: the client must declare the elicitation capability`);
-        }
-        if (tool.usesUrl && server.server.getClientCapabilities()?.elicitation?.url === undefined) {
-          throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} asks to open a web page: the client must declare elicitation.url`);
-        }
+        const missing = tool.needs.find((feature) => !clientDeclares(server.server.getClientCapabilities(), feature));
+        if (missing !== undefined) throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} ${FEATURE_REASON[missing]}`);
         const prepared = tool.prepare(args);
         if (!prepared.ok) throw new McpError(ErrorCode.InvalidParams, prepared.message);
         const task = await extra.taskStore.createTask({ ttl: TASK_TTL_MS, pollInterval: TASK_POLL_INTERVAL_MS });
