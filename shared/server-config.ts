@@ -3,11 +3,45 @@
  */
 import { z } from 'zod';
 
+/** Most roots one server may be given. */
+export const MAX_ROOTS = 50;
+/** Longest root URI and root name kept. */
+export const MAX_ROOT_URI_LENGTH = 4_096;
+export const MAX_ROOT_NAME_LENGTH = 200;
+
+/**
+ * True for a `file://` URI of an absolute local path, in the canonical form WHATWG `URL` writes
+ * (so one folder has one spelling and duplicates can be found): no host, query or fragment.
+ */
+export function isFileRootUri(uri: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    return false;
+  }
+  return parsed.protocol === 'file:' && parsed.host === '' && parsed.search === '' && parsed.hash === '' && parsed.href === uri && parsed.pathname.startsWith('/');
+}
+
+/** A folder shared with a server (MCP `Root`): what `roots/list` answers. */
+export const RootSchema = z.strictObject({
+  uri: z.string().max(MAX_ROOT_URI_LENGTH).refine(isFileRootUri, 'must be a file:// URI of an absolute path'),
+  name: z.string().min(1).max(MAX_ROOT_NAME_LENGTH).optional(),
+});
+export type Root = z.infer<typeof RootSchema>;
+
 const ServerBaseSchema = z.object({
   /** Stable local id (the key tasks are filed under). */
   id: z.string().min(1).max(200),
   /** The user's own name for the server, shown before anything the server says about itself. */
   name: z.string().min(1).max(200),
+  /**
+   * Folders the user shares with this server: the only answer to its `roots/list` (none when
+   * absent). A setting, not part of what runs: changing it never needs approval or a reconnect.
+   */
+  roots: z.array(RootSchema).max(MAX_ROOTS).optional(),
+  /** The user muted this server's desktop notifications (absent: not muted). Not part of what runs. */
+  notificationsMuted: z.boolean().optional(),
 });
 
 export const StdioServerConfigSchema = ServerBaseSchema.extend({

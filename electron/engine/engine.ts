@@ -4,6 +4,7 @@
  * with method calls (commands) and `onDid*` events (state broadcasts).
  */
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState } from '../../shared/server-config.js';
 import {
@@ -171,6 +172,23 @@ export class Engine {
     if (runtime === undefined) return;
     this.servers.delete(serverId);
     await runtime.connection.close();
+  }
+
+  /**
+   * Takes a server's new settings (its roots, its notification mute) without reconnecting:
+   * `config` must run exactly as the one the server was added with (an edit of what runs is
+   * removeServer + addServer). When the roots changed, a connected 2025-11-25 server is told
+   * with `notifications/roots/list_changed`. Unknown ids are ignored (the server does not run).
+   */
+  updateServerSettings(config: ServerConfig): void {
+    const runtime = this.servers.get(config.id);
+    if (runtime === undefined) return;
+    const rootsChanged = !isDeepStrictEqual(runtime.config.roots ?? [], config.roots ?? []);
+    runtime.config = config;
+    if (!rootsChanged) return;
+    runtime.connection.sendRootsListChanged().catch((error: unknown) => {
+      this.ports.logger.warn('could not tell a server its roots changed', { server: config.id, error: errorText(error) });
+    });
   }
 
   /** Every server's state. */
@@ -578,7 +596,8 @@ export class Engine {
     if (answer !== undefined) return answer;
     // Requests outside a task are not offered to the user here; refuse them plainly.
     if (method === 'elicitation/create') return { action: 'decline' };
-    if (method === 'roots/list') return { roots: [] };
+    // Exactly the folders the user shared with this server (none unless configured).
+    if (method === 'roots/list') return { roots: runtime.config.roots ?? [] };
     throw new McpRequestError('This client answers sampling requests only inside tasks.', -32601);
   }
 

@@ -9,7 +9,7 @@
  * Changes are serialized: two saves never interleave their engine and file updates.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ImportReport, ServerInput, ServerView } from '../../shared/ipc/contract.js';
+import type { ImportReport, ServerInput, ServerSettingsInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import type { Engine, Logger } from '../engine/index.js';
 import type { SecretStore } from './host-api.js';
@@ -26,6 +26,7 @@ import {
 import { loadServerFile, saveServerFile } from './server-file.js';
 import { slugFromName, uniqueServerId } from './server-ids.js';
 import { parseServerImport } from './server-import.js';
+import { runsSame, settingsOf, updatedSettings, withSettings } from './server-settings.js';
 import { toServerView } from './views.js';
 
 const OPERATOR_SOURCE: Record<OperatorServer['origin'], string> = { 'config-file': 'the config file', 'command-line': 'the command line' };
@@ -34,7 +35,7 @@ export interface ConfiguredServersOptions {
   /** Folder of `servers.json`. */
   dir: string;
   secrets: SecretStore;
-  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers'>;
+  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers' | 'updateServerSettings'>;
   /** Whether the UI may add, change or approve stdio commands (Electron only). */
   canEditStdio: boolean;
   /** Our own servers: seeded on first start, pre-approved, and refreshed at every start. */
@@ -67,9 +68,9 @@ export class ConfiguredServers {
     const defaults = new Map(options.defaults.map((config) => [config.id, config]));
     const initial = entries ?? options.defaults.map((config) => preApproved(config, 'default'));
     for (const entry of initial) {
-      // Unedited defaults follow the current install: its Node binary or folder may have moved.
+      // Unedited defaults follow the current install (its Node binary or folder may have moved), keeping the user's settings.
       const current = entry.origin === 'default' ? defaults.get(entry.config.id) : undefined;
-      servers.#stored.set(entry.config.id, current === undefined ? entry : preApproved(current, 'default'));
+      servers.#stored.set(entry.config.id, current === undefined ? entry : preApproved(withSettings(current, settingsOf(entry.config)), 'default'));
     }
     for (const { config, origin } of options.operatorServers) servers.#operator.set(config.id, preApproved(config, origin));
     if (entries === undefined) {
@@ -105,7 +106,7 @@ export class ConfiguredServers {
    * Adds (no `id`) or changes a server. The entry keeps its approval only while what runs is
    * unchanged. HTTP `headers` absent means "keep the saved values" — the renderer never sees
    * them — but only while the URL stays on the same origin: a secret is not sent to a new host
-   * unless it is entered again.
+   * unless it is entered again. The server's settings (roots, mute) are kept: see `updateSettings`.
    */
   save(input: ServerInput): Promise<ServerView> {
     return this.#exclusive(async () => {
@@ -116,7 +117,7 @@ export class ConfiguredServers {
       if (refusal !== undefined) throw new HostError(refusal);
       const base = toServerConfig(input, input.id ?? uniqueServerId(slugFromName(input.name), this.#ids()));
       const kept = keptHeaders(input, previous);
-      const config: ServerConfig = base.transport === 'http' && kept?.headers !== undefined ? { ...base, headers: kept.headers } : base;
+      const config = withSettings(base.transport === 'http' && kept?.headers !== undefined ? { ...base, headers: kept.headers } : base, settingsOf(previous?.config));
       const digest = approvalDigest(config);
       const isChanged = previous === undefined || !isDeepStrictEqual(previous.config, config);
       const next: ServerEntry = {
@@ -162,6 +163,27 @@ export class ConfiguredServers {
       await this.#commit(new Map(this.#stored).set(id, next));
       await this.#run(entry, next);
       this.options.logger.info('server approved', { id });
+      this.options.onChange();
+      return this.#view(next);
+    });
+  }
+
+  /**
+   * Changes a server's settings — the folders shared with it, the mute of its notifications —
+   * which do not change what runs: no approval is needed or lost, the server is not reconnected
+   * (the engine is told and tells the server its roots changed), and browser mode may do it too,
+   * for stdio servers as well. Folders are checked and made `file://` URIs here (server-settings.ts).
+   * An operator's server keeps them for this session only, as it keeps the server itself.
+   */
+  updateSettings({ id, ...input }: ServerSettingsInput): Promise<ServerView> {
+    return this.#exclusive(async () => {
+      const entry = this.#find(id);
+      if (entry === undefined) throw new HostError('That server no longer exists.');
+      const next: ServerEntry = { ...entry, config: withSettings(entry.config, updatedSettings(settingsOf(entry.config), input)) };
+      if (isOperatorOrigin(entry.origin)) this.#operator.set(id, next);
+      else await this.#commit(new Map(this.#stored).set(id, next));
+      await this.#run(entry, next);
+      this.options.logger.info('server settings changed', { id, roots: next.config.roots?.length ?? 0, muted: next.config.notificationsMuted === true });
       this.options.onChange();
       return this.#view(next);
     });
@@ -241,11 +263,14 @@ export class ConfiguredServers {
     this.#stored = next;
   }
 
-  /** Brings the engine in line with an entry that changed from `previous` to `next`. */
+  /** Brings the engine in line with an entry that changed from `previous` to `next`: a settings-only change keeps the connection. */
   async #run(previous: ServerEntry | undefined, next: ServerEntry | undefined): Promise<void> {
     const wasRunning = previous !== undefined && isApproved(previous);
     const runs = next !== undefined && isApproved(next);
-    if (wasRunning && runs && isDeepStrictEqual(previous.config, next.config)) return;
+    if (wasRunning && runs && runsSame(previous.config, next.config)) {
+      if (!isDeepStrictEqual(previous.config, next.config)) this.options.engine.updateServerSettings(next.config);
+      return;
+    }
     if (wasRunning) await this.options.engine.removeServer(previous.config.id);
     if (runs) this.options.engine.addServer(next.config);
   }

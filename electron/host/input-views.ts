@@ -9,6 +9,7 @@ import { ElicitResultSchema, acceptResult, type ElicitResult } from '../../share
 import { toFormModel, validateForm, type FormModel } from '../../shared/elicitation/form-model.js';
 import { checkRequestedSchema } from '../../shared/elicitation/schema-check.js';
 import type { PendingInputView, ServerView } from '../../shared/ipc/contract.js';
+import type { Root } from '../../shared/server-config.js';
 import type { PendingInput } from '../../shared/task-model.js';
 import { HostError } from './host-error.js';
 import { queuePlaces } from './input-queue.js';
@@ -32,15 +33,12 @@ export interface UrlFacts {
   canOpen: boolean;
 }
 
-/** A root as `roots/list` answers it. */
-export type Root = { uri: string; name?: string };
-
 /**
- * The roots the user configured for a server. There is no setting for them yet, so every server
- * gets none — said plainly in the view — and the answer can only be that empty list.
+ * The roots the user configured for a server (on the Servers screen): none unless set — said
+ * plainly in the view — and none for a server no longer configured.
  */
-function configuredRoots(_serverId: string): Root[] {
-  return [];
+function configuredRoots(serverId: string, servers: readonly ServerView[]): Root[] {
+  return servers.find((server) => server.id === serverId)?.roots ?? [];
 }
 
 /** Plain descriptions of what this version cannot answer yet (a Map: the method is untrusted). */
@@ -109,8 +107,11 @@ function messageOf(params: Record<string, unknown> | undefined): string {
   return typeof message === 'string' ? message : '';
 }
 
-/** Runs the schema check on one pending input (the same pure check for the view and the answer). */
-export function checkInput(input: PendingInput): CheckedInput {
+/**
+ * Runs the schema check on one pending input (the same pure check for the view and the answer).
+ * `servers` gives the roots configured for the asking server; without them a roots request has none.
+ */
+export function checkInput(input: PendingInput, servers: readonly ServerView[] = []): CheckedInput {
   const { method, params } = input.request;
   if (method === 'elicitation/create') {
     const mode = params?.['mode'];
@@ -122,7 +123,7 @@ export function checkInput(input: PendingInput): CheckedInput {
     if (mode === 'url') return { kind: 'url', message, url: inspectUrl(params?.['url']) };
     return { kind: 'unsupported', message, description: 'The server asks for information in a way this app does not know.' };
   }
-  if (method === 'roots/list') return { kind: 'roots', roots: configuredRoots(input.serverId) };
+  if (method === 'roots/list') return { kind: 'roots', roots: configuredRoots(input.serverId, servers) };
   return { kind: 'unsupported', description: UNSUPPORTED.get(method) ?? 'The server sent a request this app does not know.' };
 }
 
@@ -144,7 +145,7 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
     server: serverNames(input.serverId, servers),
     ...(queuePlace !== undefined ? { queuePlace } : {}),
   };
-  const checked = checkInput(input);
+  const checked = checkInput(input, servers);
   switch (checked.kind) {
     case 'form':
       return { ...common, kind: 'form', message: checked.message, form: checked.form };
@@ -204,10 +205,11 @@ export function openableUrlOf(input: PendingInput): string | undefined {
  * with no stray keys; decline and cancel without content; an accept only to a form inside the
  * subset, with declared properties only, each of its field's own type (numbers as numbers,
  * integers as integers, all finite), passing `validateForm`. The content sent is the one
- * `validateForm` built, not the renderer's object.
+ * `validateForm` built, not the renderer's object. A roots answer must be exactly the roots
+ * `servers` configure for the asking server (none without `servers`).
  */
-export function checkAnswer(input: PendingInput, response: Record<string, unknown>): InputAnswer {
-  const checked = checkInput(input);
+export function checkAnswer(input: PendingInput, response: Record<string, unknown>, servers: readonly ServerView[] = []): InputAnswer {
+  const checked = checkInput(input, servers);
   if (checked.kind === 'unsupported') throw new HostError('This app cannot answer that kind of request yet.');
   if (checked.kind === 'url') return checkUrlAnswer(checked.url, response);
   if (checked.kind === 'roots') return checkRootsAnswer(checked.roots, response);

@@ -51,6 +51,8 @@ export function invokeHandlers({
     },
     'servers:approve': ({ id, approvalDigest }) => servers.approve(id, approvalDigest),
     'servers:import': ({ json }) => servers.import(json),
+    // Allowed in browser mode too: roots and mute change nothing that runs.
+    'servers:update-settings': (request) => servers.updateSettings(request),
     'tools:list': async ({ serverId }) => {
       servers.requireRunnable(serverId);
       return (await engine.listTools(serverId)).map(toToolView);
@@ -85,7 +87,7 @@ export function invokeHandlers({
       if (queuePlaces(inputs).has(input)) {
         throw new HostError('That question waits behind earlier questions from the same server: answer one of those first.');
       }
-      await engine.answerInput(taskId, key, checkAnswer(input, response));
+      await engine.answerInput(taskId, key, checkAnswer(input, response, servers.views()));
       return {};
     },
   };

@@ -2,7 +2,8 @@
  * `<dataDir>/servers.json`: the configured servers, written atomically with mode 0600.
  *
  *   {"schemaVersion": 1, "servers": [
- *     {"config": ServerConfig without headers, "origin": "default"|"user"|"import",
+ *     {"config": ServerConfig without headers (with its settings: "roots"?, "notificationsMuted"?),
+ *      "origin": "default"|"user"|"import",
  *      "approvedDigest"?: "sha256:…",                 (stdio: what the user approved)
  *      "protectedHeaders"?: {name: secretStore.protect(value)}}   (HTTP header values, never plain)
  *   ]}
@@ -11,13 +12,15 @@
  * returned them, and left out when it returns undefined (browser mode), so they then live for
  * the session only; saved values a session cannot decrypt are written back unchanged. Operator entries (config file, command line) are never written: the
  * operator gives them at every launch. A damaged file is moved aside and reported, never wiped
- * (SECURITY §6).
+ * (SECURITY §6). Files from before the settings load as they are (no roots, not muted); a
+ * settings value that cannot be read (a hand-edited root that is not a `file://` URI...) is
+ * reported and dropped, never the server with it.
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ServerViewSchema } from '../../shared/ipc/contract.js';
-import { ServerConfigSchema } from '../../shared/server-config.js';
+import { MAX_ROOTS, RootSchema, ServerConfigSchema, type Root } from '../../shared/server-config.js';
 import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../engine/stores/data-folder.js';
 import type { SecretStore } from './host-api.js';
 import { isOperatorOrigin, type ServerEntry } from './server-entry.js';
@@ -70,13 +73,24 @@ export async function loadServerFile(dir: string, secrets: SecretStore, now: () 
   const problems: string[] = [];
   const entries: ServerEntry[] = [];
   let unreadable = 0;
+  const settingsProblems: string[] = [];
   for (const record of layout.data.servers) {
-    const parsed = StoredServerSchema.safeParse(record);
-    if (parsed.success) entries.push(revealHeaders(parsed.data, secrets, problems));
-    else unreadable += 1;
+    const { rest, roots, muted } = splitSettings(record);
+    const parsed = StoredServerSchema.safeParse(rest);
+    if (!parsed.success) {
+      unreadable += 1;
+      continue;
+    }
+    const entry = revealHeaders(parsed.data, secrets, problems);
+    entries.push({ ...entry, config: { ...entry.config, ...readSettings(entry.config.name, roots, muted, settingsProblems) } });
   }
   if (unreadable > 0) {
     problems.unshift(await keepAside(`${unreadable} of its servers are damaged`, 'the other servers were loaded.'));
+  } else if (settingsProblems.length > 0) {
+    problems.unshift(await keepAside('some settings of its servers are damaged', 'the servers were loaded without them.'));
+  }
+  problems.push(...settingsProblems);
+  if (unreadable > 0 || settingsProblems.length > 0) {
     // Without a file the next start would set up the defaults instead of the servers that loaded.
     await saveServerFile(dir, entries, secrets);
   }
@@ -122,6 +136,44 @@ function revealHeaders(stored: StoredServer, secrets: SecretStore, problems: str
   const why = secrets.protection === 'unavailable' ? 'cannot be read in browser mode' : 'could not be decrypted (was the system keychain reset?)';
   problems.push(`The saved value of the header(s) ${names.map((name) => `"${name}"`).join(', ')} of the server "${config.name}" ${why}; it connects without them.`);
   return { ...entry, config: { ...config, headers }, sealedHeaders: sealed };
+}
+
+/** A stored record with its config's settings taken out, to be read on their own (see `readSettings`). */
+function splitSettings(record: unknown): { rest: unknown; roots: unknown; muted: unknown } {
+  if (!isObject(record) || !isObject(record.config)) return { rest: record, roots: undefined, muted: undefined };
+  const { roots, notificationsMuted, ...config } = record.config;
+  return { rest: { ...record, config }, roots, muted: notificationsMuted };
+}
+
+/** A server's settings as stored: what cannot be read is left out and described in `problems`. */
+function readSettings(server: string, roots: unknown, muted: unknown, problems: string[]): { roots?: Root[]; notificationsMuted?: true } {
+  const settings: { roots?: Root[]; notificationsMuted?: true } = {};
+  if (muted === true) settings.notificationsMuted = true;
+  else if (muted !== undefined && muted !== false) problems.push(`The notification setting of the server "${server}" could not be read; its notifications are on.`);
+  if (roots === undefined) return settings;
+  if (!Array.isArray(roots)) {
+    problems.push(`The shared folders of the server "${server}" could not be read (not a list); it is given none.`);
+    return settings;
+  }
+  const kept: Root[] = [];
+  for (const root of roots) {
+    const parsed = RootSchema.safeParse(root);
+    if (!parsed.success) {
+      const uri = isObject(root) && typeof root.uri === 'string' ? JSON.stringify(root.uri.slice(0, 200)) : 'an entry';
+      problems.push(`A shared folder of the server "${server}" was left out: ${uri} is not a file:// URI of an absolute path (with an optional name).`);
+    } else if (kept.length >= MAX_ROOTS) {
+      problems.push(`The server "${server}" lists more than ${MAX_ROOTS} shared folders; only the first ${MAX_ROOTS} are shared.`);
+      break;
+    } else {
+      kept.push(parsed.data);
+    }
+  }
+  if (kept.length > 0) settings.roots = kept;
+  return settings;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isNewerVersion(data: unknown): boolean {

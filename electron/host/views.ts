@@ -41,7 +41,16 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
 /** A configured server with its live state (none while it does not run); header names only, never values. */
 export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
   const { config, origin } = entry;
-  const common = { id: config.id, name: config.name, approved: isApproved(entry), approvalDigest: approvalDigest(config), origin, ...(state !== undefined ? { state } : {}) };
+  const common = {
+    id: config.id,
+    name: config.name,
+    approved: isApproved(entry),
+    approvalDigest: approvalDigest(config),
+    origin,
+    roots: config.roots ?? [],
+    notificationsMuted: config.notificationsMuted ?? false,
+    ...(state !== undefined ? { state } : {}),
+  };
   if (config.transport === 'http') {
     const headerNames = [...new Set([...Object.keys(config.headers ?? {}), ...Object.keys(entry.sealedHeaders ?? {})])];
     return { ...common, transport: 'http', url: config.url, headerNames };

@@ -13,6 +13,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'servers:remove',
   'servers:approve',
   'servers:import',
+  'servers:update-settings',
   'tools:list',
   'tools:call',
   'tasks:list',

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { ProtocolEraSchema} from '../server-config.js';
-import { ServerStateSchema } from '../server-config.js';
+import { MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, RootSchema, ServerStateSchema } from '../server-config.js';
 import type { FormModel } from '../elicitation/form-model.js';
 import { TrackedTaskSchema } from '../task-model.js';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
@@ -45,9 +45,29 @@ export const ServerViewSchema = z.object({
   approvalDigest: z.string(),
   /** Where the entry came from. */
   origin: z.enum(['default', 'user', 'import', 'config-file', 'command-line']),
+  /** The folders shared with the server: exactly what its `roots/list` is answered with (often none). */
+  roots: z.array(RootSchema),
+  /** The user muted this server's desktop notifications. */
+  notificationsMuted: z.boolean(),
   state: ServerStateSchema.optional(),
 });
 export type ServerView = z.infer<typeof ServerViewSchema>;
+
+/**
+ * `servers:update-settings`: the server's settings that do not change what runs (no approval, no
+ * reconnect; allowed in browser mode). `roots`, when given, replaces the whole list; each
+ * `location` is an absolute path or a `file://` URI, checked and turned into a URI by the host.
+ */
+export const ServerSettingsInputSchema = z.object({
+  id: Id,
+  roots: z
+    .array(z.object({ location: z.string().min(1).max(MAX_ROOT_URI_LENGTH), name: z.string().max(MAX_ROOT_NAME_LENGTH).optional() }))
+    // Room for the host to say "too many" itself rather than a schema error.
+    .max(MAX_ROOTS + 1)
+    .optional(),
+  notificationsMuted: z.boolean().optional(),
+});
+export type ServerSettingsInput = z.infer<typeof ServerSettingsInputSchema>;
 
 /** A server the user adds or edits (header values travel only inwards, and only from Electron). */
 export const ServerInputSchema = z.discriminatedUnion('transport', [
@@ -213,6 +233,7 @@ export const invokeChannels = {
   'servers:remove': { request: z.object({ id: Id }), response: z.object({}) },
   'servers:approve': { request: z.object({ id: Id, approvalDigest: z.string().min(1).max(200) }), response: ServerViewSchema },
   'servers:import': { request: z.object({ json: z.string().max(1_000_000) }), response: ImportReportSchema },
+  'servers:update-settings': { request: ServerSettingsInputSchema, response: ServerViewSchema },
   'tools:list': { request: z.object({ serverId: Id }), response: z.array(ToolViewSchema) },
   'tools:call': { request: z.object({ serverId: Id, name: z.string().min(1).max(512), arguments: JsonObject }), response: CallOutcomeSchema },
   'tasks:list': { request: z.object({}), response: z.array(TaskSummarySchema) },

@@ -98,7 +98,7 @@ describe('EventBatcher', () => {
 
   it('sends servers (as they are at the flush) before tasks, and inputs last, once each', async () => {
     let name = 'before';
-    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user' });
+    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false });
     const { clock, sent, batcher } = setup(() => [view()]);
     batcher.inputsChanged([]);
     batcher.taskUpdated(task('t', 1));

@@ -42,7 +42,7 @@ describe('views', () => {
 
   it('a server shows header names, never values', () => {
     const view = toServerView({ config: { id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer hidden' } }, origin: 'user', sealedHeaders: { 'X-Old': 'sealed' } }, undefined);
-    expect(view).toEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headerNames: ['Authorization', 'X-Old'], approved: true, approvalDigest: expect.stringMatching(/^sha256:/), origin: 'user' });
+    expect(view).toEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headerNames: ['Authorization', 'X-Old'], approved: true, approvalDigest: expect.stringMatching(/^sha256:/), origin: 'user', roots: [], notificationsMuted: false });
     expect(JSON.stringify(view)).not.toMatch(/hidden|sealed/);
     const stdio = toServerView(preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'default'), { id: 's', name: 'S', status: 'connected' });
     expect(ServerViewSchema.parse(stdio)).toEqual(stdio);

@@ -45,6 +45,8 @@ export function makeServer(overrides: Partial<ServerView> = {}): ServerView {
     approved: true,
     approvalDigest: 'digest-a',
     origin: 'user',
+    roots: [],
+    notificationsMuted: false,
     state: { id: 'server-a', name: 'Server A', status: 'connected', era: 'modern', taskSupport: 'extension' },
     ...overrides,
   };

@@ -65,11 +65,11 @@ export interface ClientIdentity {
   version: string;
 }
 
-/** What the client declares: forms and URL elicitation, sampling, roots, and the tasks extension. */
+/** What the client declares: forms and URL elicitation, sampling, roots (with change notices), and the tasks extension. */
 export const CLIENT_CAPABILITIES = {
   elicitation: { form: {}, url: {} },
   sampling: {},
-  roots: {},
+  roots: { listChanged: true },
   extensions: { [TASKS_EXTENSION_ID]: {} },
 };
 
@@ -215,6 +215,16 @@ export class ServerConnection {
   /** Sends a JSON-RPC notification (e.g. `notifications/cancelled` for a stdio listen stream). */
   async notify(method: string, params: Record<string, unknown>): Promise<void> {
     await this.transport?.send({ jsonrpc: '2.0', method, params: this.withEnvelope(params) });
+  }
+
+  /**
+   * Tells a connected 2025-11-25 server that the client's roots changed, so it lists them again.
+   * Does nothing otherwise: 2026-07-28 removed the notification (servers ask for roots on each
+   * request, PROTOCOL.md §2.1), and a disconnected server asks again when it reconnects.
+   */
+  async sendRootsListChanged(): Promise<void> {
+    if (this.client === undefined || !this.isConnected || this.current.era !== 'legacy') return;
+    await this.client.sendRootsListChanged();
   }
 
   /** Closes the connection for good and ends a stdio server's whole process tree. */
