@@ -466,6 +466,11 @@ export class Engine {
     if (task === undefined) return;
     const now = this.ports.clock.now();
     const merged = mergeSnapshot(task, observation.snapshot, now);
+    if (merged.outcome === 'duplicate' && task.form === 'extension' && !isTaskFinished(task)) {
+      // The stored snapshot may already list the questions while the (in-memory) input
+      // registry does not: after a restart the first read is a duplicate, yet still outstanding.
+      this.inputs.syncTask(task, task.snapshot?.inputRequests ?? {}, task.answeredInputKeys, now);
+    }
     if (merged.outcome !== 'applied') return;
     let next = merged.task;
     if (observation.result !== undefined && isTerminalStatus(observation.snapshot.status)) {
