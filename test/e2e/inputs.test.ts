@@ -5,11 +5,9 @@
  * form filled completely, with an invalid entry refused in the form before a valid submit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InputItem } from './pages/inputs-page.js';
 import { startSession, type Session } from './session.js';
+import { DEMO_SERVER_IDS, completedResult, openQuestion, runTool } from './task-flows.js';
 import { withStatus, withText } from './wait.js';
-
-const SERVERS = ['demo-extension', 'demo-legacy'] as const;
 
 describe('answering questions in browser mode', () => {
   let session: Session;
@@ -22,40 +20,11 @@ describe('answering questions in browser mode', () => {
     await session?.close();
   });
 
-  /** Runs `tool` on `serverId` from the launcher; resolves with the task's local id once the detail shows it. */
-  async function run(serverId: string, tool: string, fields: Record<string, string> = {}): Promise<string> {
-    await session.ui.show('launcher');
-    await session.ui.launcher.run(serverId, tool, fields);
-    return session.ui.detail.waitForTask();
-  }
+  const run = (serverId: string, tool: string, fields: Record<string, string> = {}) => runTool(session.ui, serverId, tool, fields);
+  const question = (taskId: string) => openQuestion(session.ui, taskId);
+  const completed = (taskId: string) => completedResult(session.ui, taskId);
 
-  /** The task's question, opened in the needs-input queue. */
-  async function question(taskId: string): Promise<InputItem> {
-    await session.ui.show('inputs');
-    const item = session.ui.inputs.item(taskId);
-    await item.open();
-    return item;
-  }
-
-  /**
-   * Opens the task from the inbox, waits for completed and returns its result text, the
-   * structured content as shown, and the structured content read from the raw result JSON.
-   */
-  async function completed(taskId: string): Promise<{ text: string; structured: string; content: Record<string, unknown> }> {
-    const { ui } = session;
-    await ui.show('inbox');
-    await ui.inbox.row(taskId).open();
-    await withStatus(ui.detail.badge, 'completed').waitFor();
-    await ui.detail.resultStructured.waitFor();
-    const raw = JSON.parse((await ui.detail.result.getByTestId('result-raw-json').locator('pre').textContent()) ?? '{}') as { structuredContent?: Record<string, unknown> };
-    return {
-      text: (await ui.detail.resultText.textContent()) ?? '',
-      structured: (await ui.detail.resultStructured.textContent()) ?? '',
-      content: raw.structuredContent ?? {},
-    };
-  }
-
-  describe.each(SERVERS)('deploy on %s', (serverId) => {
+  describe.each(DEMO_SERVER_IDS)('deploy on %s', (serverId) => {
     it('accept with confirm and production deploys (started true)', async () => {
       const id = await run(serverId, 'deploy', { service: 'api', durationMs: '400' });
       const item = await question(id);

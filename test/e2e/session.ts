@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { launchChromium } from './browser.js';
 import { AppPage } from './pages/app-page.js';
@@ -29,6 +30,11 @@ export interface Session {
   ui: AppPage;
   /** Opens a new context and page on `app.url` (after a host restart: the new address). */
   reopen(): Promise<void>;
+  /**
+   * Stops the host (graceful, like Ctrl+C: its stdio servers end with it), waits until the page
+   * shows it is gone, starts a new host on the same data folder and arguments, and reopens.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -74,6 +80,12 @@ export async function startSession(extraArgs: readonly string[] = []): Promise<S
         await session.context.close();
         Object.assign(session, await openApp(session.browser, session.app));
       },
+      async restart() {
+        await session.app.stop();
+        await session.ui.disconnectedBanner.waitFor();
+        session.app = await startAppProcess(session.dataDir, [...uiArgs, ...extraArgs]);
+        await session.reopen();
+      },
       async close() {
         await session.browser.close().catch(() => undefined);
         await session.app.stop();
@@ -87,6 +99,26 @@ export async function startSession(extraArgs: readonly string[] = []): Promise<S
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * A session for the enclosing `describe`: started in `beforeAll` (with `extraArgs`), closed in
+ * `afterAll`. Tests read `.current` (set once the hook ran).
+ */
+export function sessionForSuite(extraArgs: readonly string[] = []): { readonly current: Session } {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await startSession(extraArgs);
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+  return {
+    get current(): Session {
+      if (session === undefined) throw new Error('the session has not started (beforeAll failed?)');
+      return session;
+    },
+  };
 }
 
 async function openApp(browser: Browser, app: AppProcess): Promise<{ context: BrowserContext; page: Page; ui: AppPage }> {

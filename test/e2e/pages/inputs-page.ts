@@ -13,6 +13,16 @@ export class InputsPage {
     return this.page.getByTestId('nav-input-count');
   }
 
+  /** Every question shown (on the queue screen: the whole queue). */
+  get items(): Locator {
+    return this.page.getByTestId('input-item');
+  }
+
+  /** The queue's "nothing waits" notice. */
+  get empty(): Locator {
+    return this.page.getByTestId('inputs-empty');
+  }
+
   /** The queue entry of task `taskId` (in the queue or on the task's detail). */
   item(taskId: string): InputItem {
     return new InputItem(this.page.locator(`[data-testid="input-item"][data-task-id="${taskId}"]`));
@@ -51,12 +61,27 @@ export class InputItem {
     return this.root.getByTestId('input-cancel');
   }
 
+  /** A URL-mode question's consent panel (in place of the form). */
+  readonly url = {
+    panel: (): Locator => this.root.getByTestId('input-url'),
+    /** The host the address really goes to, highlighted. */
+    host: (): Locator => this.root.getByTestId('input-url-host'),
+    full: (): Locator => this.root.getByTestId('input-url-full'),
+    warnings: (): Locator => this.root.getByTestId('input-url-warnings'),
+    /** Open (the consent); offered only for an address the app would open. */
+    open: (): Locator => this.root.getByTestId('input-url-open'),
+    /** Why the host did not open it (browser mode: "open this address yourself"). */
+    openError: (): Locator => this.root.getByTestId('input-url-open-error'),
+    /** Accept without the app opening it, offered after Open failed. */
+    acceptSelf: (): Locator => this.root.getByTestId('input-url-accept-self'),
+  };
+
   /** Opens the form in place unless it already shows. */
   async open(): Promise<void> {
     await this.root.waitFor();
     const opener = this.root.getByTestId('input-open');
     if (await opener.count() > 0) await opener.click();
-    await this.form.waitFor();
+    await this.form.or(this.url.panel()).waitFor();
   }
 
   /** Chooses Yes or No in a yes/no field. */
