@@ -32,6 +32,10 @@ describe('approvalDigest', () => {
     expect(approvalDigest(withoutEnv)).toBe(approvalDigest({ ...base, env: {} }));
   });
 
+  it('does not cover the settings: shared folders and the mute change nothing that runs', () => {
+    expect(approvalDigest({ ...base, roots: [{ uri: 'file:///srv', name: 'Srv' }], notificationsMuted: true })).toBe(approvalDigest(base));
+  });
+
   it('does not let one field spill into another', () => {
     expect(approvalDigest({ ...base, args: ['a,b'] })).not.toBe(approvalDigest({ ...base, args: ['a', 'b'] }));
   });

@@ -90,6 +90,41 @@ describe('servers.json', () => {
     expect((await loadServerFile(dir, sessionOnlySecretStore, now)).entries).toEqual([{ config: stdio, origin: 'user' }]);
   });
 
+  it('a file from before the server settings loads as it is: no roots, not muted', async () => {
+    const dir = folder();
+    const content = JSON.stringify({ schemaVersion: 1, servers: [{ config: stdio, origin: 'user' }] });
+    writeFileSync(join(dir, SERVER_FILE), content);
+    expect(await loadServerFile(dir, sessionOnlySecretStore, now)).toEqual({ entries: [{ config: stdio, origin: 'user' }], problems: [] });
+    expect(readFileSync(join(dir, SERVER_FILE), 'utf8')).toBe(content);
+  });
+
+  it('round-trips roots and the mute', async () => {
+    const dir = folder();
+    const config: ServerConfig = { ...stdio, roots: [{ uri: 'file:///srv/data', name: 'Data' }, { uri: 'file:///home/me/a%20b' }], notificationsMuted: true };
+    await saveServerFile(dir, [preApproved(config, 'user')], sessionOnlySecretStore);
+    expect(await loadServerFile(dir, sessionOnlySecretStore, now)).toEqual({ entries: [preApproved(config, 'user')], problems: [] });
+  });
+
+  it('hand-edited settings that cannot be read are reported and dropped, never the server; the file is kept aside', async () => {
+    const dir = folder();
+    const second: ServerConfig = { ...stdio, id: 'second', name: 'Second', roots: [{ uri: 'file:///srv/second' }] };
+    const roots = [{ uri: 'file:///srv/data' }, { uri: 'docs/relative' }, { uri: 'https://example.com/x' }, { path: '/no/uri' }];
+    const content = JSON.stringify({ schemaVersion: 1, servers: [{ config: { ...stdio, roots, notificationsMuted: 'yes' }, origin: 'user' }, { config: second, origin: 'user' }] });
+    writeFileSync(join(dir, SERVER_FILE), content);
+    const loaded = await loadServerFile(dir, sessionOnlySecretStore, now);
+    expect(loaded.entries).toEqual([{ config: { ...stdio, roots: [{ uri: 'file:///srv/data' }] }, origin: 'user' }, { config: second, origin: 'user' }]);
+    expect(loaded.problems).toEqual([
+      expect.stringMatching(/some settings of its servers are damaged.*kept as ".*corrupt-.*the servers were loaded without them/),
+      'The notification setting of the server "Local" could not be read; its notifications are on.',
+      'A shared folder of the server "Local" was left out: "docs/relative" is not a file:// URI of an absolute path (with an optional name).',
+      'A shared folder of the server "Local" was left out: "https://example.com/x" is not a file:// URI of an absolute path (with an optional name).',
+      'A shared folder of the server "Local" was left out: an entry is not a file:// URI of an absolute path (with an optional name).',
+    ]);
+    const kept = readdirSync(dir).find((name) => name.startsWith(`${SERVER_FILE}.corrupt-`))!;
+    expect(readFileSync(join(dir, kept), 'utf8')).toBe(content);
+    expect(await loadServerFile(dir, sessionOnlySecretStore, now)).toEqual({ entries: loaded.entries, problems: [] });
+  });
+
   it('header values a session cannot decrypt are reported by name and written back unchanged', async () => {
     const dir = folder();
     await saveServerFile(dir, [{ config: web, origin: 'user' }], encryptingSecretStore(randomBytes(32)));
