@@ -16,6 +16,7 @@ import { EventBatcher } from './event-batcher.js';
 import type { HostApi, SecretStore } from './host-api.js';
 import { invokeHandlers, type OpenExternal } from './invoke-handlers.js';
 import type { OperatorServer } from './server-entry.js';
+import { TaskNotifier, type NotificationSink } from './task-notifier.js';
 
 export type { OperatorServer } from './server-entry.js';
 
@@ -43,6 +44,11 @@ export interface CreateHostOptions {
    * Absent in browser mode: `app:open-external` then answers "open this address yourself".
    */
   openExternal?: OpenExternal;
+  /**
+   * Where desktop notifications go (Electron: the OS and the tray). Absent (browser mode): each one
+   * is sent to the page as `notifications:raised`, for the page to show if the user allowed it.
+   */
+  notifications?: NotificationSink;
 }
 
 /** The host core, with the app facts the shell may also want (e.g. for the window title). */
@@ -101,6 +107,25 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
     await dispose();
     throw error;
   }
+  // After `start`: the loaded tasks are the baseline that raises nothing (task-notifier.ts).
+  const serverView = (id: string) => servers.views().find((view) => view.id === id);
+  const notifier = new TaskNotifier({
+    clock: ports.clock,
+    sink: options.notifications ?? {
+      show: (notification) => listeners.fire({ channel: 'notifications:raised', payload: { notification } }),
+      // The page counts waiting tasks from its own question list.
+      setWaitingCount: () => undefined,
+    },
+    serverName: (id) => serverView(id)?.name,
+    isMuted: (id) => serverView(id)?.notificationsMuted === true,
+    task: (id) => engine.getTask(id),
+  }, engine.listTasks(), engine.listInputs());
+  subscriptions.push(
+    notifier,
+    engine.onDidUpdateTask((task) => notifier.taskUpdated(task)),
+    engine.onDidRemoveTask((id) => notifier.taskRemoved(id)),
+    engine.onDidChangeInputs((inputs) => notifier.inputsChanged(inputs)),
+  );
   const info: AppInfo = {
     version: packageJson.version,
     mode,

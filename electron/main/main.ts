@@ -13,6 +13,7 @@ import { ConfTaskStore } from '../engine/stores/conf-task-store.js';
 import { createHost, type Host } from '../host/create-host.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { demoServersForDesktop } from './demo-servers.js';
+import { createDesktopNotifications } from './desktop-notifications.js';
 import { forwardHostEvents, handleInvokeChannels } from './ipc-bridge.js';
 import { PRODUCT_NAME, createMainWindow } from './main-window.js';
 import { openExternalSafe } from './open-external.js';
@@ -25,6 +26,8 @@ const BUNDLE_DIR = dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = join(BUNDLE_DIR, 'preload.cjs');
 const RENDERER_DIR = join(BUNDLE_DIR, '..', 'renderer');
 const PROJECT_ROOT = join(BUNDLE_DIR, '..', '..');
+/** Packaged: copied beside app.asar (electron-builder.yml `extraResources`); in development: the source folder. */
+const TRAY_ICON = app.isPackaged ? join(process.resourcesPath, 'tray-icon.png') : join(PROJECT_ROOT, 'resources', 'tray-icon.png');
 
 const logger = createConsoleLogger('info');
 registerAppScheme();
@@ -80,6 +83,15 @@ function startApp(): void {
       denyAllPermissions(session.defaultSession);
       serveAppProtocol(RENDERER_DIR, logger);
       const dataDir = app.getPath('userData');
+      const notifications = createDesktopNotifications({
+        iconPath: TRAY_ICON,
+        window: () => {
+          if (window === undefined || window.isDestroyed()) openWindow();
+          return window;
+        },
+        logger,
+      });
+      app.once('will-quit', () => notifications.dispose());
       host = await createHost({
         dataDir,
         mode: 'electron',
@@ -90,6 +102,7 @@ function startApp(): void {
         // Packaged builds carry neither the demo sources nor tsx: no demo servers there yet.
         defaultServers: app.isPackaged ? [] : demoServersForDesktop(PROJECT_ROOT),
         openExternal: (url) => openExternalSafe(url, logger),
+        notifications,
       });
       handleInvokeChannels(host, (contents) => window !== undefined && !window.isDestroyed() && contents === window.webContents, logger);
       openWindow();

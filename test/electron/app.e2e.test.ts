@@ -102,4 +102,35 @@ describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app 
     await window.openInbox();
     await window.taskRows('build', 'completed').first().waitFor({ timeout: 30_000 });
   }, 60_000);
+
+  it('counts a task waiting for input in the tray, notifies once, and a click opens the task', async (context) => {
+    // Record what main shows: the tray and the notifications live in main's module scope.
+    const isSupported = await app.evaluate(({ Notification, Tray }) => {
+      const record = globalThis as unknown as { tooltips: string[]; shown: Electron.Notification[] };
+      record.tooltips = [];
+      record.shown = [];
+      const setToolTip = Tray.prototype.setToolTip;
+      Tray.prototype.setToolTip = function (this: Electron.Tray, text: string) {
+        record.tooltips.push(text);
+        setToolTip.call(this, text);
+      };
+      const show = Notification.prototype.show;
+      Notification.prototype.show = function (this: Electron.Notification) {
+        record.shown.push(this);
+        show.call(this);
+      };
+      return Notification.isSupported();
+    });
+    await window.runTool('demo-extension', 'deploy', { durationMs: '500' });
+    const lastTooltip = () => app.evaluate(() => (globalThis as unknown as { tooltips: string[] }).tooltips.at(-1));
+    await expect.poll(lastTooltip, { timeout: 30_000 }).toBe('MCP Task Monitor: 1 task waits for your input');
+    if (!isSupported) context.skip('This desktop has no notification service (Notification.isSupported() is false)');
+    const titles = () => app.evaluate(() => (globalThis as unknown as { shown: Electron.Notification[] }).shown.map((shown) => shown.title));
+    await expect.poll(titles, { timeout: 10_000 }).toEqual(['deploy needs your input']);
+    await window.openInbox();
+    await app.evaluate(() => {
+      (globalThis as unknown as { shown: Electron.Notification[] }).shown[0]?.emit('click');
+    });
+    await window.page.getByTestId('task-detail').filter({ hasText: 'deploy' }).waitFor();
+  }, 60_000);
 });
