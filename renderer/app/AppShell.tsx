@@ -4,6 +4,8 @@ import { InputsScreen } from '../screens/inputs/InputsScreen';
 import { LauncherScreen } from '../screens/launcher/LauncherScreen';
 import { ServersScreen } from '../screens/servers/ServersScreen';
 import { TaskDetailScreen } from '../screens/task-detail/TaskDetailScreen';
+import { NotificationsSync } from '../notifications/use-notifications';
+import { NotificationsToggle } from '../notifications/NotificationsToggle';
 import { useAppStore } from '../store/store-context';
 import { selectScreen, selectSelectedTaskId } from '../store/selectors';
 import { AppBanners } from './AppBanners';
@@ -17,7 +19,9 @@ export function AppShell() {
       <header className="app__header">
         <span className="app__name">MCP Task Monitor</span>
         <NavBar />
+        <NotificationsToggle />
       </header>
+      <NotificationsSync />
       <AppBanners />
       <main className="app__main">
         <CurrentScreen />

@@ -1,0 +1,54 @@
+/**
+ * The page's part of notifications: shows the host's `notifications:raised` with the browser's
+ * API (browser mode), opens the task when one is clicked (browser click, or Electron's
+ * `notifications:activated`), and puts the number of tasks waiting for input in the document
+ * title — browser mode's stand-in for the tray — e.g. "(2) MCP Task Monitor".
+ */
+import { useEffect } from 'react';
+import { useBridge } from '../bridge/bridge-context';
+import { useAppInfo, usePendingInputs } from '../queries/use-engine-data';
+import { useAppStore } from '../store/store-context';
+import { selectOpenTask, selectShowScreen } from '../store/selectors';
+import { showBrowserNotification } from './browser-notifications';
+
+/** The document title without a count. */
+export const APP_TITLE = 'MCP Task Monitor';
+
+/** The document title for `waiting` tasks waiting for input. */
+export function titleWithCount(waiting: number): string {
+  return waiting > 0 ? `(${waiting}) ${APP_TITLE}` : APP_TITLE;
+}
+
+/** Wires notifications for the whole app; call it once, near the root. */
+export function useNotifications(): void {
+  const bridge = useBridge();
+  const openTask = useAppStore(selectOpenTask);
+  const showScreen = useAppStore(selectShowScreen);
+  const isBrowserMode = useAppInfo().data?.mode === 'browser';
+  const { data: inputs } = usePendingInputs();
+  const waiting = new Set((inputs ?? []).map((input) => input.taskId)).size;
+
+  useEffect(() => {
+    const open = (taskId: string | undefined): void => {
+      if (taskId === undefined) showScreen('inbox');
+      else openTask(taskId);
+    };
+    const unsubscribers = [bridge.events['notifications:activated'](({ taskId }) => open(taskId))];
+    if (isBrowserMode) {
+      unsubscribers.push(bridge.events['notifications:raised'](({ notification }) => showBrowserNotification(notification, () => open(notification.taskId))));
+    }
+    return () => {
+      for (const unsubscribe of unsubscribers) unsubscribe();
+    };
+  }, [bridge, isBrowserMode, openTask, showScreen]);
+
+  useEffect(() => {
+    document.title = titleWithCount(waiting);
+  }, [waiting]);
+}
+
+/** Renders nothing; mount it once near the root. */
+export function NotificationsSync() {
+  useNotifications();
+  return null;
+}
