@@ -25,11 +25,13 @@ export const TaskFormSchema = z.enum(['extension', 'legacy']);
  */
 export type TaskForm = z.infer<typeof TaskFormSchema>;
 
-export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'expired', 'lost']);
+export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined']);
 /**
  * Why a task ended when its status alone does not say it: so the UI never claims something
  * that did not happen (a cancel the user asked for vs one the server decided; a task the
- * server forgot after its TTL vs one that vanished, e.g. with a restarted server).
+ * server forgot after its TTL vs one that vanished, e.g. with a restarted server;
+ * `input-declined`: the user declined a request a tool call waited on (MRTR), so the call was
+ * abandoned before any task existed — it ends here as failed and is never retried).
  */
 export type EndReason = z.infer<typeof EndReasonSchema>;
 
@@ -145,6 +147,17 @@ export function isTaskFinished(task: Pick<TrackedTask, 'phase' | 'snapshot' | 'e
 /** A result payload (a `CallToolResult` for `tools/call`), untrusted and possibly large. */
 export type ToolResult = Record<string, unknown>;
 
+/**
+ * What declining a pending input does, decided by the engine per path (the wires differ) and shown
+ * before the user clicks: `refuse` = the server gets a JSON-RPC error "User rejected sampling
+ * request" (a 2025-11-25 request held on the task's result stream); `cancel-task` = the task is
+ * cancelled with `tasks/cancel` (extension `inputRequests`: that protocol has no way to refuse a
+ * sampling request, PROTOCOL.md §7.2 item 10); `abandon-call` = the tool call waiting for the
+ * answer (MRTR) is not retried and ends here as failed.
+ */
+export const DeclineEffectSchema = z.enum(['refuse', 'cancel-task', 'abandon-call']);
+export type DeclineEffect = z.infer<typeof DeclineEffectSchema>;
+
 export const PendingInputSchema = z.object({
   /** Local id of the task (or pending call) the input belongs to. */
   taskId: z.string(),
@@ -154,6 +167,8 @@ export const PendingInputSchema = z.object({
   request: InputRequestSchema,
   /** Local wall-clock ms when the request first arrived. */
   receivedAt: z.number(),
+  /** What `Engine.declineInput` does with it; the engine sets it on every input it files. */
+  declineEffect: DeclineEffectSchema.optional(),
 });
 /** One question a server is waiting for the user to answer, in one shape for both forms. */
 export type PendingInput = z.infer<typeof PendingInputSchema>;

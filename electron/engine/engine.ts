@@ -10,6 +10,7 @@ import type { ServerConfig, ServerState } from '../../shared/server-config.js';
 import {
   isTaskFinished,
   isTerminalStatus,
+  type DeclineEffect,
   type InputRequest,
   type LegacySession,
   type PendingInput,
@@ -34,6 +35,8 @@ import { appendTimeline, clampPollInterval, endAsUnknownToServer, mergeSnapshot,
 export const MAX_POLLS_IN_FLIGHT_PER_SERVER = 8;
 /** MRTR rounds answered for one call before it is abandoned (PROTOCOL.md §2.7: the SDK caps at 10). */
 const MAX_INPUT_ROUNDS = 10;
+/** JSON-RPC code of a refused request, as the spec's sampling example answers "User rejected sampling request". */
+const DECLINED_CODE = -1;
 /** Delay of the poll that follows a cancel, an answer or a hint. */
 const PROMPT_POLL_MS = 100;
 
@@ -122,7 +125,7 @@ export class Engine {
     const { problems } = await this.registry.load();
     const now = this.ports.clock.now();
     for (const task of this.registry.all()) {
-      if (task.phase === 'calling') {
+      if (task.phase === 'calling' && !isTaskFinished(task)) {
         this.registry.put({
           ...task,
           phase: 'outcome-unknown',
@@ -289,15 +292,7 @@ export class Engine {
       if (input === undefined && task.form === 'extension') this.schedulePoll(taskLocalId, 0);
       throw error;
     }
-    const current = this.registry.get(taskLocalId);
-    if (current === undefined) return;
-    const now = this.ports.clock.now();
-    this.update({
-      ...current,
-      answeredInputKeys: [...current.answeredInputKeys, key],
-      updatedAt: now,
-      timeline: appendTimeline(current.timeline, { at: now, note: `Answered ${describeAnswer(response)}` }),
-    });
+    this.markInputHandled(taskLocalId, key, `Answered ${describeAnswer(response)}`);
     this.schedulePoll(taskLocalId, PROMPT_POLL_MS);
   }
 
@@ -306,12 +301,75 @@ export class Engine {
    * real terminal state arrives — which may be `completed` (cancellation is cooperative).
    */
   async cancelTask(id: string): Promise<void> {
+    await this.requestCancel(id, 'Cancel requested');
+  }
+
+  /**
+   * Declines a pending input that has no refusal in its own answer shape (a sampling request);
+   * what that does depends on the path it came by (its `declineEffect`, set when it was filed):
+   * - `refuse` (2025-11-25 request held on the task's `tasks/result` stream): the request is
+   *   answered with the JSON-RPC error `-1` "User rejected sampling request" (the spec's example);
+   *   the task goes on, and the server decides what the refusal means.
+   * - `cancel-task` (extension `inputRequests`): that wire has no way to refuse a sampling request
+   *   (PROTOCOL.md §7.2 item 10), so the task is cancelled with `tasks/cancel`; the timeline says
+   *   why. The question is gone only once the server took the cancel (a failed cancel leaves it).
+   * - `abandon-call` (MRTR `input_required` to a plain `tools/call`): the call is not retried; it
+   *   ends here as failed (`endReason: 'input-declined'`) with its other questions dropped.
+   * Answers go through `answerInput`, never here.
+   */
+  async declineInput(taskLocalId: string, key: string): Promise<void> {
+    const task = this.registry.get(taskLocalId);
+    const input = this.inputs.get(taskLocalId, key);
+    if (task === undefined) throw new Error('No such task.');
+    if (input === undefined) throw new Error('That question is no longer pending.');
+    const what = input.request.method === 'sampling/createMessage' ? 'sampling request' : `${input.request.method.slice(0, 60)} request`;
+    switch (declineEffectOf(task)) {
+      case 'refuse': {
+        const protocol = this.requireProtocol(this.runtime(task.serverId));
+        if (!(protocol instanceof LegacyProtocol)) throw new Error('This server cannot be sent a refusal.');
+        protocol.refuseInput(key, DECLINED_CODE, `User rejected ${what}`);
+        this.markInputHandled(taskLocalId, key, `Declined the ${what}: the server was told the user rejected it`);
+        this.schedulePoll(taskLocalId, PROMPT_POLL_MS);
+        return;
+      }
+      case 'cancel-task':
+        await this.requestCancel(taskLocalId, `Declined the ${what}: this server's protocol has no way to refuse one, so the task was cancelled`);
+        this.markInputHandled(taskLocalId, key);
+        return;
+      case 'abandon-call': {
+        this.rounds.delete(taskLocalId);
+        this.inputs.clearTask(taskLocalId);
+        const now = this.ports.clock.now();
+        const message = `You declined the server's ${what}, so the call was abandoned; it was not sent again.`;
+        this.update({ ...task, endReason: 'input-declined', lastError: message, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: message }) });
+        await this.registry.flush();
+        return;
+      }
+    }
+  }
+
+  /** Drops a handled question and remembers its key, so a later read of the task does not ask it again. */
+  private markInputHandled(taskLocalId: string, key: string, note?: string): void {
+    this.inputs.remove(taskLocalId, key);
+    const current = this.registry.get(taskLocalId);
+    if (current === undefined) return;
+    const now = this.ports.clock.now();
+    this.update({
+      ...current,
+      answeredInputKeys: [...current.answeredInputKeys, key],
+      updatedAt: now,
+      ...(note !== undefined ? { timeline: appendTimeline(current.timeline, { at: now, note }) } : {}),
+    });
+  }
+
+  /** Asks the server to cancel, with `note` on the timeline (see `cancelTask`). */
+  private async requestCancel(id: string, note: string): Promise<void> {
     const task = this.registry.get(id);
     if (task?.taskId === undefined || isTaskFinished(task)) throw new Error('Only a running task can be cancelled.');
     const runtime = this.runtime(task.serverId);
     const protocol = this.requireProtocol(runtime);
     const now = this.ports.clock.now();
-    this.update({ ...task, cancelRequestedAt: now, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: 'Cancel requested' }) });
+    this.update({ ...task, cancelRequestedAt: now, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note }) });
     try {
       const observation = await protocol.cancelTask(task.taskId);
       if (observation !== undefined) await this.observe(id, observation);
@@ -403,7 +461,7 @@ export class Engine {
         this.rounds.set(task.id, { number, inputRequests: outcome.inputRequests, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}), answers: {} });
         const waiting = { ...task, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: 'The server needs input before it can run the call' }) };
         this.update(waiting);
-        this.inputs.syncTask(waiting, outcome.inputRequests, [], now);
+        this.inputs.syncTask(waiting, outcome.inputRequests, [], now, declineEffectOf(waiting));
         if (Object.keys(outcome.inputRequests).length === 0) {
           // Only a requestState: the spec allows retrying at once (PROTOCOL.md §2.7).
           this.rounds.delete(task.id);
@@ -469,7 +527,7 @@ export class Engine {
     if (merged.outcome === 'duplicate' && task.form === 'extension' && !isTaskFinished(task)) {
       // The stored snapshot may already list the questions while the (in-memory) input
       // registry does not: after a restart the first read is a duplicate, yet still outstanding.
-      this.inputs.syncTask(task, task.snapshot?.inputRequests ?? {}, task.answeredInputKeys, now);
+      this.inputs.syncTask(task, task.snapshot?.inputRequests ?? {}, task.answeredInputKeys, now, declineEffectOf(task));
     }
     if (merged.outcome !== 'applied') return;
     let next = merged.task;
@@ -479,7 +537,7 @@ export class Engine {
     }
     this.update(next);
     if (task.form === 'extension') {
-      this.inputs.syncTask(next, next.snapshot?.inputRequests ?? {}, next.answeredInputKeys, now);
+      this.inputs.syncTask(next, next.snapshot?.inputRequests ?? {}, next.answeredInputKeys, now, declineEffectOf(next));
     }
     if (isTaskFinished(next)) this.finish(next);
   }
@@ -582,7 +640,7 @@ export class Engine {
       onInputRequested: (taskId, key, request) => {
         const task = local(taskId);
         if (task === undefined) return;
-        this.inputs.add({ taskId: task.id, serverId, key, request, receivedAt: this.ports.clock.now() });
+        this.inputs.add({ taskId: task.id, serverId, key, request, receivedAt: this.ports.clock.now(), declineEffect: declineEffectOf(task) });
       },
       onInputWithdrawn: (taskId, key) => {
         const task = local(taskId);
@@ -625,10 +683,17 @@ export class Engine {
   }
 }
 
+/** What declining an input of `task` does (see `Engine.declineInput`): one rule for filing and declining. */
+function declineEffectOf(task: Pick<TrackedTask, 'form' | 'phase'>): DeclineEffect {
+  if (task.form === 'legacy') return 'refuse';
+  return task.phase === 'calling' ? 'abandon-call' : 'cancel-task';
+}
+
 function errorText(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 500);
 }
 
 function describeAnswer(response: Record<string, unknown>): string {
+  if (response.role === 'assistant') return 'a sampling request with your reply';
   return typeof response.action === 'string' ? `(${response.action})` : 'an input request';
 }

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { ElicitResultSchema, acceptResult, type ElicitResult } from '../../shared/elicitation/elicit-result.js';
 import { toFormModel, validateForm, type FormModel } from '../../shared/elicitation/form-model.js';
 import { checkRequestedSchema } from '../../shared/elicitation/schema-check.js';
+import { checkSamplingRequest, type SamplingModel } from '../../shared/sampling/sampling-request.js';
+import { humanSamplingResult, type HumanCreateMessageResult } from '../../shared/sampling/sampling-result.js';
 import type { PendingInputView, ServerView } from '../../shared/ipc/contract.js';
 import type { Root } from '../../shared/server-config.js';
 import type { PendingInput } from '../../shared/task-model.js';
@@ -20,6 +22,7 @@ type CheckedInput =
   | { kind: 'refusal'; message: string; problems: string[] }
   | { kind: 'url'; message: string; url: UrlFacts }
   | { kind: 'roots'; roots: Root[] }
+  | { kind: 'sampling'; sampling: SamplingModel }
   | { kind: 'unsupported'; description: string; message?: string };
 
 /** What the user must see of a URL-mode URL before consenting (PROTOCOL.md §6.5, SECURITY.md §5). */
@@ -40,11 +43,6 @@ export interface UrlFacts {
 function configuredRoots(serverId: string, servers: readonly ServerView[]): Root[] {
   return servers.find((server) => server.id === serverId)?.roots ?? [];
 }
-
-/** Plain descriptions of what this version cannot answer yet (a Map: the method is untrusted). */
-const UNSUPPORTED: ReadonlyMap<string, string> = new Map([
-  ['sampling/createMessage', 'The server asks for a model completion (sampling). This app cannot answer that yet.'],
-]);
 
 /** Longer URLs are not offered for opening (the same limit as `checkExternalUrl`). */
 const MAX_URL_LENGTH = 2_048;
@@ -124,7 +122,9 @@ export function checkInput(input: PendingInput, servers: readonly ServerView[] =
     return { kind: 'unsupported', message, description: 'The server asks for information in a way this app does not know.' };
   }
   if (method === 'roots/list') return { kind: 'roots', roots: configuredRoots(input.serverId, servers) };
-  return { kind: 'unsupported', description: UNSUPPORTED.get(method) ?? 'The server sent a request this app does not know.' };
+  // A person answers for the model (there is no model here): see shared/sampling/.
+  if (method === 'sampling/createMessage') return { kind: 'sampling', sampling: checkSamplingRequest(params) };
+  return { kind: 'unsupported', description: 'The server sent a request this app does not know.' };
 }
 
 /** The names a server goes by: the user's (configured) name first, then its self-reported one. */
@@ -155,6 +155,9 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
       return { ...common, kind: 'url', message: checked.message, url: checked.url };
     case 'roots':
       return { ...common, kind: 'roots', roots: checked.roots };
+    case 'sampling':
+      // The engine sets the effect on every input it files; `refuse` is what a bare request means.
+      return { ...common, kind: 'sampling', sampling: checked.sampling, declineEffect: input.declineEffect ?? 'refuse' };
     case 'unsupported':
       return { ...common, kind: 'unsupported', description: checked.description, ...(checked.message !== undefined ? { message: checked.message } : {}) };
   }
@@ -175,7 +178,34 @@ const UrlElicitResultSchema = z.discriminatedUnion('action', [
 type UrlElicitResult = z.infer<typeof UrlElicitResultSchema>;
 
 /** What the host sends for a pending input. */
-export type InputAnswer = ElicitResult | UrlElicitResult | { roots: Root[] };
+export type InputAnswer = ElicitResult | UrlElicitResult | { roots: Root[] } | HumanCreateMessageResult;
+
+/** What the renderer sends for a sampling request: the person's reply, or a decline (the host builds the wire answer). */
+const SamplingAnswerSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('accept'), reply: z.string() }),
+  z.strictObject({ action: z.literal('decline') }),
+]);
+
+/**
+ * True when `response` declines a sampling request: that is not an answer to send but
+ * `Engine.declineInput`, whose effect depends on the path the request came by.
+ */
+export function isSamplingDecline(input: PendingInput, response: Record<string, unknown>): boolean {
+  if (input.request.method !== 'sampling/createMessage') return false;
+  const parsed = SamplingAnswerSchema.safeParse(response);
+  return parsed.success && parsed.data.action === 'decline';
+}
+
+/** A sampling reply: a `CreateMessageResult` the host builds from the text; refused for a request that was not shown. */
+function checkSamplingAnswer(sampling: SamplingModel, response: Record<string, unknown>): HumanCreateMessageResult {
+  const parsed = SamplingAnswerSchema.safeParse(response);
+  if (!parsed.success) throw new HostError('The answer was refused: a sampling request is answered with a reply text, or declined.');
+  if (parsed.data.action === 'decline') throw new HostError('A declined sampling request is not an answer: the host declines it through the engine.');
+  if (sampling.kind === 'refusal') throw new HostError('The answer was refused: this request was not shown, so it can only be declined.');
+  const built = humanSamplingResult(parsed.data.reply);
+  if (!built.ok) throw new HostError(`The answer was refused: ${built.problem}`);
+  return built.result;
+}
 
 /** A `roots/list` answer: exactly the configured roots, nothing the renderer made up. */
 function checkRootsAnswer(configured: Root[], response: Record<string, unknown>): { roots: Root[] } {
@@ -213,6 +243,7 @@ export function checkAnswer(input: PendingInput, response: Record<string, unknow
   if (checked.kind === 'unsupported') throw new HostError('This app cannot answer that kind of request yet.');
   if (checked.kind === 'url') return checkUrlAnswer(checked.url, response);
   if (checked.kind === 'roots') return checkRootsAnswer(checked.roots, response);
+  if (checked.kind === 'sampling') return checkSamplingAnswer(checked.sampling, response);
   const parsed = ElicitResultSchema.safeParse(response);
   if (!parsed.success) {
     throw new HostError('The answer was refused: it must be accept with content, or decline or cancel without any content.');

@@ -8,7 +8,7 @@ import type { ConfiguredServers } from './configured-servers.js';
 import type { InvokeHandlers } from './dispatcher.js';
 import { HostError } from './host-error.js';
 import { queuePlaces } from './input-queue.js';
-import { checkAnswer, openableUrlOf, toPendingInputViews } from './input-views.js';
+import { checkAnswer, isSamplingDecline, openableUrlOf, toPendingInputViews } from './input-views.js';
 import { toCallOutcome, toTaskDetail, toTaskSummary, toToolView } from './views.js';
 
 /** Opens a URL in the user's browser; resolves to whether it did. Absent where the host cannot (browser mode). */
@@ -87,7 +87,9 @@ export function invokeHandlers({
       if (queuePlaces(inputs).has(input)) {
         throw new HostError('That question waits behind earlier questions from the same server: answer one of those first.');
       }
-      await engine.answerInput(taskId, key, checkAnswer(input, response, servers.views()));
+      // Declining a sampling request is not an answer: the engine refuses, cancels or abandons, per path.
+      if (isSamplingDecline(input, response)) await engine.declineInput(taskId, key);
+      else await engine.answerInput(taskId, key, checkAnswer(input, response, servers.views()));
       return {};
     },
   };

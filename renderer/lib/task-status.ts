@@ -47,6 +47,7 @@ export function classifyTask(task: ClassifiableTask): TaskStatusKind {
   if (task.endReason === 'lost') return 'lost';
   if (task.endReason === 'expired') return 'expired';
   if (task.endReason === 'user-cancelled' || task.endReason === 'server-cancelled') return 'cancelled';
+  if (task.endReason === 'input-declined') return 'failed';
   const status = task.snapshot?.status;
   if (status === 'completed' || status === 'failed' || status === 'cancelled') return status;
   if (task.cancelRequestedAt !== undefined) return 'cancel-requested';
@@ -70,6 +71,8 @@ export function explainStatus(task: ClassifiableTask): string | undefined {
       return 'The server forgot this task after its time to live ran out.';
     case 'lost':
       return 'The server no longer knows this task, for example because it restarted. Its outcome is unknown.';
+    case 'input-declined':
+      return 'You declined a request the server needed before it could run this call, so the call was abandoned and not sent again.';
     default:
       break;
   }

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { ProtocolEraSchema} from '../server-config.js';
 import { MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, RootSchema, ServerStateSchema } from '../server-config.js';
 import type { FormModel } from '../elicitation/form-model.js';
-import { TrackedTaskSchema } from '../task-model.js';
+import type { SamplingModel } from '../sampling/sampling-request.js';
+import { DeclineEffectSchema, TrackedTaskSchema } from '../task-model.js';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
 
 export { BRIDGE_GLOBAL } from './channels.js';
@@ -152,6 +153,35 @@ export const FormModelSchema = z.object({ title: z.string().optional(), descript
 const formModelAgrees: SameShape<z.infer<typeof FormModelSchema>, FormModel> = true;
 void formModelAgrees;
 
+/** One piece of a sampling message: the server's text (untrusted), or the app's own sentence about what is not shown. */
+const SamplingPartSchema = z.object({ kind: z.enum(['text', 'note']), text: z.string() });
+/** A checked `sampling/createMessage`: `SamplingModel` of shared/sampling/sampling-request.ts. */
+export const SamplingModelSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('request'),
+    request: z.object({
+      messages: z.array(z.object({ role: z.enum(['user', 'assistant']), parts: z.array(SamplingPartSchema) })),
+      systemPrompt: z.array(SamplingPartSchema).optional(),
+      parameters: z.object({
+        maxTokens: z.number(),
+        temperature: z.number().optional(),
+        stopSequences: z.array(z.string()),
+        includeContext: z.enum(['none', 'thisServer', 'allServers']).optional(),
+        modelHints: z.array(z.string()),
+        priorities: z.object({ cost: z.number().optional(), speed: z.number().optional(), intelligence: z.number().optional() }),
+        tools: z.array(z.string()),
+        toolChoice: z.enum(['auto', 'required', 'none']).optional(),
+      }),
+      notes: z.array(z.string()),
+    }),
+  }),
+  z.object({ kind: z.literal('refusal'), problems: z.array(z.string()) }),
+]);
+
+/** Compile-time proof that the schema and the shared `SamplingModel` type agree. */
+const samplingModelAgrees: SameShape<z.infer<typeof SamplingModelSchema>, SamplingModel> = true;
+void samplingModelAgrees;
+
 /** How many questions of one server are open at once; later ones queue (`queuePlace`) until one is answered. */
 export const MAX_OPEN_INPUTS_PER_SERVER = 3;
 
@@ -166,7 +196,11 @@ export const MAX_OPEN_INPUTS_PER_SERVER = 3;
  *   an accept carries no content;
  * - `roots`: a `roots/list` request, answered only with the roots the user configured for that server
  *   (none yet: `roots` is empty and said so plainly);
- * - `unsupported`: anything this version cannot answer yet (sampling, unknown requests), described in plain words.
+ * - `sampling`: a `sampling/createMessage` answered by a person: the conversation (media as facts, never
+ *   rendered), system prompt and parameters, or a refusal listing why the request is malformed (Decline
+ *   only). The renderer sends `{action: 'accept', reply}` or `{action: 'decline'}`; the host builds the
+ *   `CreateMessageResult`. `declineEffect` says what Decline does on this path (the wire differs);
+ * - `unsupported`: anything this version cannot answer (unknown requests), described in plain words.
  */
 const PendingInputCommon = {
   /** Local id of the task the question belongs to. */
@@ -204,6 +238,7 @@ export const PendingInputViewSchema = z.discriminatedUnion('kind', [
     }),
   }),
   z.object({ ...PendingInputCommon, kind: z.literal('roots'), roots: z.array(z.object({ uri: z.string(), name: z.string().optional() })) }),
+  z.object({ ...PendingInputCommon, kind: z.literal('sampling'), sampling: SamplingModelSchema, declineEffect: DeclineEffectSchema }),
   z.object({ ...PendingInputCommon, kind: z.literal('unsupported'), description: z.string(), message: z.string().optional() }),
 ]);
 export type PendingInputView = z.infer<typeof PendingInputViewSchema>;

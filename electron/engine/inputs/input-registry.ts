@@ -3,7 +3,7 @@
  * they came from: the extension's `inputRequests` (de-duplicated by key, PROTOCOL.md §3.6.2)
  * or a 2025-11-25 server request held open on a `tasks/result` stream.
  */
-import type { InputRequest, PendingInput } from '../../../shared/task-model.js';
+import type { DeclineEffect, InputRequest, PendingInput } from '../../../shared/task-model.js';
 
 /** The set of questions waiting for the user. */
 export class InputRegistry {
@@ -31,8 +31,9 @@ export class InputRegistry {
   /**
    * Makes the task's pending inputs exactly `requests` minus `answered` keys (the extension
    * reports all outstanding requests on every read); keeps first-arrival times of known keys.
+   * New inputs are filed with `declineEffect` (what declining them does on this task's path).
    */
-  syncTask(task: { id: string; serverId: string }, requests: Record<string, InputRequest>, answered: readonly string[], now: number): void {
+  syncTask(task: { id: string; serverId: string }, requests: Record<string, InputRequest>, answered: readonly string[], now: number, declineEffect: DeclineEffect): void {
     let changed = false;
     const wanted = new Set(Object.keys(requests).filter((key) => !answered.includes(key)));
     for (const [id, input] of this.inputs) {
@@ -44,7 +45,7 @@ export class InputRegistry {
     for (const key of wanted) {
       const id = inputKey(task.id, key);
       if (this.inputs.has(id)) continue;
-      this.inputs.set(id, { taskId: task.id, serverId: task.serverId, key, request: requests[key]!, receivedAt: now });
+      this.inputs.set(id, { taskId: task.id, serverId: task.serverId, key, request: requests[key]!, receivedAt: now, declineEffect });
       changed = true;
     }
     if (changed) this.onChange();

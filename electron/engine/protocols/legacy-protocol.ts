@@ -23,6 +23,7 @@ type Payload = { result: ToolResult } | { error: JsonRpcErrorObject };
 interface WaitingRequest {
   taskId: string;
   resolve(response: Record<string, unknown>): void;
+  reject(error: McpRequestError): void;
 }
 
 /** Legacy-form adapter for one connected server. */
@@ -83,6 +84,17 @@ export class LegacyProtocol implements TaskProtocol {
       waiting.resolve(isJsonObject(response) ? response : {});
     }
     return Promise.resolve();
+  }
+
+  /**
+   * Answers a held server request with a JSON-RPC error instead of a result (the user refused it,
+   * e.g. "User rejected sampling request", code -1 as in the spec's sampling example).
+   */
+  refuseInput(key: string, code: number, message: string): void {
+    const waiting = this.waiting.get(key);
+    if (waiting === undefined) throw new McpRequestError(`The server no longer waits for input ${key}.`, undefined, undefined, 'malformed');
+    this.waiting.delete(key);
+    waiting.reject(new McpRequestError(message, code));
   }
 
   /**
@@ -151,7 +163,7 @@ export class LegacyProtocol implements TaskProtocol {
     const { _meta: _ignored, ...requestParams } = params;
     const request: InputRequest = { method, params: requestParams };
     return new Promise((resolve, reject) => {
-      this.waiting.set(key, { taskId, resolve });
+      this.waiting.set(key, { taskId, resolve, reject });
       signal.addEventListener('abort', () => {
         if (!this.waiting.delete(key)) return;
         this.sink.onInputWithdrawn(taskId, key);

@@ -7,16 +7,17 @@
  * answer, so it can be corrected and sent again.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { acceptResult, cancelResult, declineResult, type ElicitResult } from '../../../shared/elicitation/elicit-result';
+import { acceptResult, cancelResult, declineResult } from '../../../shared/elicitation/elicit-result';
 import { validateField, validateForm } from '../../../shared/elicitation/form-model';
 import type { PendingInputView } from '../../../shared/ipc/contract';
-import { useAnswerInput } from '../../queries/mutations';
 import { errorMessage } from '../../queries/unwrap';
 import { ErrorNotice } from '../ErrorNotice';
 import { VisibleText } from '../VisibleText';
 import { InputFormField, initialInput, type FieldInput } from './InputFormField';
 import { RootsAnswer } from './RootsAnswer';
+import { SamplingAnswer } from './SamplingAnswer';
 import { UrlConsent } from './UrlConsent';
+import { useSendAnswer } from './use-send-answer';
 import './input-form.css';
 
 /** The server's names: the user's own first, then what the server calls itself. */
@@ -47,6 +48,8 @@ export function InputForm({ input }: { input: PendingInputView }) {
       return <UrlConsent input={input} />;
     case 'roots':
       return <RootsAnswer input={input} />;
+    case 'sampling':
+      return <SamplingAnswer input={input} />;
     case 'unsupported':
       return (
         <div className="notice notice--info" data-testid="input-unsupported">
@@ -61,32 +64,10 @@ export function InputForm({ input }: { input: PendingInputView }) {
   }
 }
 
-/** Sends one answer; `locked` from the first click until the host refuses it. */
-function useSend(input: PendingInputView) {
-  const answer = useAnswerInput();
-  const isLocked = useRef(false);
-  const [locked, setLocked] = useState(false);
-  const send = (response: ElicitResult) => {
-    if (isLocked.current) return;
-    isLocked.current = true;
-    setLocked(true);
-    answer.mutate(
-      { taskId: input.taskId, key: input.key, response },
-      {
-        onError: () => {
-          isLocked.current = false;
-          setLocked(false);
-        },
-      },
-    );
-  };
-  return { send, locked, error: answer.error };
-}
-
 function FormAnswer({ input }: { input: Extract<PendingInputView, { kind: 'form' }> }) {
   const { form } = input;
   const baseId = useId();
-  const { send, locked, error } = useSend(input);
+  const { send, locked, error } = useSendAnswer(input);
   // A Map, not an object: field names come from the server.
   const [values, setValues] = useState<ReadonlyMap<string, FieldInput>>(() => new Map(form.fields.map((field) => [field.name, initialInput(field)])));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
@@ -156,7 +137,7 @@ function FormAnswer({ input }: { input: Extract<PendingInputView, { kind: 'form'
 }
 
 function RefusalAnswer({ input }: { input: Extract<PendingInputView, { kind: 'refusal' }> }) {
-  const { send, locked, error } = useSend(input);
+  const { send, locked, error } = useSendAnswer(input);
   return (
     <div className="input-form" data-testid="input-form">
       <div className="notice notice--error" role="alert" data-testid="input-refusal">

@@ -22,6 +22,7 @@ describe('classifyTask', () => {
     ['outcome unknown after a crash mid-call', task({ phase: 'outcome-unknown', snapshot: undefined }), 'outcome-unknown', false],
     ['lost: the server forgot it', task({ endReason: 'lost' }), 'lost', false],
     ['expired: its TTL ran out', task({ endReason: 'expired' }), 'expired', false],
+    ['a call abandoned because the user declined its request (MRTR)', task({ phase: 'calling', snapshot: undefined, endReason: 'input-declined' }), 'failed', false],
     ['lost outranks the last status seen', task({ endReason: 'lost', snapshot: makeSnapshot({ status: 'input_required' }) }), 'lost', false],
   ];
   it.each(cases)('%s', (_name, input, kind, active) => {
@@ -37,6 +38,7 @@ describe('explainStatus', () => {
     [task({ endReason: 'expired' }), /time to live/],
     [task({ endReason: 'lost' }), /no longer knows/],
     [task({ phase: 'outcome-unknown' }), /not sent again/],
+    [task({ phase: 'calling', snapshot: undefined, endReason: 'input-declined' }), /You declined .* abandoned and not sent again/],
     [task({ cancelRequestedAt: 1 }), /cooperative/],
   ])('explains %#', (input, pattern) => {
     expect(explainStatus(input)).toMatch(pattern);
