@@ -94,6 +94,21 @@ export function useApproveServer() {
   });
 }
 
+/**
+ * `servers:update-settings`: the folders shared with a server and the mute of its notifications.
+ * The host checks the folders and answers with the server as it now is. Pending roots questions
+ * show the folders that would be sent, so they are fetched again too.
+ */
+export function useUpdateServerSettings() {
+  const bridge = useBridge();
+  const client = useQueryClient();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (request: InvokeRequest<'servers:update-settings'>) => unwrap(await bridge.invoke['servers:update-settings'](request)),
+    onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: inputKeys.list() })]),
+  });
+}
+
 /** `servers:import`: configs arrive unapproved; the report says what was skipped and why. */
 export function useImportServers() {
   const bridge = useBridge();

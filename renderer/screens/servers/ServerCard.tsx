@@ -1,4 +1,4 @@
-/** One configured server: state, what it runs or where it is, approval, edit and remove. */
+/** One configured server: state, what it runs or where it is, approval, its settings, edit and remove. */
 import { useId } from 'react';
 import type { ServerView } from '../../../shared/ipc/contract';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -11,7 +11,9 @@ import { useAppStore } from '../../store/store-context';
 import { selectOpenServerEditor } from '../../store/selectors';
 import { ApprovalPanel } from './ApprovalPanel';
 import { HttpEndpoint } from './HttpEndpoint';
+import { NotificationsSwitch } from './NotificationsSwitch';
 import { ServerStatus } from './ServerStatus';
+import { SharedFolders } from './SharedFolders';
 import { StdioCommand } from './StdioCommand';
 
 const ORIGIN_LABELS: Record<ServerView['origin'], string> = {
@@ -48,6 +50,8 @@ export function ServerCard({ server, canEditStdio, isEditing }: ServerCardProps)
         <ServerStatus server={server} />
         {server.transport === 'stdio' ? <StdioCommand server={server} /> : <HttpEndpoint server={server} />}
         {server.transport === 'stdio' && !server.approved && <ApprovalPanel server={server} />}
+        <SharedFolders server={server} />
+        <NotificationsSwitch server={server} />
         <div className="server-card__actions">
           <button
             type="button"

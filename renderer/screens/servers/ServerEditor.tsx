@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react'
 import { ErrorNotice } from '../../components/ErrorNotice';
 import type { DraftField, ServerDraft } from '../../lib/server-draft';
 import { errorMessage } from '../../queries/unwrap';
+import { FormField, type ControlProps } from './FormField';
 import { STDIO_LOCKED_NOTE } from './servers-copy';
 import { useServerEditor } from './use-server-editor';
 
@@ -112,29 +113,5 @@ export function ServerEditor({ draft, canEditStdio, canEnterSecrets }: ServerEdi
         </button>
       </div>
     </form>
-  );
-}
-
-type ControlProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean };
-
-function FormField({ id, label, help, error, children }: { id: string; label: string; help: string | undefined; error: string | undefined; children: (props: ControlProps) => ReactNode }) {
-  const describedBy = [help !== undefined ? `${id}-help` : '', error !== undefined ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error !== undefined })}
-      {help !== undefined && (
-        <p id={`${id}-help`} className="field__help">
-          {help}
-        </p>
-      )}
-      {error !== undefined && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

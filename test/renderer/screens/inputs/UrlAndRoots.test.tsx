@@ -95,6 +95,26 @@ describe('a roots request', () => {
     await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', key: 'r', response: { roots: [] } }]));
   });
 
+  it('says where roots are set, and opens the Servers screen', async () => {
+    const bridge = createFakeBridge({ 'inputs:list': () => ok([roots]), 'servers:list': () => ok([]) });
+    const panel = await openQueue(bridge, 'input-roots');
+    expect(within(panel).getByTestId('input-roots-none').textContent).toMatch(/Shared\s+folders \(roots\)” on the Servers screen/);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Open the Servers screen' }));
+    expect(await screen.findByRole('heading', { name: 'Servers', level: 1 })).toBeTruthy();
+  });
+
+  it('lists exactly the configured roots, as text, and sends exactly them', async () => {
+    const configured = [{ uri: 'file:///srv/data', name: 'Data <b>x</b>' }, { uri: 'file:///home/me/a%20b' }];
+    const bridge = createFakeBridge({ 'inputs:list': () => ok([{ ...roots, roots: configured }]), 'inputs:answer': () => ok({}) });
+    const panel = await openQueue(bridge, 'input-roots');
+    expect(within(panel).queryByTestId('input-roots-none')).toBeNull();
+    const items = within(within(panel).getByTestId('input-roots-list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['file:///srv/data (Data <b>x</b>)', 'file:///home/me/a%20b']);
+    expect(panel.querySelector('b')).toBeNull();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Send these roots' }));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', key: 'r', response: { roots: configured } }]));
+  });
+
   it('Cancel stops the task instead', async () => {
     const bridge = createFakeBridge({ 'inputs:list': () => ok([roots]), 'tasks:cancel': () => ok({}) });
     const panel = await openQueue(bridge, 'input-roots');
