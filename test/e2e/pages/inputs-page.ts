@@ -23,9 +23,10 @@ export class InputsPage {
     return this.page.getByTestId('inputs-empty');
   }
 
-  /** The queue entry of task `taskId` (in the queue or on the task's detail). */
-  item(taskId: string): InputItem {
-    return new InputItem(this.page.locator(`[data-testid="input-item"][data-task-id="${taskId}"]`));
+  /** The queue entry of task `taskId` (in the queue or on the task's detail); `key` picks one of several. */
+  item(taskId: string, key?: string): InputItem {
+    const keyPart = key === undefined ? '' : `[data-key="${key}"]`;
+    return new InputItem(this.page.locator(`[data-testid="input-item"][data-task-id="${taskId}"]${keyPart}`));
   }
 }
 
@@ -76,12 +77,32 @@ export class InputItem {
     acceptSelf: (): Locator => this.root.getByTestId('input-url-accept-self'),
   };
 
-  /** Opens the form in place unless it already shows. */
+  /** A sampling request: the conversation, parameters, and the reply the user writes. */
+  readonly sampling = {
+    panel: (): Locator => this.root.getByTestId('input-sampling'),
+    conversation: (): Locator => this.root.getByTestId('input-sampling-conversation'),
+    system: (): Locator => this.root.getByTestId('input-sampling-system'),
+    parameters: (): Locator => this.root.getByTestId('input-sampling-parameters'),
+    reply: (): Locator => this.root.getByTestId('input-sampling-reply'),
+    send: (): Locator => this.root.getByTestId('input-sampling-send'),
+    /** What Decline will do, said before the click. */
+    declineEffect: (): Locator => this.root.getByTestId('input-decline-effect'),
+  };
+
+  /** A roots request: what would be shared. */
+  readonly roots = {
+    panel: (): Locator => this.root.getByTestId('input-roots'),
+    list: (): Locator => this.root.getByTestId('input-roots-list'),
+    none: (): Locator => this.root.getByTestId('input-roots-none'),
+    send: (): Locator => this.root.getByTestId('input-roots-send'),
+  };
+
+  /** Opens the question in place unless it already shows (a form or one of the other panels). */
   async open(): Promise<void> {
     await this.root.waitFor();
     const opener = this.root.getByTestId('input-open');
     if (await opener.count() > 0) await opener.click();
-    await this.form.or(this.url.panel()).waitFor();
+    await this.form.or(this.url.panel()).or(this.sampling.panel()).or(this.roots.panel()).waitFor();
   }
 
   /** Chooses Yes or No in a yes/no field. */

@@ -79,6 +79,20 @@ export class ServerCardPart {
     return this.root.getByTestId('server-era');
   }
 
+  /** The folders (roots) shared with the server, as listed on its card (URIs as text). */
+  get rootUris(): Locator {
+    return this.root.getByTestId('server-root-uri');
+  }
+
+  /** Shares one more folder with the server (an absolute path); waits until the card lists it. */
+  async addRoot(path: string, name?: string): Promise<void> {
+    const before = await this.rootUris.count();
+    await this.root.getByTestId('server-root-path').fill(path);
+    if (name !== undefined) await this.root.getByTestId('server-root-label').fill(name);
+    await this.root.getByTestId('server-root-add').click();
+    await this.rootUris.nth(before).waitFor();
+  }
+
   /** Removes the server (with its confirm step). */
   async remove(): Promise<void> {
     await this.root.getByTestId('server-remove').click();
