@@ -167,6 +167,11 @@ export const PendingInputSchema = z.object({
   request: InputRequestSchema,
   /** Local wall-clock ms when the request first arrived. */
   receivedAt: z.number(),
+  /**
+   * Answered, but the answer is held in memory until the task's other questions are answered
+   * too, so all go to the server in one `tasks/update` (extension form, PROTOCOL.md §3.6.3).
+   */
+  held: z.literal(true).optional(),
   /** What `Engine.declineInput` does with it; the engine sets it on every input it files. */
   declineEffect: DeclineEffectSchema.optional(),
 });

@@ -264,11 +264,18 @@ export class Engine {
    * Answers one pending input of a task (an elicitation, sampling or roots answer as the wire
    * expects it). The key is remembered only after the server took the answer, so a failed
    * send can be retried and a delivered one is never sent twice.
+   *
+   * Extension tasks: while the task has other unanswered questions the answer is only held
+   * (the input stays pending, marked `held`); the last answer sends them all in one
+   * `tasks/update` (PROTOCOL.md §3.6.3 — some servers ignore partial sets). A held input cannot
+   * be answered again. 2025-11-25 questions are separate requests, answered one by one.
    */
   async answerInput(taskLocalId: string, key: string, response: Record<string, unknown>): Promise<void> {
     const task = this.registry.get(taskLocalId);
     if (task === undefined) throw new Error('No such task.');
-    if (this.inputs.get(taskLocalId, key) === undefined) throw new Error('That question is no longer pending.');
+    const input = this.inputs.get(taskLocalId, key);
+    if (input === undefined) throw new Error('That question is no longer pending.');
+    if (input.held === true) throw new Error('That question is already answered; the answer is sent with the task\'s other answers.');
     const runtime = this.runtime(task.serverId);
     const protocol = this.requireProtocol(runtime);
     const round = this.rounds.get(taskLocalId);
@@ -284,16 +291,50 @@ export class Engine {
       return;
     }
     if (task.taskId === undefined) throw new Error('The task has no server id yet.');
-    this.inputs.remove(taskLocalId, key);
+    if (task.form === 'extension' && this.inputs.ofTask(taskLocalId).some((other) => other.key !== key && other.held !== true)) {
+      this.inputs.hold(taskLocalId, key, response);
+      return;
+    }
+    await this.sendAnswers(task, task.taskId, protocol, { ...this.inputs.heldAnswers(taskLocalId), [key]: response });
+  }
+
+  /**
+   * Sends answers to questions of one task (several only in the extension form: one
+   * `tasks/update`). The questions leave the pending list while the send is in flight, so none
+   * is answered twice; when it fails, extension questions are answerable again (not held) and
+   * the error is thrown.
+   */
+  private async sendAnswers(task: TrackedTask, serverTaskId: string, protocol: TaskProtocol, responses: Record<string, Record<string, unknown>>): Promise<void> {
+    const sent = Object.keys(responses).flatMap((key) => this.inputs.get(task.id, key) ?? []);
+    for (const input of sent) this.inputs.remove(task.id, input.key);
     try {
-      await protocol.answerInputs(task.taskId, { [key]: response });
+      await protocol.answerInputs(serverTaskId, responses);
     } catch (error) {
-      const input = this.inputs.get(taskLocalId, key);
-      if (input === undefined && task.form === 'extension') this.schedulePoll(taskLocalId, 0);
+      if (task.form === 'extension') {
+        // Answerable again; a poll at once shows whether the server still asks them.
+        this.inputs.restore(sent);
+        this.schedulePoll(task.id, 0);
+      }
       throw error;
     }
-    this.markInputHandled(taskLocalId, key, `Answered ${describeAnswer(response)}`);
-    this.schedulePoll(taskLocalId, PROMPT_POLL_MS);
+    for (const [key, response] of Object.entries(responses)) this.markInputHandled(task.id, key, `Answered ${describeAnswer(response)}`);
+    this.schedulePoll(task.id, PROMPT_POLL_MS);
+  }
+
+  /**
+   * Sends an extension task's held answers once nothing else is outstanding — the server
+   * withdrew the question they were waiting for. A failed send leaves them answerable again and
+   * is shown as the task's last error.
+   */
+  private sendHeldAnswersIfComplete(task: TrackedTask): void {
+    const pending = this.inputs.ofTask(task.id);
+    if (pending.length === 0 || pending.some((input) => input.held !== true)) return;
+    const protocol = this.servers.get(task.serverId)?.protocol;
+    if (task.taskId === undefined || protocol === undefined || isTaskFinished(task)) return;
+    this.sendAnswers(task, task.taskId, protocol, this.inputs.heldAnswers(task.id)).catch((error: unknown) => {
+      const current = this.registry.get(task.id);
+      if (current !== undefined) this.update({ ...current, lastError: `Sending your answers failed: ${errorText(error)}` });
+    });
   }
 
   /**
@@ -538,6 +579,7 @@ export class Engine {
     this.update(next);
     if (task.form === 'extension') {
       this.inputs.syncTask(next, next.snapshot?.inputRequests ?? {}, next.answeredInputKeys, now, declineEffectOf(next));
+      if (!isTaskFinished(next)) this.sendHeldAnswersIfComplete(next);
     }
     if (isTaskFinished(next)) this.finish(next);
   }

@@ -144,6 +144,7 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
     method: input.request.method,
     server: serverNames(input.serverId, servers),
     ...(queuePlace !== undefined ? { queuePlace } : {}),
+    held: input.held === true,
   };
   const checked = checkInput(input, servers);
   switch (checked.kind) {

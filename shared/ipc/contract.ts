@@ -218,6 +218,11 @@ const PendingInputCommon = {
    * `MAX_OPEN_INPUTS_PER_SERVER` are open at a time): its place in the server's line, 1 = opens next. A queued question cannot be answered yet.
    */
   queuePlace: z.number().int().positive().optional(),
+  /**
+   * Answered, and the answer is held until the task's other questions are answered too (all go
+   * to the server together). A held question cannot be answered again.
+   */
+  held: z.boolean(),
 };
 export const PendingInputViewSchema = z.discriminatedUnion('kind', [
   z.object({ ...PendingInputCommon, kind: z.literal('form'), message: z.string(), form: FormModelSchema }),

@@ -1,6 +1,6 @@
 /**
  * A loopback HTTP proxy in front of an MCP endpoint that records each request's `Mcp-Method`
- * and `Mcp-Name` headers and streams responses through untouched (SSE included). Lets tests
+ * and `Mcp-Name` headers and its JSON body, and streams responses through untouched (SSE included). Lets tests
  * see what the client really put on the wire, e.g. the task id in `Mcp-Name` on `tasks/*`.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 export interface SeenRequest {
   method: string | undefined;
   name: string | undefined;
+  /** The parsed JSON body, once it has fully arrived (undefined before, or when it is not JSON). */
+  body?: unknown;
 }
 
 /** A running proxy: `url` to connect to, `seen` grows as requests pass. */
@@ -32,7 +34,19 @@ export async function startCountingProxy(target: string, holdMethod?: string): P
       const value = incoming.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    if (incoming.method === 'POST') seen.push({ method: header('mcp-method'), name: header('mcp-name') });
+    if (incoming.method === 'POST') {
+      const entry: SeenRequest = { method: header('mcp-method'), name: header('mcp-name') };
+      seen.push(entry);
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        try {
+          entry.body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          // Not JSON: only the headers are recorded.
+        }
+      });
+    }
     if (holdMethod !== undefined && header('mcp-method') === holdMethod) return;
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, path: upstream.pathname, method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },

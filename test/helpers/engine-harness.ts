@@ -89,3 +89,11 @@ export function waitForServer(engine: Engine, id: string, timeoutMs = 20_000): P
 export function waitForInput(engine: Engine, taskId: string, timeoutMs = 20_000): Promise<PendingInput> {
   return waitFor((listener) => engine.onDidChangeInputs(listener), () => engine.listInputs().find((input) => input.taskId === taskId), timeoutMs, `an input request of ${taskId}`);
 }
+
+/** Waits until task `taskId` has exactly `count` pending inputs; resolves with them. */
+export function waitForInputs(engine: Engine, taskId: string, count: number, timeoutMs = 20_000): Promise<PendingInput[]> {
+  return waitFor((listener) => engine.onDidChangeInputs(listener), () => {
+    const inputs = engine.listInputs().filter((input) => input.taskId === taskId);
+    return inputs.length === count ? inputs : undefined;
+  }, timeoutMs, `${count} input requests of ${taskId}`);
+}

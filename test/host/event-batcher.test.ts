@@ -111,7 +111,7 @@ describe('EventBatcher', () => {
     expect(sent[0]!.payload).toEqual({ servers: [expect.objectContaining({ name: 'after' })] });
     // Inputs go out as checked views, named by the server list as it is at the flush (no schema: a refusal).
     expect(sent[2]!.payload).toEqual({
-      inputs: [{ taskId: 't0', serverId: 's', key: 'k', receivedAt: 5, method: 'elicitation/create', server: { name: 'after' }, kind: 'refusal', message: '', refusal: { problems: expect.any(Array) } }],
+      inputs: [{ taskId: 't0', serverId: 's', key: 'k', receivedAt: 5, method: 'elicitation/create', server: { name: 'after' }, held: false, kind: 'refusal', message: '', refusal: { problems: expect.any(Array) } }],
     });
   });
 

@@ -1,7 +1,8 @@
 /**
  * The engine against both demo servers, over real stdio pipes and real HTTP sockets: every
  * task lifecycle (complete, input answered, declined, cancelled, failed, isError) in both wire
- * forms, and the results and errors each form reports.
+ * forms, sampling and roots answered inside a task, two questions open at once, and the results
+ * and errors each form reports.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
@@ -9,7 +10,7 @@ import type { TrackedTask } from '../../shared/task-model.js';
 import { isTaskFinished } from '../../shared/task-model.js';
 import type { Engine } from '../../electron/engine/index.js';
 import { demoServerCommand, startDemoServer, stopAllDemoServers, type DemoServerForm, type DemoServerTransport } from '../helpers/demo-server-process.js';
-import { nodeEngine, tempDataDir, TrackingClock, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { nodeEngine, tempDataDir, TrackingClock, waitForInput, waitForInputs, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 
 const matrix: [DemoServerForm, DemoServerTransport][] = [
   ['extension', 'stdio'],
@@ -100,6 +101,52 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     const done = await finished(task.id, 'declined deploy to finish');
     expect(done.snapshot?.status).toBe('completed');
     expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { started: false } });
+  });
+
+  it('plan_release asks two questions at once; the first answer waits (held) for the second', async () => {
+    const task = await startTask('plan_release', { durationMs: 200 });
+    const inputs = await waitForInputs(engine, task.id, 2);
+    expect(inputs.map((input) => input.request.method)).toEqual(['elicitation/create', 'elicitation/create']);
+    const keyOf = (field: string) => inputs.find((input) => JSON.stringify(input.request.params).includes(field))!.key;
+    const window = { action: 'accept', content: { date: '2026-09-01', window: 'morning' } };
+    const approver = { action: 'accept', content: { approver: 'lead@example.com', notify: true } };
+
+    await engine.answerInput(task.id, keyOf('"window"'), window);
+    if (form === 'extension') {
+      // Held until the other key is answered: all answers go in one tasks/update.
+      expect(engine.listInputs().find((input) => input.key === keyOf('"window"'))?.held).toBe(true);
+      await expect(engine.answerInput(task.id, keyOf('"window"'), window)).rejects.toThrow(/already answered/);
+      expect(engine.getTask(task.id)?.answeredInputKeys).toEqual([]);
+    } else {
+      // 2025-11-25: each question is its own request, answered at once.
+      expect(engine.listInputs().filter((input) => input.taskId === task.id)).toHaveLength(1);
+    }
+    await engine.answerInput(task.id, keyOf('approver'), approver);
+    const done = await finished(task.id, 'plan_release to finish');
+    expect(done.snapshot?.status).toBe('completed');
+    if (form === 'extension') expect([...done.answeredInputKeys].sort()).toEqual(['release_approver', 'release_window']);
+    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { planned: true, window, approver } });
+  });
+
+  it('summarize_changes asks for a model completion; a hand-written reply is used as the summary', async () => {
+    const task = await startTask('summarize_changes', { changes: '- Fix login', durationMs: 200 });
+    const input = await waitForInput(engine, task.id);
+    expect(input.request).toMatchObject({ method: 'sampling/createMessage', params: { maxTokens: 300, includeContext: 'none', messages: [{ role: 'user' }] } });
+    const reply = { role: 'assistant', model: 'human', content: { type: 'text', text: 'Logging in works again.' }, stopReason: 'endTurn' };
+    await engine.answerInput(task.id, input.key, reply);
+    const done = await finished(task.id, 'summarize_changes to finish');
+    expect(done.snapshot?.status).toBe('completed');
+    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { summarized: true, summary: 'Logging in works again.', model: 'human' } });
+  });
+
+  it('index_workspace asks for the roots; the listed roots are indexed', async () => {
+    const task = await startTask('index_workspace', { durationMs: 200 });
+    const input = await waitForInput(engine, task.id);
+    expect(input.request.method).toBe('roots/list');
+    await engine.answerInput(task.id, input.key, { roots: [{ uri: 'file:///home/dev/app', name: 'app' }] });
+    const done = await finished(task.id, 'index_workspace to finish');
+    expect(done.snapshot?.status).toBe('completed');
+    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { roots: ['file:///home/dev/app'], count: 1 } });
   });
 
   it('sleep is cancelled on request and ends as user-cancelled', async () => {

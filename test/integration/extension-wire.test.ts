@@ -2,14 +2,18 @@
  * What the engine puts on the wire for the extension form over HTTP, seen through a loopback
  * proxy: `Mcp-Name` carries the task id on `tasks/*` (PROTOCOL.md §3.10), and while a
  * `subscriptions/listen` stream pushes a task the engine stops polling it at the server's
- * interval (only a 30 s safety poll remains).
+ * interval (only a 30 s safety poll remains); answers to a task's several questions travel in
+ * one `tasks/update`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine/index.js';
 import { isTaskFinished } from '../../shared/task-model.js';
 import { startCountingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
 import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
-import { nodeEngine, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { nodeEngine, tempDataDir, waitForInputs, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+
+const RELEASE_WINDOW_ANSWER = { action: 'accept', content: { date: '2026-09-01', window: 'evening' } };
+const RELEASE_APPROVER_ANSWER = { action: 'accept', content: { approver: 'lead@example.com' } };
 
 describe('extension form on the wire (HTTP)', () => {
   let proxy: CountingProxy;
@@ -25,6 +29,12 @@ describe('extension form on the wire (HTTP)', () => {
     await engine.start([{ id: 'ext', name: 'Extension demo', transport: 'http', url: proxy.url }]);
     await waitForServer(engine, 'ext');
   });
+
+  /** The `inputResponses` of every `tasks/update` the engine sent for the server task `taskId`. */
+  const updatesOf = (taskId: string): unknown[] =>
+    proxy.seen
+      .filter((entry) => entry.method === 'tasks/update' && entry.name === taskId)
+      .map((entry) => (entry.body as { params?: { inputResponses?: unknown } } | undefined)?.params?.inputResponses);
 
   afterAll(async () => {
     await engine.dispose();
@@ -48,6 +58,26 @@ describe('extension form on the wire (HTTP)', () => {
     expect(await engine.getResult(outcome.task.id)).toMatchObject({ structuredContent: { durationMs: 3_000 } });
   });
 
+  it('sends the answers to plan_release’s two questions in ONE tasks/update, holding the first meanwhile', async () => {
+    const outcome = await engine.callTool('ext', 'plan_release', { durationMs: 0 });
+    if (outcome.kind !== 'task') throw new Error('expected a task');
+    const id = outcome.task.id;
+    const both = await waitForInputs(engine, id, 2);
+    expect(both.map((input) => input.key).sort()).toEqual(['release_approver', 'release_window']);
+
+    await engine.answerInput(id, 'release_window', RELEASE_WINDOW_ANSWER);
+    expect(engine.listInputs().find((input) => input.key === 'release_window')).toMatchObject({ taskId: id, held: true });
+    await expect(engine.answerInput(id, 'release_window', RELEASE_WINDOW_ANSWER)).rejects.toThrow(/already answered/);
+    expect(updatesOf(outcome.task.taskId!)).toEqual([]);
+
+    await engine.answerInput(id, 'release_approver', RELEASE_APPROVER_ANSWER);
+    const done = await waitForTask(engine, id, isTaskFinished, 10_000, 'the plan to finish');
+    expect(done.snapshot?.status).toBe('completed');
+    expect([...done.answeredInputKeys].sort()).toEqual(['release_approver', 'release_window']);
+    expect(updatesOf(outcome.task.taskId!)).toEqual([{ release_window: RELEASE_WINDOW_ANSWER, release_approver: RELEASE_APPROVER_ANSWER }]);
+    expect(await engine.getResult(id)).toMatchObject({ structuredContent: { planned: true, window: RELEASE_WINDOW_ANSWER, approver: RELEASE_APPROVER_ANSWER } });
+  });
+
   it('names the task in Mcp-Name on every tasks/* request and the tool on tools/call', async () => {
     const outcome = await engine.callTool('ext', 'sleep', { durationMs: 60_000 });
     if (outcome.kind !== 'task') throw new Error('expected a task');
@@ -57,6 +87,6 @@ describe('extension form on the wire (HTTP)', () => {
     expect(taskRequests.map((entry) => entry.method)).toContain('tasks/cancel');
     const knownIds = new Set(engine.listTasks().map((task) => task.taskId));
     for (const entry of taskRequests) expect(knownIds.has(entry.name)).toBe(true);
-    expect(proxy.seen.filter((entry) => entry.method === 'tools/call').map((entry) => entry.name)).toEqual(['build', 'sleep']);
+    expect(proxy.seen.filter((entry) => entry.method === 'tools/call').map((entry) => entry.name)).toEqual(['build', 'plan_release', 'sleep']);
   });
 });

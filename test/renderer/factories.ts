@@ -82,6 +82,7 @@ export function makeInputView(overrides: Partial<PendingInputView> = {}): Pendin
     receivedAt: NOW,
     method: 'elicitation/create',
     server: { name: 'Alpha', reportedName: 'alpha-server' },
+    held: false,
     kind: 'form',
     message: 'Deploy service "web"?',
     form: DEPLOY_FORM,

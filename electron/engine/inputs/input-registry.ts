@@ -8,6 +8,8 @@ import type { DeclineEffect, InputRequest, PendingInput } from '../../../shared/
 /** The set of questions waiting for the user. */
 export class InputRegistry {
   private readonly inputs = new Map<string, PendingInput>();
+  /** Answers held back until the task's other questions are answered too (by input id; see `hold`). */
+  private readonly heldResponses = new Map<string, Record<string, unknown>>();
 
   constructor(private readonly onChange: () => void) {}
 
@@ -38,7 +40,7 @@ export class InputRegistry {
     const wanted = new Set(Object.keys(requests).filter((key) => !answered.includes(key)));
     for (const [id, input] of this.inputs) {
       if (input.taskId === task.id && !wanted.has(input.key)) {
-        this.inputs.delete(id);
+        this.delete(id);
         changed = true;
       }
     }
@@ -52,7 +54,48 @@ export class InputRegistry {
   }
 
   remove(taskId: string, key: string): void {
-    if (this.inputs.delete(inputKey(taskId, key))) this.onChange();
+    if (this.delete(inputKey(taskId, key))) this.onChange();
+  }
+
+  /** The task's pending inputs, held ones included. */
+  ofTask(taskId: string): PendingInput[] {
+    return [...this.inputs.values()].filter((input) => input.taskId === taskId);
+  }
+
+  /**
+   * Keeps `response` as the answer to a pending input without sending it: the input stays
+   * pending, marked `held`, until the task's other questions are answered and all go in one
+   * `tasks/update` (PROTOCOL.md §3.6.3). Withdrawing or removing the input drops the answer.
+   */
+  hold(taskId: string, key: string, response: Record<string, unknown>): void {
+    const id = inputKey(taskId, key);
+    const input = this.inputs.get(id);
+    if (input === undefined) return;
+    this.inputs.set(id, { ...input, held: true });
+    this.heldResponses.set(id, response);
+    this.onChange();
+  }
+
+  /** The held answers of a task, by key. */
+  heldAnswers(taskId: string): Record<string, Record<string, unknown>> {
+    const answers: Record<string, Record<string, unknown>> = {};
+    for (const input of this.ofTask(taskId)) {
+      const response = this.heldResponses.get(inputKey(taskId, input.key));
+      if (response !== undefined) answers[input.key] = response;
+    }
+    return answers;
+  }
+
+  /** Files `inputs` again as answerable (not held), unless their keys are pending already (a send failed). */
+  restore(inputs: readonly PendingInput[]): void {
+    let changed = false;
+    for (const { held: _held, ...input } of inputs) {
+      const id = inputKey(input.taskId, input.key);
+      if (this.inputs.has(id)) continue;
+      this.inputs.set(id, input);
+      changed = true;
+    }
+    if (changed) this.onChange();
   }
 
   /** Drops every pending input of a task (it ended or was removed). */
@@ -60,11 +103,17 @@ export class InputRegistry {
     let changed = false;
     for (const [id, input] of this.inputs) {
       if (input.taskId === taskId) {
-        this.inputs.delete(id);
+        this.delete(id);
         changed = true;
       }
     }
     if (changed) this.onChange();
+  }
+
+  /** Drops one input and any answer held for it; true when it was pending. */
+  private delete(id: string): boolean {
+    this.heldResponses.delete(id);
+    return this.inputs.delete(id);
   }
 }
 

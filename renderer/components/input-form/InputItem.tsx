@@ -1,6 +1,7 @@
 /**
  * One question in the needs-input queue or on its task's detail: which server asks (the user's
- * name for it, then its own), a reminder about what to share, and the form in place.
+ * name for it, then its own), a reminder about what to share, and the form in place — or, once
+ * answered while the task's other questions are still open, a line saying the answer waits for them.
  */
 import type { ReactNode } from 'react';
 import { MAX_OPEN_INPUTS_PER_SERVER, type PendingInputView } from '../../../shared/ipc/contract';
@@ -28,7 +29,7 @@ export function InputItem({ input, isOpen, extra, opener }: InputItemProps) {
         {extra}
       </div>
       <p className="input-item__reminder">Share only what you would trust this server with.</p>
-      {input.queuePlace !== undefined ? <QueuedNotice place={input.queuePlace} /> : isOpen ? <InputForm input={input} /> : opener}
+      {input.held ? <HeldNotice /> : input.queuePlace !== undefined ? <QueuedNotice place={input.queuePlace} /> : isOpen ? <InputForm input={input} /> : opener}
     </li>
   );
 }
@@ -39,6 +40,15 @@ function QueuedNotice({ place }: { place: number }) {
     <p className="notice notice--info" data-testid="input-queued">
       Queued{place > 1 ? ` (${place} in line)` : ''}: this server already has {MAX_OPEN_INPUTS_PER_SERVER} questions open. This one opens when you answer one
       of them.
+    </p>
+  );
+}
+
+/** An answered question whose answer waits to go to the server with the task's other answers. */
+function HeldNotice() {
+  return (
+    <p className="notice notice--info" role="status" data-testid="input-held">
+      Answered. It is sent with your answers to this task’s other questions.
     </p>
   );
 }
