@@ -139,6 +139,19 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { summarized: true, summary: 'Logging in works again.', model: 'human' } });
   });
 
+  it('summarize_changes declined: 2025-11-25 refuses the request (the task completes unsummarized), the extension cancels the task', async () => {
+    const task = await startTask('summarize_changes', { durationMs: 200 });
+    const input = await waitForInput(engine, task.id);
+    await engine.declineInput(task.id, input.key);
+    const done = await finished(task.id, 'declined summarize_changes to end');
+    if (form === 'legacy') {
+      expect(done.snapshot?.status).toBe('completed');
+      expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { summarized: false, reason: 'User rejected sampling request' } });
+    } else {
+      expect(done).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
+    }
+  });
+
   it('index_workspace asks for the roots; the listed roots are indexed', async () => {
     const task = await startTask('index_workspace', { durationMs: 200 });
     const input = await waitForInput(engine, task.id);
