@@ -9,11 +9,13 @@ import type { PendingInput } from '../../shared/task-model.js';
 /**
  * Each queued input's place in its server's line (1 = opens next); open inputs are absent.
  * Oldest first by arrival; inputs that arrived at the same moment keep the engine's order.
+ * A held input (answered; its answer waits to go out with the task's other answers) takes no
+ * place: the user is done with it.
  */
 export function queuePlaces(inputs: readonly PendingInput[]): Map<PendingInput, number> {
   const places = new Map<PendingInput, number>();
   const openOrQueued = new Map<string, number>();
-  const waiting = [...inputs].sort((a, b) => a.receivedAt - b.receivedAt);
+  const waiting = inputs.filter((input) => input.held !== true).sort((a, b) => a.receivedAt - b.receivedAt);
   for (const input of waiting) {
     const seen = openOrQueued.get(input.serverId) ?? 0;
     openOrQueued.set(input.serverId, seen + 1);

@@ -26,6 +26,7 @@ describe('queuePlaces (pure)', () => {
     ['the fourth and fifth wait, in arrival order', [input('a', 5), input('a', 1), input('a', 4), input('a', 2), input('a', 3)], [2, 0, 1, 0, 0]],
     ['each server has its own limit', [input('a', 1), input('a', 2), input('a', 3), input('b', 4), input('a', 5), input('b', 6)], [0, 0, 0, 0, 1, 0]],
     ['same arrival time keeps the engine order', [input('a', 1), input('a', 1), input('a', 1), input('a', 1)], [0, 0, 0, 1]],
+    ['a held (answered) question takes no place', [input('a', 1, { held: true }), input('a', 2), input('a', 3), input('a', 4), input('a', 5)], [0, 0, 0, 0, 1]],
   ])('%s', (_name, inputs, expected) => {
     expect(places(inputs)).toEqual(expected);
   });
