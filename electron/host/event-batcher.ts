@@ -29,6 +29,8 @@ export class EventBatcher {
   readonly #removed = new Set<string>();
   #isServersChanged = false;
   #inputs: PendingInput[] | undefined;
+  /** The inputs last reported, re-sent when the servers change: their views carry server names and roots. */
+  #lastInputs: PendingInput[] = [];
   #timer: TimerHandle | undefined;
 
   /** `servers` is read at flush time, so the list sent is the current one. */
@@ -59,6 +61,7 @@ export class EventBatcher {
   /** The full list of pending inputs, as the engine reports it. */
   inputsChanged(inputs: PendingInput[]): void {
     this.#inputs = inputs;
+    this.#lastInputs = inputs;
     this.#schedule();
   }
 
@@ -70,6 +73,7 @@ export class EventBatcher {
     this.#removed.clear();
     this.#isServersChanged = false;
     this.#inputs = undefined;
+    this.#lastInputs = [];
   }
 
   #schedule(): void {
@@ -82,6 +86,8 @@ export class EventBatcher {
     if (this.#isServersChanged) {
       this.#isServersChanged = false;
       this.emit('servers:changed', { servers: this.servers() });
+      // A renamed server or new roots change what a pending question shows and may be answered with.
+      if (this.#inputs === undefined && this.#lastInputs.length > 0) this.#inputs = this.#lastInputs;
     }
     if (this.#tasks.size > 0) {
       const tasks = [...this.#tasks.values()].map(toTaskSummary);

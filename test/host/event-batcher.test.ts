@@ -115,6 +115,24 @@ describe('EventBatcher', () => {
     });
   });
 
+  it('sends the pending inputs again when the servers change, named as the servers are now; nothing when none wait', async () => {
+    let name = 'before';
+    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false });
+    const { clock, sent, batcher } = setup(() => [view()]);
+    batcher.inputsChanged([input]);
+    await clock.advance(FRAME_MS);
+    name = 'renamed';
+    batcher.serversChanged();
+    await clock.advance(FRAME_MS);
+    expect(sent.map(({ channel }) => channel)).toEqual(['inputs:changed', 'servers:changed', 'inputs:changed']);
+    expect(sent[2]!.payload).toEqual({ inputs: [expect.objectContaining({ server: { name: 'renamed' } })] });
+    batcher.inputsChanged([]);
+    await clock.advance(FRAME_MS);
+    batcher.serversChanged();
+    await clock.advance(FRAME_MS);
+    expect(sent.map(({ channel }) => channel).slice(3)).toEqual(['inputs:changed', 'servers:changed']);
+  });
+
   it('dispose drops what is pending and leaves no timer', async () => {
     const { clock, sent, batcher } = setup();
     batcher.taskUpdated(task('t', 1));
