@@ -77,6 +77,11 @@ export class InputItem {
     acceptSelf: (): Locator => this.root.getByTestId('input-url-accept-self'),
   };
 
+  /** "Answered": the answer waits to go to the server with the task's other answers (extension form). */
+  get held(): Locator {
+    return this.root.getByTestId('input-held');
+  }
+
   /** A sampling request: the conversation, parameters, and the reply the user writes. */
   readonly sampling = {
     panel: (): Locator => this.root.getByTestId('input-sampling'),

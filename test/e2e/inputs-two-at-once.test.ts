@@ -1,0 +1,68 @@
+/**
+ * A task asking two things at once (`plan_release`: a release window and an approver), answered
+ * through the real UI on the task's detail against both demo servers. The extension server lists
+ * both keys on one `tasks/get`: the first answer is held ("Answered") and both go out in one
+ * `tasks/update`; the 2025-11-25 server sends two `elicitation/create` requests, answered one by one.
+ */
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputItem } from './pages/inputs-page.js';
+import { startSession, type Session } from './session.js';
+import { DEMO_SERVER_IDS, completedResult, runTool } from './task-flows.js';
+import { withStatus } from './wait.js';
+
+describe('two questions at once in browser mode', () => {
+  let session: Session;
+
+  beforeAll(async () => {
+    session = await startSession();
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  /** The question on the open task's detail whose form has field `field`. */
+  function questionWith(field: string): InputItem {
+    const items: Locator = session.ui.page.getByTestId('task-pending-inputs').getByTestId('input-item');
+    return new InputItem(items.filter({ has: session.ui.page.getByTestId(`input-field-${field}`) }));
+  }
+
+  it.each(DEMO_SERVER_IDS)('on %s both questions show together, and both answers reach the server', async (serverId) => {
+    const { ui } = session;
+    const id = await runTool(ui, serverId, 'plan_release', { durationMs: '200' });
+    const window = questionWith('date');
+    const approver = questionWith('approver');
+    await window.form.waitFor();
+    await approver.form.waitFor();
+    expect(await ui.page.getByTestId('task-pending-inputs').getByTestId('input-item').count()).toBe(2);
+
+    await window.field('date').fill('2026-12-01');
+    await window.field('window').selectOption('evening');
+    await window.accept.click();
+    if (serverId === 'demo-extension') {
+      // Held until the other question is answered: the task still waits, the answer shows as given.
+      const held = new InputItem(ui.page.locator(`[data-testid="input-item"][data-task-id="${id}"][data-key="release_window"]`));
+      await held.held.waitFor();
+      expect(await held.form.count()).toBe(0);
+      await withStatus(ui.detail.badge, 'input-required').waitFor();
+    } else {
+      await window.root.waitFor({ state: 'detached' });
+    }
+
+    await approver.field('approver').fill('not an address');
+    await approver.accept.click();
+    await approver.fieldError('approver').waitFor();
+    await approver.field('approver').fill('ops@example.com');
+    await approver.accept.click();
+
+    const result = await completedResult(ui, id);
+    expect(result.content).toEqual({
+      planned: true,
+      window: { action: 'accept', content: { date: '2026-12-01', window: 'evening' } },
+      approver: { action: 'accept', content: { approver: 'ops@example.com', notify: true } },
+    });
+    await ui.show('inputs');
+    await expect.poll(() => ui.inputs.item(id).root.count()).toBe(0);
+  });
+});
