@@ -25,13 +25,18 @@ export const TaskFormSchema = z.enum(['extension', 'legacy']);
  */
 export type TaskForm = z.infer<typeof TaskFormSchema>;
 
-export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined']);
+export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined', 'answered', 'answered-with-error', 'refused']);
 /**
  * Why a task ended when its status alone does not say it: so the UI never claims something
  * that did not happen (a cancel the user asked for vs one the server decided; a task the
- * server forgot after its TTL vs one that vanished, e.g. with a restarted server;
- * `input-declined`: the user declined a request a tool call waited on (MRTR), so the call was
- * abandoned before any task existed — it ends here as failed and is never retried).
+ * server forgot after its TTL vs one that vanished, e.g. with a restarted server).
+ * The rest end a tool call that waited on the user's input (MRTR) and never became a task, so
+ * there is no status at all (phase stays `calling`, no `taskId`):
+ * `input-declined`: the user declined a request the call waited on, so it was abandoned — it
+ * ends here as failed and is never retried; `answered`: the retry with the user's answers got
+ * its result directly (stored like a task's result: completed), `answered-with-error` the same
+ * with `isError: true` (failed); `refused`: the retry was refused with a JSON-RPC error, kept
+ * in `callError` (failed).
  */
 export type EndReason = z.infer<typeof EndReasonSchema>;
 
@@ -132,6 +137,11 @@ export const TrackedTaskSchema = z.object({
   }).optional(),
   /** The last error talking to the server about this task (cleared by the next success). */
   lastError: z.string().optional(),
+  /**
+   * The JSON-RPC error a call was refused with after the user's input (`endReason: 'refused'`):
+   * no task exists, so no snapshot carries it. Untrusted text.
+   */
+  callError: JsonRpcErrorSchema.optional(),
 });
 /** A task the app monitors: the unit of the inbox, of persistence and of IPC. */
 export type TrackedTask = z.infer<typeof TrackedTaskSchema>;

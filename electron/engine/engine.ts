@@ -26,7 +26,7 @@ import type { EnginePorts } from './ports.js';
 import { ExtensionProtocol } from './protocols/extension-protocol.js';
 import { LegacyProtocol } from './protocols/legacy-protocol.js';
 import type { ProtocolSink, TaskProtocol } from './protocols/task-protocol.js';
-import type { TaskObservation } from './protocols/task-wire.js';
+import { parseJsonRpcError, type TaskObservation } from './protocols/task-wire.js';
 import { PollScheduler } from './tasks/poll-scheduler.js';
 import { TaskRegistry } from './tasks/task-registry.js';
 import { appendTimeline, clampPollInterval, endAsUnknownToServer, mergeSnapshot, nextPollDelay } from './tasks/task-rules.js';
@@ -257,7 +257,7 @@ export class Engine {
     };
     await this.registry.putDurably(task);
     this.taskEmitter.fire(task);
-    return this.sendCall(runtime, protocol, task, undefined);
+    return this.sendCall(runtime, protocol, task, undefined, false);
   }
 
   /**
@@ -284,7 +284,7 @@ export class Engine {
       this.inputs.remove(taskLocalId, key);
       if (Object.keys(round.inputRequests).every((pendingKey) => pendingKey in round.answers)) {
         this.rounds.delete(taskLocalId);
-        void this.sendCall(runtime, protocol, task, round).catch((error: unknown) => {
+        void this.sendCall(runtime, protocol, task, round, true).catch((error: unknown) => {
           this.ports.logger.warn('retrying a call with answers failed', { error: String(error) });
         });
       }
@@ -378,11 +378,9 @@ export class Engine {
         this.markInputHandled(taskLocalId, key);
         return;
       case 'abandon-call': {
-        this.rounds.delete(taskLocalId);
-        this.inputs.clearTask(taskLocalId);
         const now = this.ports.clock.now();
         const message = `You declined the server's ${what}, so the call was abandoned; it was not sent again.`;
-        this.update({ ...task, endReason: 'input-declined', lastError: message, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: message }) });
+        this.endCall({ ...task, endReason: 'input-declined', lastError: message, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note: message }) });
         await this.registry.flush();
         return;
       }
@@ -474,10 +472,16 @@ export class Engine {
     return runtime.protocol;
   }
 
-  private async sendCall(runtime: ServerRuntime, protocol: TaskProtocol, task: TrackedTask, round: PendingRound | undefined): Promise<CallToolOutcome> {
+  /**
+   * Sends the call of the pending entry `task` (a retry when `round` carries answers).
+   * `detached`: nobody awaits the outcome any more — a retry after the user answered, whose
+   * `tools:call` returned `input_required` long ago — so a direct result or a refusal stays on
+   * the entry as how the call ended instead of going back to a caller.
+   */
+  private async sendCall(runtime: ServerRuntime, protocol: TaskProtocol, task: TrackedTask, round: PendingRound | undefined, detached: boolean): Promise<CallToolOutcome> {
     if (round !== undefined && round.number > MAX_INPUT_ROUNDS) {
       const error = new McpRequestError(`The server kept asking for input after ${MAX_INPUT_ROUNDS} rounds; the call was abandoned.`, undefined, undefined, 'malformed');
-      await this.callFailed(task, error);
+      await this.callFailed(task, error, detached);
       throw error;
     }
     let outcome;
@@ -487,12 +491,16 @@ export class Engine {
         ...(round.requestState !== undefined ? { requestState: round.requestState } : {}),
       });
     } catch (error) {
-      await this.callFailed(task, error);
+      await this.callFailed(task, error, detached);
       throw error;
     }
     const now = this.ports.clock.now();
     switch (outcome.kind) {
       case 'result':
+        if (detached) {
+          await this.endAnsweredCall(task, outcome.result);
+          return { kind: 'result', result: outcome.result };
+        }
         // An immediate answer: nothing to monitor.
         this.registry.remove(task.id);
         this.removeEmitter.fire(task.id);
@@ -506,7 +514,7 @@ export class Engine {
         if (Object.keys(outcome.inputRequests).length === 0) {
           // Only a requestState: the spec allows retrying at once (PROTOCOL.md §2.7).
           this.rounds.delete(task.id);
-          return this.sendCall(runtime, protocol, waiting, { number, inputRequests: {}, answers: {}, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}) });
+          return this.sendCall(runtime, protocol, waiting, { number, inputRequests: {}, answers: {}, ...(outcome.requestState !== undefined ? { requestState: outcome.requestState } : {}) }, detached);
         }
         return { kind: 'input_required', task: waiting };
       }
@@ -537,10 +545,39 @@ export class Engine {
     }
   }
 
-  private async callFailed(task: TrackedTask, error: unknown): Promise<void> {
+  /**
+   * A retry the user answered for got its result directly (no task): the result is stored like
+   * a task's and the entry ends as `answered` (`answered-with-error` for `isError: true`).
+   */
+  private async endAnsweredCall(task: TrackedTask, result: ToolResult): Promise<void> {
+    await this.ports.resultStore.put(task.id, result);
     const now = this.ports.clock.now();
+    const isError = result['isError'] === true;
+    const note = isError ? 'The server answered after your input, with a tool error' : 'The server answered after your input';
+    this.endCall({ ...task, hasResult: true, endReason: isError ? 'answered-with-error' : 'answered', updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note }) });
+    await this.registry.flush();
+  }
+
+  /** Ends a pending entry for good (an MRTR call answered, refused or abandoned; no task exists). */
+  private endCall(ended: TrackedTask): void {
+    this.rounds.delete(ended.id);
+    this.update(ended);
+    this.finish(ended);
+  }
+
+  /** See `sendCall` for `detached`. */
+  private async callFailed(task: TrackedTask, error: unknown, detached: boolean): Promise<void> {
+    const now = this.ports.clock.now();
+    if (error instanceof McpRequestError && error.code !== undefined && detached) {
+      // Refused after the user answered: nobody else would see why, so the entry keeps it.
+      const callError = parseJsonRpcError({ code: error.code, message: error.message, data: error.data });
+      const note = `The server refused the call after your input: ${callError.message} (error ${callError.code})`;
+      this.endCall({ ...task, endReason: 'refused', callError, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note }) });
+      await this.registry.flush();
+      return;
+    }
     if (error instanceof McpRequestError && error.code !== undefined) {
-      // The server refused the call: no task exists, nothing to track.
+      // The server refused the call: no task exists, nothing to track (the caller gets the error).
       this.registry.remove(task.id);
       this.inputs.clearTask(task.id);
       this.removeEmitter.fire(task.id);

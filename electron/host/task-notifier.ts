@@ -13,6 +13,9 @@
  *   task the server cancelled, one the server no longer knows (`lost`), one that `expired` on the
  *   server before its result was read, and a call that got no answer (outcome unknown): in each
  *   the user's work did not finish as asked. A cancel the user asked for raises nothing.
+ *   A call that waited on the user's input (MRTR) and was then answered without a task counts
+ *   like a task: completed, or failed for an `isError` result or a refusal; declining its
+ *   question (the user's own doing) raises nothing.
  * - **Only live changes**: what the engine holds when the notifier starts (tasks already ended,
  *   questions already waiting, tasks persisted as `input_required`) is the baseline and raises
  *   nothing, and each task ends at most once. A task that was unfinished at start and turns out to
@@ -199,7 +202,7 @@ export class TaskNotifier {
       serverName: this.deps.serverName(task.serverId) ?? task.serverId,
       toolName: task.toolName,
       statusMessage: task.snapshot?.statusMessage,
-      errorMessage: task.snapshot?.error?.message ?? task.lastError,
+      errorMessage: task.snapshot?.error?.message ?? task.callError?.message ?? task.lastError,
     });
     return { kind: outcome.kind, taskId: task.id, ...words };
   }
@@ -213,12 +216,20 @@ export class TaskNotifier {
 /** How a finished task ended, for its notification; undefined when nothing should be raised. */
 function endingOf(task: TrackedTask): NotifiedOutcome | undefined {
   switch (task.endReason) {
+    // The user's own doing: nothing to tell them.
     case 'user-cancelled':
+    case 'input-declined':
       return undefined;
     case 'server-cancelled':
     case 'lost':
     case 'expired':
+    case 'refused':
       return { kind: 'failed', how: task.endReason };
+    // A call answered directly after the user's input (MRTR): it ends like a task would.
+    case 'answered':
+      return { kind: 'completed' };
+    case 'answered-with-error':
+      return { kind: 'failed', how: 'failed' };
     case undefined:
       break;
   }

@@ -20,6 +20,10 @@ const isFiniteNumber = (value: unknown): value is number => typeof value === 'nu
 const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 
+function isJsonRpcErrorShaped(value: unknown): boolean {
+  return isObject(value) && isFiniteNumber(value.code) && isString(value.message);
+}
+
 function isSnapshotShaped(value: unknown): boolean {
   if (!isObject(value)) return false;
   return isString(value.taskId)
@@ -49,7 +53,8 @@ export function isTaskSummaryShaped(value: unknown): boolean {
     && optional(value.snapshot, isSnapshotShaped)
     && optional(value.endReason, isString)
     && optional(value.cancelRequestedAt, isFiniteNumber)
-    && optional(value.lastError, isString);
+    && optional(value.lastError, isString)
+    && optional(value.callError, isJsonRpcErrorShaped);
 }
 
 /** True when `value` is an array of summary-shaped values. */

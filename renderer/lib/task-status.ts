@@ -47,7 +47,8 @@ export function classifyTask(task: ClassifiableTask): TaskStatusKind {
   if (task.endReason === 'lost') return 'lost';
   if (task.endReason === 'expired') return 'expired';
   if (task.endReason === 'user-cancelled' || task.endReason === 'server-cancelled') return 'cancelled';
-  if (task.endReason === 'input-declined') return 'failed';
+  if (task.endReason === 'answered') return 'completed';
+  if (task.endReason === 'input-declined' || task.endReason === 'answered-with-error' || task.endReason === 'refused') return 'failed';
   const status = task.snapshot?.status;
   if (status === 'completed' || status === 'failed' || status === 'cancelled') return status;
   if (task.cancelRequestedAt !== undefined) return 'cancel-requested';
@@ -73,6 +74,12 @@ export function explainStatus(task: ClassifiableTask): string | undefined {
       return 'The server no longer knows this task, for example because it restarted. Its outcome is unknown.';
     case 'input-declined':
       return 'You declined a request the server needed before it could run this call, so the call was abandoned and not sent again.';
+    case 'answered':
+      return 'The server answered this call directly after your input, without creating a task.';
+    case 'answered-with-error':
+      return 'The server answered this call directly after your input, without creating a task, with a tool error (see the result).';
+    case 'refused':
+      return 'The server refused this call after your input (see the error); no task was created.';
     default:
       break;
   }

@@ -102,6 +102,19 @@ describe('TaskNotifier: what a change raises', () => {
     expect(test.shown).toMatchObject([{ kind: 'failed', title: 'build got no answer; its outcome is unknown', body: 'Build box: Timed out' }]);
   });
 
+  it.each<[string, Partial<TrackedTask>, string | undefined, string | undefined]>([
+    ['answered', { endReason: 'answered', hasResult: true }, 'build completed', 'Build box finished the task.'],
+    ['answered with a tool error', { endReason: 'answered-with-error', hasResult: true }, 'build failed', 'Build box reported no details.'],
+    ['refused', { endReason: 'refused', callError: { code: -32001, message: 'Window closed' } }, 'build was refused by the server', 'Build box: Window closed'],
+    ['declined by the user', { endReason: 'input-declined', lastError: 'You declined' }, undefined, undefined],
+  ])('an MRTR call (no task) that ends %s after the user\'s input raises like a task', async (_name, patch, title, body) => {
+    const test = setup();
+    test.update(task('t1', undefined));
+    test.update(task('t1', undefined, patch));
+    await test.settle();
+    expect(test.shown).toEqual(title === undefined ? [] : [expect.objectContaining({ taskId: 't1', kind: title.endsWith('completed') ? 'completed' : 'failed', title, body })]);
+  });
+
   it('a new question raises one "needs input" per task, however many arrive together', async () => {
     const test = setup({ tasks: [task('t1', 'working')] });
     test.update(task('t1', 'input_required', { toolName: 'deploy', snapshot: { taskId: 's', status: 'input_required', statusMessage: 'Approve the rollout' } }));

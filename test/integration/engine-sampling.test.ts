@@ -5,18 +5,14 @@
  * `tools/call` from a small SDK server (test/fixtures/mrtr-sampling-server.ts; the demo servers
  * have no MRTR tool). Each path's decline does what `Engine.declineInput` documents.
  */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../shared/server-config.js';
 import { isTaskFinished, type TrackedTask } from '../../shared/task-model.js';
 import { HUMAN_MODEL_NAME, humanSamplingResult } from '../../shared/sampling/sampling-result.js';
 import type { Engine } from '../../electron/engine/index.js';
 import { SUMMARY_KEY, SUMMARY_PROMPT } from '../fixtures/mrtr-sampling-server.js';
 import { demoServerCommand, stopAllDemoServers, type DemoServerForm } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
-
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MRTR_SCRIPT = fileURLToPath(new URL('../fixtures/mrtr-sampling-server.ts', import.meta.url));
+import { fixtureEngine, fixtureServerConfig } from '../helpers/fixture-engine.js';
 
 afterAll(stopAllDemoServers);
 
@@ -92,74 +88,53 @@ describe.each<[DemoServerForm, string]>([
 
 describe('an MRTR sampling request on a plain tools/call (SDK server, 2026-07-28, stdio)', () => {
   const serverId = 'mrtr';
-  const config: ServerConfig = { id: serverId, name: 'MRTR', transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', MRTR_SCRIPT], cwd: REPO_ROOT };
-  let engine: Engine;
-  let dataDir: string;
-  let cleanup: () => void;
+  const harness = fixtureEngine(fixtureServerConfig(serverId, 'MRTR', new URL('../fixtures/mrtr-sampling-server.ts', import.meta.url)));
 
-  beforeAll(async () => {
-    const data = tempDataDir();
-    dataDir = data.dir;
-    cleanup = data.cleanup;
-    engine = nodeEngine(dataDir);
-    await engine.start([config]);
-    await waitForServer(engine, serverId);
-  });
-
-  afterAll(async () => {
-    await engine.dispose();
-    cleanup();
-  });
+  beforeAll(() => harness.start());
+  afterAll(() => harness.stop());
 
   async function callCount(): Promise<number> {
-    const outcome = await engine.callTool(serverId, 'call_count', {});
+    const outcome = await harness.engine.callTool(serverId, 'call_count', {});
     if (outcome.kind !== 'result') throw new Error('expected a result');
     const [content] = outcome.result['content'] as { text: string }[];
     return Number(content?.text);
   }
 
   async function askedToSample(): Promise<TrackedTask> {
-    const outcome = await engine.callTool(serverId, 'write_summary', {});
+    const outcome = await harness.engine.callTool(serverId, 'write_summary', {});
     if (outcome.kind !== 'input_required') throw new Error(`expected input_required, got ${outcome.kind}`);
-    expect(engine.listInputs().filter((input) => input.taskId === outcome.task.id)).toEqual([
+    expect(harness.engine.listInputs().filter((input) => input.taskId === outcome.task.id)).toEqual([
       expect.objectContaining({ key: SUMMARY_KEY, declineEffect: 'abandon-call', request: { method: 'sampling/createMessage', params: expect.objectContaining({ maxTokens: 100 }) } }),
     ]);
-    expect(JSON.stringify(engine.listInputs())).toContain(SUMMARY_PROMPT);
+    expect(JSON.stringify(harness.engine.listInputs())).toContain(SUMMARY_PROMPT);
     return outcome.task;
   }
 
   it('a reply written by hand is sent with the retry, and the call completes', async () => {
     const before = await callCount();
     const task = await askedToSample();
-    const removed = new Promise<void>((resolve) => {
-      const subscription = engine.onDidRemoveTask((id) => {
-        if (id !== task.id) return;
-        subscription.dispose();
-        resolve();
-      });
-    });
-    await engine.answerInput(task.id, SUMMARY_KEY, reply('Login fixed, sync faster.'));
-    // An immediate result is not tracked: the pending call goes away once the retry answered.
-    await removed;
+    await harness.engine.answerInput(task.id, SUMMARY_KEY, reply('Login fixed, sync faster.'));
+    // Nobody awaits the retry (the call returned input_required): its result stays on the entry.
+    const done = await waitForTask(harness.engine, task.id, isTaskFinished, 20_000, 'the retried call to end');
+    expect(done).toMatchObject({ phase: 'calling', endReason: 'answered', hasResult: true });
+    expect((await harness.engine.getResult(task.id))?.['structuredContent']).toEqual({ summary: 'Login fixed, sync faster.', model: HUMAN_MODEL_NAME });
     expect(await callCount()).toBe(before + 2);
   });
 
   it('declining abandons the call: never retried, ended here as failed with a clear message, also after a restart', async () => {
     const before = await callCount();
     const task = await askedToSample();
-    await engine.declineInput(task.id, SUMMARY_KEY);
-    const ended = engine.getTask(task.id);
+    await harness.engine.declineInput(task.id, SUMMARY_KEY);
+    const ended = harness.engine.getTask(task.id);
     expect(ended).toMatchObject({ phase: 'calling', endReason: 'input-declined', lastError: expect.stringMatching(/declined the server's sampling request, so the call was abandoned/) });
     expect(ended !== undefined && isTaskFinished(ended)).toBe(true);
-    expect(engine.listInputs().filter((input) => input.taskId === task.id)).toEqual([]);
-    await expect(engine.answerInput(task.id, SUMMARY_KEY, reply('late'))).rejects.toThrow(/no longer pending/);
+    expect(harness.engine.listInputs().filter((input) => input.taskId === task.id)).toEqual([]);
+    await expect(harness.engine.answerInput(task.id, SUMMARY_KEY, reply('late'))).rejects.toThrow(/no longer pending/);
     expect(await callCount()).toBe(before + 1);
 
     // A restart does not mistake the abandoned call for one caught mid-flight (outcome unknown).
-    await engine.dispose();
-    engine = nodeEngine(dataDir);
-    await engine.start([config]);
-    expect(engine.getTask(task.id)).toMatchObject({ phase: 'calling', endReason: 'input-declined' });
-    await waitForServer(engine, serverId);
+    await harness.restart();
+    expect(harness.engine.getTask(task.id)).toMatchObject({ phase: 'calling', endReason: 'input-declined' });
+    await waitForServer(harness.engine, serverId);
   });
 });

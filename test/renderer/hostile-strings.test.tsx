@@ -83,6 +83,16 @@ describe('hostile server strings render as inert text', () => {
     expectInert(container);
   });
 
+  it('in the error of a call the server refused after the user\'s input (no task)', async () => {
+    const refused = makeDetail({ id: 'r', serverId: 'evil', phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'refused', callError: { code: -1, message: MARKUP, data: { [SCRIPT]: BIDI_NAME } } });
+    const bridge = createFakeBridge({ 'tasks:list': () => ok([]), 'servers:list': () => ok([hostileServer]), 'tasks:get': () => ok(refused) });
+    const { container } = renderApp({ bridge, state: { screen: 'task', selectedTaskId: 'r' } });
+    const error = await screen.findByTestId('task-error');
+    expect(within(error).getByTestId('task-error-message').textContent).toBe(MARKUP);
+    expect(error.textContent).toContain('[U+202E]');
+    expectInert(container);
+  });
+
   it('in the launcher and on the servers screen', async () => {
     const { container } = renderApp({ bridge: hostileBridge(), state: { screen: 'launcher' } });
     const serverSelect = await screen.findByTestId('launcher-server');

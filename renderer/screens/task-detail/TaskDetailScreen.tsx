@@ -54,6 +54,7 @@ function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
       <PendingInputs taskId={task.id} />
       <TaskFacts task={task} serverName={serverNames.get(task.serverId) ?? task.serverId} />
       {task.snapshot?.error !== undefined && <TaskErrorView error={task.snapshot.error} />}
+      {task.callError !== undefined && <TaskErrorView error={task.callError} title="The server refused the call" />}
       {task.hasResult && <TaskResultSection taskId={task.id} />}
       <section className="task-detail__section" aria-labelledby="task-arguments-title">
         <h2 id="task-arguments-title">Arguments</h2>

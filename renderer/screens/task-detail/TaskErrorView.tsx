@@ -1,13 +1,13 @@
-/** A failed task's JSON-RPC error: code, message and data, as the server sent them (untrusted text). */
+/** A failed task's (or refused call's) JSON-RPC error: code, message and data, as the server sent them (untrusted text). */
 import type { TaskSnapshot } from '../../../shared/task-model';
 import { JsonTree } from '../../components/JsonTree';
 import { VisibleText } from '../../components/VisibleText';
 
-/** The error a failed task ended with. */
-export function TaskErrorView({ error }: { error: NonNullable<TaskSnapshot['error']> }) {
+/** The error a failed task ended with; `title` names what failed (default: the task). */
+export function TaskErrorView({ error, title = 'The task failed' }: { error: NonNullable<TaskSnapshot['error']>; title?: string }) {
   return (
     <section className="notice notice--error task-detail__section" role="alert" data-testid="task-error" aria-labelledby="task-error-title">
-      <h2 id="task-error-title">The task failed</h2>
+      <h2 id="task-error-title">{title}</h2>
       <p>
         Error <span className="code" data-testid="task-error-code">{error.code}</span>:{' '}
         <span data-testid="task-error-message">

@@ -47,6 +47,9 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
             </span>{' '}
             <CopyButton value={task.taskId} what="task id" testId="copy-task-id" />
           </>
+        ) : task.endReason !== undefined ? (
+          // Only a call that never became a task ends without a task id (answered, refused or declined).
+          <span className="muted">None: the server created no task for this call.</span>
         ) : (
           <span className="muted">Not assigned yet: the server has not answered the call.</span>
         )}

@@ -10,7 +10,7 @@ describe('isTaskSummaryShaped', () => {
   it.each<[string, unknown, boolean]>([
     ['a full summary', valid, true],
     ['a minimal summary (no optional fields)', without('snapshot'), true],
-    ['with every optional field', { ...valid, taskId: 't', observedAt: 1, endReason: 'lost', cancelRequestedAt: 2, lastError: 'x' }, true],
+    ['with every optional field', { ...valid, taskId: 't', observedAt: 1, endReason: 'lost', cancelRequestedAt: 2, lastError: 'x', callError: { code: -1, message: 'm', data: {} } }, true],
     ['with an unlimited ttl', { ...valid, snapshot: { ...(valid.snapshot as object), ttlMs: null } }, true],
     ['null', null, false],
     ['an array', [valid], false],
@@ -33,6 +33,9 @@ describe('isTaskSummaryShaped', () => {
     ['endReason as a number', { ...valid, endReason: 1 }, false],
     ['cancelRequestedAt as a string', { ...valid, cancelRequestedAt: 'now' }, false],
     ['lastError as an object', { ...valid, lastError: {} }, false],
+    ['callError as a string', { ...valid, callError: 'refused' }, false],
+    ['callError with an object as message', { ...valid, callError: { code: -1, message: { text: 'x' } } }, false],
+    ['callError without a code', { ...valid, callError: { message: 'x' } }, false],
   ])('%s → %s', (_name, value, expected) => {
     expect(isTaskSummaryShaped(value)).toBe(expected);
   });

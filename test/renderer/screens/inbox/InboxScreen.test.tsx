@@ -74,6 +74,25 @@ describe('inbox', () => {
     await waitFor(() => expect(rowIds()).toEqual(['ask', 'done']));
   });
 
+  it('shows a tool call that needed input and was answered without a task as finished: completed or failed', async () => {
+    const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: 0 };
+    renderApp({
+      bridge: bridgeWith([
+        makeTask({ ...call, id: 'answered', endReason: 'answered', hasResult: true, updatedAt: 3_000 }),
+        makeTask({ ...call, id: 'tool-error', endReason: 'answered-with-error', hasResult: true, updatedAt: 2_000 }),
+        makeTask({ ...call, id: 'refused', endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, updatedAt: 1_000 }),
+      ]),
+    });
+    await waitFor(() => expect(rowIds()).toEqual(['answered', 'tool-error', 'refused']));
+    expect(rows().map((element) => within(element).getByTestId('status-badge').textContent)).toEqual(['Completed', 'Failed', 'Failed']);
+    expect(within(row('answered')).getByTestId('task-row-time').textContent).toBe('took 3s');
+
+    fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'active' } });
+    await screen.findByTestId('inbox-no-matches');
+    fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'completed' } });
+    await waitFor(() => expect(rowIds()).toEqual(['answered']));
+  });
+
   it('says when nothing matches and clears the filters', async () => {
     renderApp({ bridge: bridgeWith(tasks) });
     await waitFor(() => expect(rows()).toHaveLength(3));

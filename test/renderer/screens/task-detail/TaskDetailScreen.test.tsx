@@ -118,6 +118,72 @@ describe('task detail', () => {
     expect(screen.queryByTestId('task-cancel')).toBeNull();
   });
 
+  describe('a tool call that needed input and was answered without a task (MRTR retry)', () => {
+    const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined };
+    const note = (text: string) => ({ timeline: [{ at: NOW - 2_000, note: 'Call sent' }, { at: NOW - 1_000, note: text }] });
+
+    it('answered: completed, its result shown, no Cancel, the task id explained; Run again starts it anew', async () => {
+      const again = makeDetail({ ...call, id: 'again' });
+      const { bridge } = renderDetail(
+        makeDetail({ ...call, id: 'mrtr', hasResult: true, endReason: 'answered', ...note('The server answered after your input') }),
+        {
+          'tasks:result': () => ok({ content: [{ type: 'text', text: 'Released version 2.' }] }),
+          'tasks:run-again': () => ok({ kind: 'input_required', task: makeTask({ ...call, id: 'again' }) }),
+        },
+        [again],
+      );
+      const detail = await screen.findByTestId('task-detail');
+      expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed');
+      expect(screen.getByTestId('task-explanation').textContent).toMatch(/answered this call directly after your input, without creating a task/);
+      expect(screen.getByTestId('task-facts').textContent).toContain('None: the server created no task for this call.');
+      expect((await screen.findByTestId('task-result')).textContent).toContain('Released version 2.');
+      expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'mrtr' }]);
+      expect(screen.getAllByTestId('timeline-entry').map((entry) => entry.textContent).join('\n')).toContain('The server answered after your input');
+      expect(screen.queryByTestId('task-cancel')).toBeNull();
+      expect(screen.queryByTestId('task-error')).toBeNull();
+      expect(screen.getByTestId('task-timing').textContent).toMatch(/^took /);
+
+      fireEvent.click(screen.getByTestId('task-run-again'));
+      await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('again'));
+      expect(bridge.requestsTo('tasks:run-again')).toEqual([{ id: 'mrtr' }]);
+    });
+
+    it('answered with isError: failed, the result shown with its error banner', async () => {
+      renderDetail(
+        makeDetail({ ...call, id: 'tool-error', hasResult: true, endReason: 'answered-with-error' }),
+        { 'tasks:result': () => ok({ content: [{ type: 'text', text: 'The build is missing.' }], isError: true }) },
+      );
+      const detail = await screen.findByTestId('task-detail');
+      expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed');
+      const result = await screen.findByTestId('task-result');
+      expect(result.textContent).toContain('The build is missing.');
+      expect(within(result).getByTestId('result-error-banner')).toBeTruthy();
+      expect(screen.queryByTestId('task-cancel')).toBeNull();
+    });
+
+    it('refused: failed, the JSON-RPC error shown as the server sent it, no result fetched', async () => {
+      const { bridge } = renderDetail(makeDetail({
+        ...call,
+        id: 'refused',
+        endReason: 'refused',
+        callError: { code: -32001, message: 'The release window has closed.', data: { window: 'closed' } },
+        ...note('The server refused the call after your input: The release window has closed. (error -32001)'),
+      }));
+      const error = await screen.findByTestId('task-error');
+      expect(within(screen.getByTestId('task-detail')).getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed');
+      expect(error.getAttribute('role')).toBe('alert');
+      expect(within(error).getByRole('heading').textContent).toBe('The server refused the call');
+      expect(within(error).getByTestId('task-error-code').textContent).toBe('-32001');
+      expect(within(error).getByTestId('task-error-message').textContent).toBe('The release window has closed.');
+      expect(error.textContent).toContain('window');
+      expect(screen.getByTestId('task-explanation').textContent).toMatch(/refused this call after your input/);
+      expect(screen.queryByTestId('task-result')).toBeNull();
+      expect(bridge.requestsTo('tasks:result')).toEqual([]);
+      expect(screen.queryByTestId('task-cancel')).toBeNull();
+      expect(screen.getByTestId('task-run-again')).toBeTruthy();
+    });
+  });
+
   it('keeps the raw JSON collapsed until asked', async () => {
     renderDetail(makeDetail({ taskId: 'raw-id' }));
     const raw = await screen.findByTestId('task-raw-json');
