@@ -58,6 +58,22 @@ export type InputRequest = z.infer<typeof InputRequestSchema>;
 /** The kinds of input a server can ask a user for. */
 export const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
 
+export const LegacyPendingRequestSchema = z.object({
+  /** The key its pending input is filed under (`PendingInput.key`), the same after a restart. */
+  key: z.string(),
+  /** The JSON-RPC id the server sent it with: the answer must carry exactly this id. */
+  requestId: z.union([z.string(), z.number()]),
+  request: InputRequestSchema,
+  /** Local wall-clock ms when it first arrived. */
+  receivedAt: z.number(),
+});
+/**
+ * A 2025-11-25 server request (elicitation, sampling, roots) of a task, not answered yet, kept
+ * with the task so a restarted app can show it again and answer it in the rejoined session.
+ * Untrusted server data (the engine bounds what it keeps).
+ */
+export type LegacyPendingRequest = z.infer<typeof LegacyPendingRequestSchema>;
+
 export const TaskSnapshotSchema = z.object({
   taskId: z.string(),
   status: TaskStatusSchema,
@@ -135,6 +151,12 @@ export const TrackedTaskSchema = z.object({
     /** The `capabilities.tasks` the server declared at `initialize` (rejoining skips it). */
     taskCapabilities: z.record(z.string(), z.unknown()),
   }).optional(),
+  /**
+   * 2025-11-25 over HTTP: the task's server requests still waiting for an answer (the server sent
+   * each once, on a stream that ends with the app). Dropped once answered, declined or withdrawn,
+   * and when the task ends.
+   */
+  legacyPendingRequests: z.array(LegacyPendingRequestSchema).optional(),
   /** The last error talking to the server about this task (cleared by the next success). */
   lastError: z.string().optional(),
   /**

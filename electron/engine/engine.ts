@@ -22,6 +22,7 @@ import { McpRequestError } from './connections/mcp-request-error.js';
 import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
 import { Emitter, type Event } from './emitter.js';
 import { InputRegistry } from './inputs/input-registry.js';
+import { dropRequests, keepRequest } from './inputs/legacy-pending-requests.js';
 import type { EnginePorts } from './ports.js';
 import { ExtensionProtocol } from './protocols/extension-protocol.js';
 import { LegacyProtocol } from './protocols/legacy-protocol.js';
@@ -153,7 +154,7 @@ export class Engine {
         onConnected: () => this.serverConnected(runtime),
         onDisconnected: () => this.serverDisconnected(runtime),
       },
-      handleServerRequest: (method, params, signal) => this.serverRequest(runtime, method, params, signal),
+      handleServerRequest: (method, params, signal, requestId) => this.serverRequest(runtime, method, params, signal, requestId),
     });
     this.servers.set(config.id, runtime);
     runtime.connection.start(this.sessionToRejoin(config.id));
@@ -314,6 +315,9 @@ export class Engine {
         // Answerable again; a poll at once shows whether the server still asks them.
         this.inputs.restore(sent);
         this.schedulePoll(task.id, 0);
+      } else if (protocol instanceof LegacyProtocol) {
+        // An answer to a request kept across a restart that could not be sent: still asked.
+        this.inputs.restore(sent.filter((input) => protocol.isWaiting(input.key)));
       }
       throw error;
     }
@@ -368,7 +372,7 @@ export class Engine {
       case 'refuse': {
         const protocol = this.requireProtocol(this.runtime(task.serverId));
         if (!(protocol instanceof LegacyProtocol)) throw new Error('This server cannot be sent a refusal.');
-        protocol.refuseInput(key, DECLINED_CODE, `User rejected ${what}`);
+        await protocol.refuseInput(key, DECLINED_CODE, `User rejected ${what}`);
         this.markInputHandled(taskLocalId, key, `Declined the ${what}: the server was told the user rejected it`);
         this.schedulePoll(taskLocalId, PROMPT_POLL_MS);
         return;
@@ -394,7 +398,7 @@ export class Engine {
     if (current === undefined) return;
     const now = this.ports.clock.now();
     this.update({
-      ...current,
+      ...dropRequests(current, [key]),
       answeredInputKeys: [...current.answeredInputKeys, key],
       updatedAt: now,
       ...(note !== undefined ? { timeline: appendTimeline(current.timeline, { at: now, note }) } : {}),
@@ -629,8 +633,10 @@ export class Engine {
   }
 
   private update(task: TrackedTask): void {
-    this.registry.put(task);
-    this.taskEmitter.fire(task);
+    // An ended task's server requests can never be answered: nothing to keep for a restart.
+    const stored = isTaskFinished(task) ? dropRequests(task) : task;
+    this.registry.put(stored);
+    this.taskEmitter.fire(stored);
   }
 
   private schedulePoll(id: string, delayMs: number): void {
@@ -696,7 +702,39 @@ export class Engine {
       const interval = clampPollInterval(task.snapshot?.pollIntervalMs);
       this.schedulePoll(task.id, Math.floor(this.random() * interval));
     }
+    if (runtime.protocol instanceof LegacyProtocol) this.resumeKeptRequests(runtime.config.id, runtime.protocol, connection.legacySession);
     this.markWatchDirty(runtime.config.id);
+  }
+
+  /**
+   * Asks again the 2025-11-25 requests kept with the server's tasks (see
+   * legacy-pending-requests.ts) when the connection rejoined the session they were sent in: same
+   * key, first-arrival time and decline effect as before, answered with their original JSON-RPC
+   * ids. Requests of tasks in any other session are dropped (that session, and its tasks, are gone).
+   */
+  private resumeKeptRequests(serverId: string, protocol: LegacyProtocol, session: LegacySession | undefined): void {
+    for (const task of this.registry.all()) {
+      if (task.serverId !== serverId || task.legacyPendingRequests === undefined || task.taskId === undefined) continue;
+      if (isTaskFinished(task) || session === undefined || task.legacySession?.id !== session.id) {
+        this.update(dropRequests(task));
+        continue;
+      }
+      for (const kept of task.legacyPendingRequests) {
+        if (!protocol.adopt(task.taskId, kept.key, kept.requestId)) continue;
+        this.inputs.add({ taskId: task.id, serverId, key: kept.key, request: kept.request, receivedAt: kept.receivedAt, declineEffect: declineEffectOf(task) });
+      }
+    }
+  }
+
+  /** Keeps a 2025-11-25 request with its task, on disk at once, so a restart can ask it again. */
+  private keepServerRequest(task: TrackedTask, key: string, request: InputRequest, requestId: string | number, receivedAt: number): void {
+    const kept = keepRequest(task, { key, requestId, request, receivedAt });
+    if ('notKept' in kept) {
+      if (kept.notKept !== 'no-session') this.ports.logger.warn('a server request is not kept for a restart', { task: task.id, reason: kept.notKept });
+      return;
+    }
+    this.update(kept.task);
+    void this.registry.flush();
   }
 
   private serverDisconnected(runtime: ServerRuntime): void {
@@ -716,14 +754,20 @@ export class Engine {
         const task = local(taskId);
         if (task !== undefined && !isTaskFinished(task)) this.schedulePoll(task.id, 0);
       },
-      onInputRequested: (taskId, key, request) => {
+      onInputRequested: (taskId, key, request, requestId) => {
         const task = local(taskId);
         if (task === undefined) return;
-        this.inputs.add({ taskId: task.id, serverId, key, request, receivedAt: this.ports.clock.now(), declineEffect: declineEffectOf(task) });
+        const receivedAt = this.ports.clock.now();
+        this.inputs.add({ taskId: task.id, serverId, key, request, receivedAt, declineEffect: declineEffectOf(task) });
+        if (requestId !== undefined && !isTaskFinished(task)) this.keepServerRequest(task, key, request, requestId, receivedAt);
       },
-      onInputWithdrawn: (taskId, key) => {
+      onInputWithdrawn: (taskId, key, why) => {
         const task = local(taskId);
-        if (task !== undefined) this.inputs.remove(task.id, key);
+        if (task === undefined) return;
+        this.inputs.remove(task.id, key);
+        // A dropped connection leaves the request kept: the rejoined session can still answer it.
+        const without = why === 'withdrawn' ? dropRequests(task, [key]) : task;
+        if (without !== task) this.update(without);
       },
       onQuarantined: (taskId, reason) => {
         this.ports.logger.warn('quarantined a server message', { server: serverId, reason });
@@ -733,8 +777,8 @@ export class Engine {
     };
   }
 
-  private async serverRequest(runtime: ServerRuntime, method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> {
-    const answer = runtime.protocol instanceof LegacyProtocol ? runtime.protocol.handleServerRequest(method, params, signal) : undefined;
+  private async serverRequest(runtime: ServerRuntime, method: string, params: Record<string, unknown>, signal: AbortSignal, requestId: string | number): Promise<Record<string, unknown>> {
+    const answer = runtime.protocol instanceof LegacyProtocol ? runtime.protocol.handleServerRequest(method, params, signal, requestId) : undefined;
     if (answer !== undefined) return answer;
     // Requests outside a task are not offered to the user here; refuse them plainly.
     if (method === 'elicitation/create') return { action: 'decline' };

@@ -10,15 +10,18 @@ import type { TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from '../engine/index.js';
 import { approvalDigest, isApproved, type ServerEntry } from './server-entry.js';
 
-/** A task for lists and events: no timeline, arguments, answered keys or session credentials. */
+/**
+ * A task for lists and events: no timeline, arguments, answered keys, session credentials or
+ * kept server requests (untrusted and possibly large; the renderer gets them as pending inputs).
+ */
 export function toTaskSummary(task: TrackedTask): TaskSummary {
-  const { timeline: _timeline, arguments: _arguments, answeredInputKeys: _answered, legacySession: _session, ...summary } = task;
+  const { timeline: _timeline, arguments: _arguments, answeredInputKeys: _answered, legacySession: _session, legacyPendingRequests: _kept, ...summary } = task;
   return summary;
 }
 
-/** A task for the detail view: everything but the 2025-11-25 session credentials. */
+/** A task for the detail view: everything but the 2025-11-25 session credentials and kept server requests. */
 export function toTaskDetail(task: TrackedTask): TaskDetail {
-  const { legacySession: _session, ...detail } = task;
+  const { legacySession: _session, legacyPendingRequests: _kept, ...detail } = task;
   return detail;
 }
 

@@ -20,12 +20,15 @@ export { BRIDGE_GLOBAL } from './channels.js';
 const Id = z.string().min(1).max(512);
 const JsonObject = z.record(z.string(), z.unknown());
 
-/** A task as the renderer sees it: no timeline or arguments (see `tasks:get`), never session credentials. */
-export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, arguments: true, legacySession: true, answeredInputKeys: true });
+/**
+ * A task as the renderer sees it: no timeline or arguments (see `tasks:get`), never session
+ * credentials, nor the server requests kept for a restart (they reach it as checked pending inputs).
+ */
+export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, arguments: true, legacySession: true, answeredInputKeys: true, legacyPendingRequests: true });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
-/** A task with everything the detail view shows. */
-export const TaskDetailSchema = TrackedTaskSchema.omit({ legacySession: true });
+/** A task with everything the detail view shows (no session credentials, no kept server requests). */
+export const TaskDetailSchema = TrackedTaskSchema.omit({ legacySession: true, legacyPendingRequests: true });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 
 /** A configured server as the renderer sees it: header values are never sent, only their names. */

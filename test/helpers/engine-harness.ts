@@ -97,3 +97,12 @@ export function waitForInputs(engine: Engine, taskId: string, count: number, tim
     return inputs.length === count ? inputs : undefined;
   }, timeoutMs, `${count} input requests of ${taskId}`);
 }
+
+/** Polls a condition that has no event to wait on (a proxy's request log, files on disk). */
+export async function pollUntil(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -20,15 +20,17 @@ const task: TrackedTask = {
   timeline: [{ at: 1, note: 'Call sent' }],
   answeredInputKeys: ['k1'],
   legacySession: { id: 'session-secret', protocolVersion: '2025-11-25', taskCapabilities: {} },
+  legacyPendingRequests: [{ key: 'request-0', requestId: 0, request: { method: 'elicitation/create', params: { message: 'kept' } }, receivedAt: 1 }],
 };
 
 describe('views', () => {
-  it('a summary has none of timeline, arguments, answered keys and session; a detail has all but the session', () => {
+  it('a summary has none of timeline, arguments, answered keys, session and kept requests; a detail has all but the session and kept requests', () => {
     const summary = toTaskSummary(task);
     expect(Object.keys(summary).sort()).toEqual(['createdAt', 'form', 'hasResult', 'id', 'phase', 'serverId', 'taskId', 'toolName', 'updatedAt']);
     expect(TaskSummarySchema.parse(summary)).toEqual(summary);
     const detail = toTaskDetail(task);
     expect(detail).not.toHaveProperty('legacySession');
+    expect(detail).not.toHaveProperty('legacyPendingRequests');
     expect(detail).toMatchObject({ timeline: task.timeline, arguments: task.arguments, answeredInputKeys: ['k1'] });
     expect(TaskDetailSchema.parse(detail)).toEqual(detail);
   });

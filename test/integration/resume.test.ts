@@ -10,7 +10,7 @@ import type { TrackedTask } from '../../shared/task-model.js';
 import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
 import { startCountingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
 import { startEngineProcess, type EngineEvent, type EngineProcess } from '../helpers/engine-process-handle.js';
-import { nodeEngine, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { nodeEngine, pollUntil, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 import type { Engine } from '../../electron/engine/index.js';
 
 const processes: EngineProcess[] = [];
@@ -132,12 +132,3 @@ describe('a server restarted without its state', () => {
     expect(lost.timeline.at(-1)?.note).toMatch(/no longer knows this task/);
   });
 });
-
-/** Polls a condition that has no event to wait on (the proxy's request log). */
-async function pollUntil(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

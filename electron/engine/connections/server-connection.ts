@@ -23,12 +23,20 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Lines of a stdio server's stderr kept to explain a failure. */
 const STDERR_TAIL_LINES = 20;
 
-/** A server-to-client request (legacy era: elicitation, sampling, roots) for the engine to answer. */
+/**
+ * A server-to-client request (legacy era: elicitation, sampling, roots) for the engine to answer.
+ * `requestId` is the request's JSON-RPC id: an answer can still go to it with `respond` after the
+ * handler's connection is gone (a rejoined 2025-11-25 HTTP session).
+ */
 export type ServerRequestHandler = (
   method: string,
   params: Record<string, unknown>,
   signal: AbortSignal,
+  requestId: string | number,
 ) => Promise<Record<string, unknown>>;
+
+/** What `respond` sends: a result, or a JSON-RPC error. */
+export type ServerRequestAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };
 
 /** How a connection reports to its owner. */
 export interface ConnectionListener {
@@ -212,6 +220,23 @@ export class ServerConnection {
     return `mtm-${this.nextRequestId++}`;
   }
 
+  /**
+   * Answers a server request that arrived on an earlier connection to the same session (a
+   * 2025-11-25 HTTP session rejoined after a restart) with a bare JSON-RPC response carrying its
+   * original `requestId`; over HTTP it is a POST of its own. Rejects when it could not be sent.
+   */
+  async respond(requestId: string | number, answer: ServerRequestAnswer): Promise<void> {
+    const transport = this.transport;
+    if (transport === undefined || !this.isConnected) {
+      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
+    }
+    try {
+      await transport.send({ jsonrpc: '2.0', id: requestId, ...answer });
+    } catch (error) {
+      throw toRequestError('answer', error);
+    }
+  }
+
   /** Sends a JSON-RPC notification (e.g. `notifications/cancelled` for a stdio listen stream). */
   async notify(method: string, params: Record<string, unknown>): Promise<void> {
     await this.transport?.send({ jsonrpc: '2.0', method, params: this.withEnvelope(params) });
@@ -303,7 +328,7 @@ export class ServerConnection {
       client.setRequestHandler(method, async (request, ctx) => {
         const params = isJsonObject(request.params) ? request.params : {};
         // The SDK validates the shape of elicitation and sampling answers before sending.
-        return (await this.deps.handleServerRequest(method, params, ctx.mcpReq.signal)) as never;
+        return (await this.deps.handleServerRequest(method, params, ctx.mcpReq.signal, ctx.mcpReq.id)) as never;
       });
     }
     return client;

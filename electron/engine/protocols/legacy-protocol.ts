@@ -6,7 +6,7 @@
  * roots) requests only on that stream (§4.5), and the answers go back as JSON-RPC responses.
  */
 import { isTerminalStatus, type InputRequest, type JsonRpcErrorObject, type ToolResult } from '../../../shared/task-model.js';
-import type { ServerConnection } from '../connections/server-connection.js';
+import type { ServerConnection, ServerRequestAnswer } from '../connections/server-connection.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import type { CallOutcome, ProtocolSink, TaskProtocol } from './task-protocol.js';
 import { isJsonObject, parseLegacyTask, type TaskObservation } from './task-wire.js';
@@ -16,14 +16,16 @@ const REQUESTED_TTL_MS = 24 * 3_600_000;
 const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
 /** Pages of `tasks/list` read at most (a server repeating cursors cannot loop us forever). */
 const MAX_LIST_PAGES = 100;
+/** Longest part of a string JSON-RPC id put into an input key. */
+const MAX_KEY_ID_LENGTH = 100;
 
 /** What `tasks/result` gave: the original request's result, or its JSON-RPC error. */
 type Payload = { result: ToolResult } | { error: JsonRpcErrorObject };
 
 interface WaitingRequest {
   taskId: string;
-  resolve(response: Record<string, unknown>): void;
-  reject(error: McpRequestError): void;
+  /** Delivers the answer: to the SDK's live handler, or (adopted after a restart) as a bare response. */
+  deliver(answer: ServerRequestAnswer): Promise<void>;
 }
 
 /** Legacy-form adapter for one connected server. */
@@ -35,7 +37,6 @@ export class LegacyProtocol implements TaskProtocol {
   /** Tasks with a `tasks/result` request open. */
   private readonly openStreams = new Map<string, AbortController>();
   private readonly waiting = new Map<string, WaitingRequest>();
-  private nextInputKey = 1;
 
   constructor(
     private readonly connection: ServerConnection,
@@ -76,25 +77,36 @@ export class LegacyProtocol implements TaskProtocol {
     return parsed.ok ? parsed.value : undefined;
   }
 
-  answerInputs(_taskId: string, responses: Record<string, unknown>): Promise<void> {
+  /** Answers held server requests by key; a request whose answer could not be sent stays held (see `isWaiting`). */
+  async answerInputs(_taskId: string, responses: Record<string, unknown>): Promise<void> {
     for (const [key, response] of Object.entries(responses)) {
-      const waiting = this.waiting.get(key);
-      if (waiting === undefined) throw new McpRequestError(`The server no longer waits for input ${key}.`, undefined, undefined, 'malformed');
-      this.waiting.delete(key);
-      waiting.resolve(isJsonObject(response) ? response : {});
+      await this.deliver(key, { result: isJsonObject(response) ? response : {} });
     }
-    return Promise.resolve();
   }
 
   /**
    * Answers a held server request with a JSON-RPC error instead of a result (the user refused it,
    * e.g. "User rejected sampling request", code -1 as in the spec's sampling example).
    */
-  refuseInput(key: string, code: number, message: string): void {
-    const waiting = this.waiting.get(key);
-    if (waiting === undefined) throw new McpRequestError(`The server no longer waits for input ${key}.`, undefined, undefined, 'malformed');
-    this.waiting.delete(key);
-    waiting.reject(new McpRequestError(message, code));
+  refuseInput(key: string, code: number, message: string): Promise<void> {
+    return this.deliver(key, { error: { code, message } });
+  }
+
+  /** True while the request filed under `key` waits for an answer here. */
+  isWaiting(key: string): boolean {
+    return this.waiting.has(key);
+  }
+
+  /**
+   * Holds a request the server sent on an earlier connection to this same session (kept with
+   * its task across a restart): its answer goes out as a bare JSON-RPC response with the
+   * original `requestId`, which the session's server still waits for. False when `key` is
+   * already held.
+   */
+  adopt(taskId: string, key: string, requestId: string | number): boolean {
+    if (this.waiting.has(key)) return false;
+    this.waiting.set(key, { taskId, deliver: (answer) => this.connection.respond(requestId, answer) });
+    return true;
   }
 
   /**
@@ -131,7 +143,8 @@ export class LegacyProtocol implements TaskProtocol {
     this.openStreams.clear();
     this.payloads.clear();
     this.toolTaskSupport = undefined;
-    for (const [key, waiting] of this.waiting) this.sink.onInputWithdrawn(waiting.taskId, key);
+    // The server still waits for these (over HTTP its session may be rejoined): not withdrawn.
+    for (const [key, waiting] of this.waiting) this.sink.onInputWithdrawn(waiting.taskId, key, 'disconnected');
     this.waiting.clear();
   }
 
@@ -152,25 +165,55 @@ export class LegacyProtocol implements TaskProtocol {
 
   /**
    * A server-to-client request (elicitation, sampling, roots). Those tagged with a task are held
-   * as that task's pending input until the user answers; resolves with the answer.
+   * as that task's pending input until the user answers; resolves with the answer. The input's
+   * key comes from the JSON-RPC id (unique in the session the task lives in), so a request kept
+   * across a restart is filed under the same key and cannot collide with one asked later.
    */
-  handleServerRequest(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<Record<string, unknown>> | undefined {
+  handleServerRequest(method: string, params: Record<string, unknown>, signal: AbortSignal, requestId: string | number): Promise<Record<string, unknown>> | undefined {
     const meta = isJsonObject(params._meta) ? params._meta : {};
     const related = isJsonObject(meta[RELATED_TASK_KEY]) ? meta[RELATED_TASK_KEY] : undefined;
     const taskId = typeof related?.taskId === 'string' ? related.taskId : undefined;
     if (taskId === undefined) return undefined;
-    const key = `request-${this.nextInputKey++}`;
+    const key = this.keyFor(requestId);
     const { _meta: _ignored, ...requestParams } = params;
     const request: InputRequest = { method, params: requestParams };
     return new Promise((resolve, reject) => {
-      this.waiting.set(key, { taskId, resolve, reject });
+      this.waiting.set(key, {
+        taskId,
+        deliver: (answer) => {
+          if ('result' in answer) resolve(answer.result);
+          else reject(new McpRequestError(answer.error.message, answer.error.code));
+          return Promise.resolve();
+        },
+      });
       signal.addEventListener('abort', () => {
         if (!this.waiting.delete(key)) return;
-        this.sink.onInputWithdrawn(taskId, key);
+        this.sink.onInputWithdrawn(taskId, key, 'withdrawn');
         reject(new Error('The server withdrew the request.'));
       }, { once: true });
-      this.sink.onInputRequested(taskId, key, request);
+      this.sink.onInputRequested(taskId, key, request, requestId);
     });
+  }
+
+  /** Takes the request off the held list and delivers its answer; put back when the send fails. */
+  private async deliver(key: string, answer: ServerRequestAnswer): Promise<void> {
+    const waiting = this.waiting.get(key);
+    if (waiting === undefined) throw new McpRequestError(`The server no longer waits for input ${key}.`, undefined, undefined, 'malformed');
+    this.waiting.delete(key);
+    try {
+      await waiting.deliver(answer);
+    } catch (error) {
+      if (!this.waiting.has(key)) this.waiting.set(key, waiting);
+      throw error;
+    }
+  }
+
+  /** `request-<id>`; a (hostile) string id cut short that matches a held key gets a suffix. */
+  private keyFor(requestId: string | number): string {
+    const base = `request-${String(requestId).slice(0, MAX_KEY_ID_LENGTH)}`;
+    let key = base;
+    for (let n = 2; this.waiting.has(key); n++) key = `${base}~${n}`;
+    return key;
   }
 
   private serverOffers(feature: 'list' | 'cancel'): boolean {

@@ -23,10 +23,16 @@ export interface ProtocolSink {
   onObservation(taskId: string, observation: TaskObservation): void;
   /** Something changed for the task that a poll now would show (e.g. its payload arrived). */
   onPollHint(taskId: string): void;
-  /** A server asked for input for a task (2025-11-25: a request on the `tasks/result` stream). */
-  onInputRequested(taskId: string, key: string, request: InputRequest): void;
-  /** A request for input went away unanswered (the server or connection gave it up). */
-  onInputWithdrawn(taskId: string, key: string): void;
+  /**
+   * A server asked for input for a task (2025-11-25: a request on the `tasks/result` stream,
+   * with its JSON-RPC `requestId`, which an answer after a restart must carry).
+   */
+  onInputRequested(taskId: string, key: string, request: InputRequest, requestId?: string | number): void;
+  /**
+   * A request for input went away unanswered: `withdrawn` = the server gave it up; `disconnected`
+   * = the connection ended while the server may still wait for it (a rejoined session can answer it).
+   */
+  onInputWithdrawn(taskId: string, key: string, why: 'withdrawn' | 'disconnected'): void;
   /** A message about a task was refused as malformed; `reason` is for the user. */
   onQuarantined(taskId: string | undefined, reason: string): void;
 }
