@@ -1,9 +1,10 @@
 /**
  * The host stopped and started again on the same data folder while a server waits on a deploy
- * question. Over HTTP the servers outlive the host: the extension server asks again on `tasks/get`,
- * the 2025-11-25 server's task lives in its HTTP session, which the new host rejoins. The question
- * shows once, is answered once, and the deploy runs with that answer. Over stdio (the default demo
- * servers) the server process ends with the host, and its tasks with it.
+ * question. Over HTTP the servers outlive the host: the extension server asks again on `tasks/get`;
+ * the 2025-11-25 server sent its request once, on a stream that ended with the old host, so the
+ * host kept it with the task and answers its original id in the rejoined HTTP session. Either way
+ * the question shows once, is answered once, and the deploy runs with that answer. Over stdio (the
+ * default demo servers) the server process ends with the host, and its tasks with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServerForm, type DemoServerProcess } from '../helpers/demo-server-process.js';
@@ -16,7 +17,6 @@ const HTTP_SERVERS: readonly { form: DemoServerForm; id: string; name: string }[
   { form: 'extension', id: 'ext-http', name: 'Extension over HTTP' },
   { form: 'legacy', id: 'legacy-http', name: 'Legacy over HTTP' },
 ];
-const [EXTENSION_HTTP, LEGACY_HTTP] = HTTP_SERVERS as [typeof HTTP_SERVERS[number], typeof HTTP_SERVERS[number]];
 
 /** The timeline note of a delivered answer (engine: `Answered (<action>)`). */
 const ANSWERED = 'App: Answered';
@@ -64,8 +64,8 @@ describe('host restart with a question pending', () => {
     await expect(ui.inputs.count.count()).resolves.toBe(0);
   }
 
-  it('extension form over HTTP: the question is asked once more, answered once, and the deploy runs', async () => {
-    const { id } = await deployWaitingForAnswer(EXTENSION_HTTP.id);
+  it.each(HTTP_SERVERS.map((server) => [server.form, server] as const))('%s form over HTTP: the question is asked once more, answered once, and the deploy runs', async (_form, server) => {
+    const { id, serverTaskId } = await deployWaitingForAnswer(server.id);
 
     await session.restart();
     const { ui } = session;
@@ -85,33 +85,13 @@ describe('host restart with a question pending', () => {
     const { text, content } = await completedResult(ui, id);
     expect(text).toBe('Deployed api to production.');
     expect(content).toMatchObject({ service: 'api', started: true, environment: 'production' });
+    // The same server task, not a new deploy.
+    await expect(ui.detail.taskId.textContent()).resolves.toBe(serverTaskId);
     expect(await answeredEntries(ui)).toHaveLength(1);
     await expectNoQuestions(ui);
 
     await session.reopen();
     await expectNoQuestions(session.ui);
-  });
-
-  // SDK 1.x servers send a task's elicitation/create once, on the tasks/result stream open at the
-  // time; the stream died with the old host, and the request does not come again on the rejoined
-  // session's new stream. The host keeps no copy of it, so the question cannot be shown again:
-  // the task is still followed in its session, no stale question is offered, and it can be cancelled.
-  it('2025-11-25 form over HTTP: the task is followed in its rejoined session; the question sent to the old host is not asked again', async () => {
-    const { id, serverTaskId } = await deployWaitingForAnswer(LEGACY_HTTP.id);
-
-    await session.restart();
-    const { ui } = session;
-    const row = ui.inbox.row(id);
-    await withStatus(row.root, 'input-required').waitFor();
-    await row.open();
-    await expect(ui.detail.taskId.textContent()).resolves.toBe(serverTaskId);
-    await expectNoQuestions(ui);
-
-    await ui.show('inbox');
-    await row.open();
-    await ui.detail.cancelButton.click();
-    await withStatus(ui.detail.badge, 'cancelled').waitFor();
-    expect(await answeredEntries(ui)).toEqual([]);
   });
 
   // A stdio server is a child of the host: stopping the host ends it, and the new host starts a
