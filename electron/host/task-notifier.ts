@@ -7,8 +7,9 @@
  *   that it waits. One notification per waiting spell, however many questions arrive in it; the
  *   spell ends when the user answers one, when the server reports another status, or (for a call
  *   waiting on MRTR answers, which has no status) when its questions are gone.
- *   A server that re-sends an unanswered question after a reconnect (the 2025-11-25 form replays
- *   it on the new `tasks/result` stream) is inside the same spell: nothing new is raised.
+ *   A question asked again after a reconnect or restart (the extension lists it again; the engine
+ *   re-files a 2025-11-25 request it kept with the task, under the same key) is inside the same
+ *   spell: nothing new is raised.
  * - **Completed** / **failed**: a task the app watched as unfinished ends. "Failed" also covers a
  *   task the server cancelled, one the server no longer knows (`lost`), one that `expired` on the
  *   server before its result was read, and a call that got no answer (outcome unknown): in each
