@@ -5,8 +5,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession, type Session } from './session.js';
+import { describe, expect, it } from 'vitest';
+import { sessionForSuite } from './session.js';
 import { withStatus } from './wait.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -22,65 +22,57 @@ async function blockingViolations(page: Page): Promise<string[]> {
 }
 
 describe('accessibility (axe-core)', () => {
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await startSession();
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = sessionForSuite();
 
   it('the empty inbox', async () => {
-    await session.ui.inbox.empty.waitFor();
-    expect(await blockingViolations(session.page)).toEqual([]);
+    await session.current.ui.inbox.empty.waitFor();
+    expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
   it('the launcher with the build form', async () => {
-    const { ui } = session;
+    const { ui } = session.current;
     await ui.inbox.emptyRunTool.click();
     await ui.launcher.screen.waitFor();
     await ui.launcher.chooseServer('demo-extension');
     await ui.launcher.chooseTool('build');
-    expect(await blockingViolations(session.page)).toEqual([]);
+    expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
   it('a completed task\'s detail, with result and timeline', async () => {
-    const { ui } = session;
+    const { ui } = session.current;
     await ui.launcher.field('durationMs').fill('500');
     await ui.launcher.runButton.click();
     await ui.detail.waitForTask();
     await withStatus(ui.detail.badge, 'completed').waitFor();
     await ui.detail.resultStructured.waitFor();
-    expect(await blockingViolations(session.page)).toEqual([]);
+    expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
   it('a failed task\'s detail, with its error', async () => {
-    const { ui } = session;
+    const { ui } = session.current;
     await ui.show('launcher');
     await ui.launcher.run('demo-legacy', 'flaky', { delayMs: '100' });
     await ui.detail.waitForTask();
     await withStatus(ui.detail.badge, 'failed').waitFor();
-    expect(await blockingViolations(session.page)).toEqual([]);
+    expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
   it('the inbox with tasks', async () => {
-    const { ui } = session;
+    const { ui } = session.current;
     await ui.show('inbox');
     await ui.inbox.count.waitFor();
     await withStatus(ui.inbox.rows, 'completed').waitFor();
     await withStatus(ui.inbox.rows, 'failed').waitFor();
-    expect(await blockingViolations(session.page)).toEqual([]);
+    expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
   it('the servers screen with the add form and an import report', async () => {
-    const { ui } = session;
+    const { ui } = session.current;
     await ui.show('servers');
     await withStatus(ui.servers.card('demo-legacy').state, 'connected').waitFor();
     await ui.servers.addButton.click();
     await ui.servers.form.root().waitFor();
     await ui.servers.importConfig(JSON.stringify({ mcpServers: { 'Local files': { command: 'npx' } } }));
-    expect(await blockingViolations(session.page)).toEqual([]);
+    expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 });

@@ -4,25 +4,17 @@
  * (extension: an `inputRequests` entry; 2025-11-25: a real `sampling/createMessage`), and
  * `index_workspace` asks for the roots (`roots/list`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession, type Session } from './session.js';
+import { describe, expect, it } from 'vitest';
+import { sessionForSuite } from './session.js';
 import { DEMO_SERVER_IDS, completedResult, openQuestion, runTool } from './task-flows.js';
 import { withStatus } from './wait.js';
 
 describe('sampling and roots in browser mode', () => {
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await startSession();
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = sessionForSuite();
 
   describe.each(DEMO_SERVER_IDS)('summarize_changes on %s', (serverId) => {
     it('shows the conversation and parameters; the reply written by hand becomes the summary', async () => {
-      const { ui } = session;
+      const { ui } = session.current;
       const id = await runTool(ui, serverId, 'summarize_changes', { changes: 'Fixed <b>login</b> crash\nAdded dark mode', durationMs: '200' });
       const question = await openQuestion(ui, id);
       // The changelog reaches the user as text (the markup is not rendered).
@@ -45,7 +37,7 @@ describe('sampling and roots in browser mode', () => {
     });
 
     it('decline: the 2025-11-25 server is told it was refused; the extension task is stopped', async () => {
-      const { ui } = session;
+      const { ui } = session.current;
       const id = await runTool(ui, serverId, 'summarize_changes', { durationMs: '200' });
       const question = await openQuestion(ui, id);
       await question.decline.click();
@@ -64,7 +56,7 @@ describe('sampling and roots in browser mode', () => {
 
   describe.each(DEMO_SERVER_IDS)('index_workspace on %s', (serverId) => {
     it('with no folders shared, says so plainly and sends none', async () => {
-      const { ui } = session;
+      const { ui } = session.current;
       const id = await runTool(ui, serverId, 'index_workspace', { durationMs: '200' });
       const question = await openQuestion(ui, id);
       await question.roots.none().waitFor();
@@ -75,7 +67,7 @@ describe('sampling and roots in browser mode', () => {
   });
 
   it('a folder shared on the Servers screen is shown in the question and is what the server receives', async () => {
-    const { ui } = session;
+    const { ui } = session.current;
     const serverId = 'demo-extension';
     await ui.show('servers');
     const card = ui.servers.card(serverId);

@@ -5,31 +5,23 @@
  * `tasks/update`; the 2025-11-25 server sends two `elicitation/create` requests, answered one by one.
  */
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InputItem } from './pages/inputs-page.js';
-import { startSession, type Session } from './session.js';
+import { sessionForSuite } from './session.js';
 import { DEMO_SERVER_IDS, completedResult, runTool } from './task-flows.js';
 import { withStatus } from './wait.js';
 
 describe('two questions at once in browser mode', () => {
-  let session: Session;
-
-  beforeAll(async () => {
-    session = await startSession();
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = sessionForSuite();
 
   /** The question on the open task's detail whose form has field `field`. */
   function questionWith(field: string): InputItem {
-    const items: Locator = session.ui.page.getByTestId('task-pending-inputs').getByTestId('input-item');
-    return new InputItem(items.filter({ has: session.ui.page.getByTestId(`input-field-${field}`) }));
+    const items: Locator = session.current.ui.page.getByTestId('task-pending-inputs').getByTestId('input-item');
+    return new InputItem(items.filter({ has: session.current.ui.page.getByTestId(`input-field-${field}`) }));
   }
 
   it.each(DEMO_SERVER_IDS)('on %s both questions show together, and both answers reach the server', async (serverId) => {
-    const { ui } = session;
+    const { ui } = session.current;
     const id = await runTool(ui, serverId, 'plan_release', { durationMs: '200' });
     const window = questionWith('date');
     const approver = questionWith('approver');

@@ -4,25 +4,17 @@
  * `elicitation/create`): deploy accepted, declined and cancelled, and the every-kind release
  * form filled completely, with an invalid entry refused in the form before a valid submit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSession, type Session } from './session.js';
+import { describe, expect, it } from 'vitest';
+import { sessionForSuite } from './session.js';
 import { DEMO_SERVER_IDS, completedResult, openQuestion, runTool } from './task-flows.js';
 import { withStatus, withText } from './wait.js';
 
 describe('answering questions in browser mode', () => {
-  let session: Session;
+  const session = sessionForSuite();
 
-  beforeAll(async () => {
-    session = await startSession();
-  }, 60_000);
-
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  const run = (serverId: string, tool: string, fields: Record<string, string> = {}) => runTool(session.ui, serverId, tool, fields);
-  const question = (taskId: string) => openQuestion(session.ui, taskId);
-  const completed = (taskId: string) => completedResult(session.ui, taskId);
+  const run = (serverId: string, tool: string, fields: Record<string, string> = {}) => runTool(session.current.ui, serverId, tool, fields);
+  const question = (taskId: string) => openQuestion(session.current.ui, taskId);
+  const completed = (taskId: string) => completedResult(session.current.ui, taskId);
 
   describe.each(DEMO_SERVER_IDS)('deploy on %s', (serverId) => {
     it('accept with confirm and production deploys (started true)', async () => {
@@ -57,7 +49,7 @@ describe('answering questions in browser mode', () => {
     });
 
     it('cancel from the task detail completes without deploying (started false)', async () => {
-      const { ui } = session;
+      const { ui } = session.current;
       const id = await run(serverId, 'deploy', { service: 'api', durationMs: '400' });
       // The same form, embedded in the task's pending-input section.
       const item = ui.inputs.item(id);
