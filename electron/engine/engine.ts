@@ -76,6 +76,11 @@ export class Engine {
   private readonly scheduler: PollScheduler;
   private readonly pollErrors = new Map<string, number>();
   private readonly rounds = new Map<string, PendingRound>();
+  /**
+   * Keys of each task whose answers are on their way to the server: a read the server served
+   * before it applied them still lists them, and must not ask them again.
+   */
+  private readonly answersInFlight = new Map<string, Set<string>>();
   private readonly watchDirty = new Set<string>();
   private readonly random: () => number;
   private readonly identity: ClientIdentity;
@@ -308,9 +313,17 @@ export class Engine {
   private async sendAnswers(task: TrackedTask, serverTaskId: string, protocol: TaskProtocol, responses: Record<string, Record<string, unknown>>): Promise<void> {
     const sent = Object.keys(responses).flatMap((key) => this.inputs.get(task.id, key) ?? []);
     for (const input of sent) this.inputs.remove(task.id, input.key);
+    const inFlight = this.answersInFlight.get(task.id) ?? new Set<string>();
+    this.answersInFlight.set(task.id, inFlight);
+    const settle = () => {
+      for (const key of Object.keys(responses)) inFlight.delete(key);
+      if (inFlight.size === 0 && this.answersInFlight.get(task.id) === inFlight) this.answersInFlight.delete(task.id);
+    };
+    for (const key of Object.keys(responses)) inFlight.add(key);
     try {
       await protocol.answerInputs(serverTaskId, responses);
     } catch (error) {
+      settle();
       if (task.form === 'extension') {
         // Answerable again; a poll at once shows whether the server still asks them.
         this.inputs.restore(sent);
@@ -322,6 +335,8 @@ export class Engine {
       throw error;
     }
     for (const [key, response] of Object.entries(responses)) this.markInputHandled(task.id, key, `Answered ${describeAnswer(response)}`);
+    // Only now: the keys are in `answeredInputKeys`, so a late read cannot ask them again.
+    settle();
     this.schedulePoll(task.id, PROMPT_POLL_MS);
   }
 
@@ -609,7 +624,7 @@ export class Engine {
     if (merged.outcome === 'duplicate' && task.form === 'extension' && !isTaskFinished(task)) {
       // The stored snapshot may already list the questions while the (in-memory) input
       // registry does not: after a restart the first read is a duplicate, yet still outstanding.
-      this.inputs.syncTask(task, task.snapshot?.inputRequests ?? {}, task.answeredInputKeys, now, declineEffectOf(task));
+      this.inputs.syncTask(task, task.snapshot?.inputRequests ?? {}, this.answeredKeys(task), now, declineEffectOf(task));
     }
     if (merged.outcome !== 'applied') return;
     let next = merged.task;
@@ -619,10 +634,16 @@ export class Engine {
     }
     this.update(next);
     if (task.form === 'extension') {
-      this.inputs.syncTask(next, next.snapshot?.inputRequests ?? {}, next.answeredInputKeys, now, declineEffectOf(next));
+      this.inputs.syncTask(next, next.snapshot?.inputRequests ?? {}, this.answeredKeys(next), now, declineEffectOf(next));
       if (!isTaskFinished(next)) this.sendHeldAnswersIfComplete(next);
     }
     if (isTaskFinished(next)) this.finish(next);
+  }
+
+  /** The task's answered keys, with those whose answers are still on their way. */
+  private answeredKeys(task: TrackedTask): readonly string[] {
+    const inFlight = this.answersInFlight.get(task.id);
+    return inFlight === undefined ? task.answeredInputKeys : [...task.answeredInputKeys, ...inFlight];
   }
 
   private finish(task: TrackedTask): void {

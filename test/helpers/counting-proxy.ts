@@ -24,10 +24,11 @@ export interface CountingProxy {
 
 /**
  * Starts a proxy on 127.0.0.1 forwarding to `target` (an http://127.0.0.1 URL). Requests whose
- * `Mcp-Method` is `holdMethod` are recorded but never forwarded nor answered (a hung server).
+ * `Mcp-Method` is `hold` (or one of them) are recorded but never forwarded nor answered (a hung server).
  */
-export async function startCountingProxy(target: string, holdMethod?: string): Promise<CountingProxy> {
+export async function startCountingProxy(target: string, hold: string | readonly string[] = []): Promise<CountingProxy> {
   const upstream = new URL(target);
+  const held = new Set(typeof hold === 'string' ? [hold] : hold);
   const seen: SeenRequest[] = [];
   const server: Server = createServer((incoming, outgoing) => {
     const header = (name: string): string | undefined => {
@@ -47,7 +48,7 @@ export async function startCountingProxy(target: string, holdMethod?: string): P
         }
       });
     }
-    if (holdMethod !== undefined && header('mcp-method') === holdMethod) return;
+    if (held.has(header('mcp-method') ?? '')) return;
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, path: upstream.pathname, method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },
       (response) => {
