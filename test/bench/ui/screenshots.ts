@@ -1,9 +1,10 @@
 /**
  * `npm run screenshots`: browser mode on a temp data folder with the embedded demo servers;
  * through the UI's launcher it runs a short `build` (completes), a long `build` (still working),
- * a `flaky` build (fails) and a `deploy` (waits for input), then saves 1280×800 PNGs of the
- * inbox and of the completed build's detail, in the light theme and the dark one:
- *   docs/screenshots/inbox.png, task-detail.png, inbox-dark.png, task-detail-dark.png
+ * a `flaky` build (fails), a `deploy` and a `summarize_changes` (both wait for input), then saves
+ * 1280×800 PNGs of the inbox and of the completed build's detail, in the light theme and the
+ * dark one, and of the needs-input queue with the sampling request open:
+ *   docs/screenshots/inbox.png, task-detail.png, inbox-dark.png, task-detail-dark.png, needs-input.png
  * Exits non-zero when something fails; everything it started is stopped either way.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -76,6 +77,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   await runTool(page, 'demo-legacy', 'build', { durationMs: '600000', project: 'api-server' });
   await runTool(page, 'demo-extension', 'flaky', { delayMs: '500' });
   await runTool(page, 'demo-extension', 'deploy', {});
+  await runTool(page, 'demo-legacy', 'summarize_changes', {});
 
   await page.getByTestId('nav-inbox').click();
   await row(page, 'build', 'completed').waitFor({ timeout: 30_000 });
@@ -93,6 +95,18 @@ async function main(cleanup: Cleanup): Promise<void> {
   await shoot(page, 'task-detail.png');
   await page.emulateMedia({ colorScheme: 'dark' });
   await shoot(page, 'task-detail-dark.png');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await page.getByTestId('nav-needs-input').click();
+  await page.getByTestId('input-open').first().click({ timeout: 30_000 });
+  await page.getByTestId('input-sampling').waitFor({ timeout: 30_000 });
+  // The sampling question from its header (who asks) down, clear of the sticky navigation.
+  await page.locator('[data-testid="input-item"]', { has: page.getByTestId('input-sampling') }).evaluate((item) => {
+    const scope = globalThis as unknown as { scrollBy: (x: number, y: number) => void };
+    (item as unknown as { scrollIntoView: (options: object) => void }).scrollIntoView({ block: 'start' });
+    scope.scrollBy(0, -70);
+  });
+  await shoot(page, 'needs-input.png');
 
   if (pageErrors.length > 0) throw new Error(`the page reported errors: ${pageErrors.join(' | ')}`);
 }
