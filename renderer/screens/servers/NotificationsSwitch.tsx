@@ -2,7 +2,7 @@
  * Whether this server's desktop notifications are shown: a real checkbox with the switch role
  * (Space toggles it), named "Notifications", its state ("on" / "muted") said next to it.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ServerView } from '../../../shared/ipc/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUpdateServerSettings } from '../../queries/mutations';
@@ -12,8 +12,10 @@ import { errorMessage } from '../../queries/unwrap';
 export function NotificationsSwitch({ server }: { server: ServerView }) {
   const update = useUpdateServerSettings();
   const id = useId();
-  // While the change is on its way, show what was asked for rather than flicking back.
-  const isMuted = update.isPending ? (update.variables.notificationsMuted ?? server.notificationsMuted) : server.notificationsMuted;
+  // What the user asked for, shown from the click on (set in the same event, so the checkbox never
+  // flicks back) until the server list shows a new value, or the change failed.
+  const [asked, setAsked] = useState<{ muted: boolean; over: boolean } | undefined>(undefined);
+  const isMuted = asked !== undefined && asked.over === server.notificationsMuted ? asked.muted : server.notificationsMuted;
   return (
     <div className="server-settings__switch">
       <div className="field field--inline">
@@ -23,7 +25,11 @@ export function NotificationsSwitch({ server }: { server: ServerView }) {
           role="switch"
           checked={!isMuted}
           disabled={update.isPending}
-          onChange={(event) => update.mutate({ id: server.id, notificationsMuted: !event.target.checked })}
+          onChange={(event) => {
+            const notificationsMuted = !event.target.checked;
+            setAsked({ muted: notificationsMuted, over: server.notificationsMuted });
+            update.mutate({ id: server.id, notificationsMuted }, { onError: () => setAsked(undefined) });
+          }}
           data-testid="server-notifications"
         />
         <label htmlFor={id} className="field__label">
