@@ -106,7 +106,10 @@ export class ConfiguredServers {
    * Adds (no `id`) or changes a server. The entry keeps its approval only while what runs is
    * unchanged. HTTP `headers` absent means "keep the saved values" — the renderer never sees
    * them — but only while the URL stays on the same origin: a secret is not sent to a new host
-   * unless it is entered again. The server's settings (roots, mute) are kept: see `updateSettings`.
+   * unless it is entered again. A stdio `env` is the whole environment (the renderer sees its
+   * values): sealed (lost) variables stay sealed only through an edit that changes nothing that
+   * runs, such as a rename; otherwise the edit's environment replaces them, and it needs approval.
+   * The server's settings (roots, mute) are kept: see `updateSettings`.
    */
   save(input: ServerInput): Promise<ServerView> {
     return this.#exclusive(async () => {
@@ -116,7 +119,7 @@ export class ConfiguredServers {
       const refusal = this.#refusal(input, previous);
       if (refusal !== undefined) throw new HostError(refusal);
       const base = toServerConfig(input, input.id ?? uniqueServerId(slugFromName(input.name), this.#ids()));
-      const kept = keptHeaders(input, previous);
+      const kept = keptSecrets(input, previous);
       const config = withSettings(base.transport === 'http' && kept?.headers !== undefined ? { ...base, headers: kept.headers } : base, settingsOf(previous?.config));
       const digest = approvalDigest(config);
       const isChanged = previous === undefined || !isDeepStrictEqual(previous.config, config);
@@ -124,8 +127,10 @@ export class ConfiguredServers {
         config,
         // An edited default is the user's: defaults are refreshed at every start and would undo the edit.
         origin: previous === undefined ? 'user' : previous.origin === 'default' && isChanged ? 'user' : previous.origin,
-        ...(previous?.approvedDigest === digest ? { approvedDigest: digest } : {}),
+        // With its sealed variables, the entry still runs what was approved once they can be read again.
+        ...(previous?.approvedDigest !== undefined && (previous.approvedDigest === digest || kept?.sealedEnv !== undefined) ? { approvedDigest: previous.approvedDigest } : {}),
         ...(kept?.sealed !== undefined ? { sealedHeaders: kept.sealed } : {}),
+        ...(kept?.sealedEnv !== undefined ? { sealedEnv: kept.sealedEnv } : {}),
       };
       await this.#commit(new Map(this.#stored).set(config.id, next));
       await this.#run(previous, next);
@@ -158,6 +163,10 @@ export class ConfiguredServers {
       if (entry === undefined) throw new HostError('That server no longer exists.');
       const current = approvalDigest(entry.config);
       if (digest !== current) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
+      if (entry.sealedEnv !== undefined) {
+        const names = Object.keys(entry.sealedEnv).map((name) => `"${name}"`).join(', ');
+        throw new HostError(`"${entry.config.name}" lost the saved values of ${names}: enter them again (Edit) before approving it.`);
+      }
       if (isApproved(entry)) return this.#view(entry);
       const next: ServerEntry = { ...entry, approvedDigest: current };
       await this.#commit(new Map(this.#stored).set(id, next));
@@ -229,12 +238,17 @@ export class ConfiguredServers {
 
   /** Why this host refuses `input` (replacing `previous`), if it does. */
   #refusal(input: ServerInput, previous: ServerEntry | undefined): string | undefined {
-    if (input.transport === 'stdio' && !this.options.canEditStdio) {
-      const isSameCommand = previous?.config.transport === 'stdio' && approvalDigest(previous.config) === approvalDigest(toServerConfig(input, ''));
-      if (!isSameCommand) return 'Commands cannot be added or changed from the browser: start npm run serve with --config or --server to run this server.';
+    const isSameCommand = input.transport === 'stdio' && previous !== undefined && runsAsBefore(input, previous);
+    if (input.transport === 'stdio' && !this.options.canEditStdio && !isSameCommand) {
+      return 'Commands cannot be added or changed from the browser: start npm run serve with --config or --server to run this server.';
     }
-    if (input.transport === 'http' && Object.keys(input.headers ?? {}).length > 0 && this.options.secrets.protection === 'unavailable') {
-      return 'Header values cannot be kept safely in browser mode: start npm run serve with this server in --config or --server instead.';
+    if (this.options.secrets.protection === 'unavailable' && !isSameCommand) {
+      if (input.transport === 'http' && Object.keys(input.headers ?? {}).length > 0) {
+        return 'Header values cannot be kept safely in browser mode: start npm run serve with this server in --config or --server instead.';
+      }
+      if (input.transport === 'stdio' && Object.keys(input.env ?? {}).length > 0) {
+        return 'Environment values cannot be kept safely without a system keychain: leave them out, or give this server to npm run serve with --config or --server.';
+      }
     }
     return undefined;
   }
@@ -300,9 +314,26 @@ export class ConfiguredServers {
   }
 }
 
-/** The saved header values an HTTP edit keeps: when it gives none and stays on the same origin. */
-function keptHeaders(input: ServerInput, previous: ServerEntry | undefined): { headers?: Record<string, string>; sealed?: Record<string, string> } | undefined {
-  if (input.transport !== 'http' || input.headers !== undefined || previous?.config.transport !== 'http') return undefined;
+/** True when `input` runs exactly what `previous` runs (a rename, say). */
+function runsAsBefore(input: ServerInput, previous: ServerEntry): boolean {
+  return approvalDigest(previous.config) === approvalDigest(toServerConfig(input, previous.config.id));
+}
+
+interface KeptSecrets {
+  headers?: Record<string, string>;
+  sealed?: Record<string, string>;
+  sealedEnv?: Record<string, string | null>;
+}
+
+/**
+ * The saved secrets an edit keeps: HTTP headers when it gives none and stays on the same
+ * origin; sealed stdio variables when it runs exactly what ran before.
+ */
+function keptSecrets(input: ServerInput, previous: ServerEntry | undefined): KeptSecrets | undefined {
+  if (input.transport === 'stdio') {
+    return previous?.sealedEnv !== undefined && runsAsBefore(input, previous) ? { sealedEnv: previous.sealedEnv } : undefined;
+  }
+  if (input.headers !== undefined || previous?.config.transport !== 'http') return undefined;
   if (new URL(input.url).origin !== new URL(previous.config.url).origin) return undefined;
   return {
     ...(previous.config.headers !== undefined ? { headers: previous.config.headers } : {}),

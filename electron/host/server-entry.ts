@@ -29,6 +29,14 @@ export interface ServerEntry {
    * are written back unchanged so another session that can read them still has them.
    */
   sealedHeaders?: Record<string, string>;
+  /**
+   * stdio: saved environment values this session cannot read, by variable name: as
+   * `SecretStore.protect` returned them, or `null` when the value could not be protected and so
+   * was never saved. Unlike headers, a server never runs without them — its environment would not
+   * be the one the user approved — so `isApproved` is false until they are entered again. They
+   * are written back unchanged. Never an empty record.
+   */
+  sealedEnv?: Record<string, string | null>;
 }
 
 /**
@@ -43,9 +51,12 @@ export function approvalDigest(config: ServerConfig): string {
   return `sha256:${createHash('sha256').update(canonicalJson(covered)).digest('hex')}`;
 }
 
-/** True when the entry may run now: HTTP always (no code runs locally), stdio only while its approval is current. */
+/**
+ * True when the entry may run now: HTTP always (no code runs locally), stdio only while its
+ * approval is current and none of its environment values is sealed (lost).
+ */
 export function isApproved(entry: ServerEntry): boolean {
-  return entry.config.transport === 'http' || entry.approvedDigest === approvalDigest(entry.config);
+  return entry.config.transport === 'http' || (entry.sealedEnv === undefined && entry.approvedDigest === approvalDigest(entry.config));
 }
 
 /** An entry that runs without asking: ours (the demo defaults) or given by the operator. */

@@ -2,15 +2,21 @@
  * `<dataDir>/servers.json`: the configured servers, written atomically with mode 0600.
  *
  *   {"schemaVersion": 1, "servers": [
- *     {"config": ServerConfig without headers (with its settings: "roots"?, "notificationsMuted"?),
+ *     {"config": ServerConfig without headers or env (with its settings: "roots"?, "notificationsMuted"?),
  *      "origin": "default"|"user"|"import",
  *      "approvedDigest"?: "sha256:…",                 (stdio: what the user approved)
- *      "protectedHeaders"?: {name: secretStore.protect(value)}}   (HTTP header values, never plain)
+ *      "protectedHeaders"?: {name: secretStore.protect(value)},   (HTTP header values, never plain)
+ *      "protectedEnv"?: {name: secretStore.protect(value) | null}} (stdio environment values, never plain)
  *   ]}
  *
- * Header values are secrets (SECURITY §2): they are written only as `SecretStore.protect`
- * returned them, and left out when it returns undefined (browser mode), so they then live for
- * the session only; saved values a session cannot decrypt are written back unchanged. Operator entries (config file, command line) are never written: the
+ * Header and environment values are secrets (SECURITY §2: an imported `GITHUB_TOKEN` is as
+ * secret as an Authorization header): they are written only as `SecretStore.protect` returned
+ * them. A header value it cannot protect (browser mode) is left out, so it lives for the session
+ * only; an environment value is written as `null` instead — its name stays, so the next session
+ * reports it lost and does not run the server with an environment the user never approved.
+ * Saved values a session cannot decrypt are written back unchanged. Plain values (a file from an
+ * earlier version, or hand-edited) still load, and the file is rewritten at once without them.
+ * Operator entries (config file, command line) are never written: the
  * operator gives them at every launch. A damaged file is moved aside and reported, never wiped
  * (SECURITY §6). Files from before the settings load as they are (no roots, not muted); a
  * settings value that cannot be read (a hand-edited root that is not a `file://` URI...) is
@@ -34,6 +40,7 @@ const StoredServerSchema = z.object({
   origin: ServerViewSchema.shape.origin,
   approvedDigest: z.string().optional(),
   protectedHeaders: z.record(z.string(), z.string()).optional(),
+  protectedEnv: z.record(z.string(), z.string().nullable()).optional(),
 });
 type StoredServer = z.infer<typeof StoredServerSchema>;
 
@@ -74,6 +81,7 @@ export async function loadServerFile(dir: string, secrets: SecretStore, now: () 
   const entries: ServerEntry[] = [];
   let unreadable = 0;
   const settingsProblems: string[] = [];
+  let hasPlainSecrets = false;
   for (const record of layout.data.servers) {
     const { rest, roots, muted } = splitSettings(record);
     const parsed = StoredServerSchema.safeParse(rest);
@@ -81,7 +89,13 @@ export async function loadServerFile(dir: string, secrets: SecretStore, now: () 
       unreadable += 1;
       continue;
     }
-    const entry = revealHeaders(parsed.data, secrets, problems);
+    if (holdsPlainSecrets(parsed.data.config)) {
+      hasPlainSecrets = true;
+      if (secrets.protection === 'unavailable' && parsed.data.config.transport === 'stdio') {
+        problems.push(`The environment values of the server "${parsed.data.config.name}" were saved in plain text by an earlier version. They were removed from the file, but this session cannot store them safely, so they are kept for this session only.`);
+      }
+    }
+    const entry = revealSecrets(parsed.data, secrets, problems);
     entries.push({ ...entry, config: { ...entry.config, ...readSettings(entry.config.name, roots, muted, settingsProblems) } });
   }
   if (unreadable > 0) {
@@ -90,52 +104,105 @@ export async function loadServerFile(dir: string, secrets: SecretStore, now: () 
     problems.unshift(await keepAside('some settings of its servers are damaged', 'the servers were loaded without them.'));
   }
   problems.push(...settingsProblems);
-  if (unreadable > 0 || settingsProblems.length > 0) {
-    // Without a file the next start would set up the defaults instead of the servers that loaded.
+  if (unreadable > 0 || settingsProblems.length > 0 || hasPlainSecrets) {
+    // Without a file the next start would set up the defaults instead of the servers that loaded;
+    // plain secrets must not stay on disk until the next change, which may never come.
     await saveServerFile(dir, entries, secrets);
   }
   return { entries, problems };
 }
 
-/** Writes every entry except the operator's, header values only in protected form. */
+/** Writes every entry except the operator's, header and environment values only in protected form. */
 export async function saveServerFile(dir: string, entries: readonly ServerEntry[], secrets: SecretStore): Promise<void> {
   const servers = entries.filter((entry) => !isOperatorOrigin(entry.origin)).map((entry) => toStored(entry, secrets));
   await ensureDataFolder(dir);
   await writeFileAtomic(join(dir, SERVER_FILE), `${JSON.stringify({ schemaVersion: SERVER_FILE_VERSION, servers }, null, 2)}\n`);
 }
 
-function toStored({ config, origin, approvedDigest, sealedHeaders }: ServerEntry, secrets: SecretStore): StoredServer {
-  if (config.transport === 'stdio') return { config, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}) };
-  const { headers, ...rest } = config;
-  const protectedHeaders: Record<string, string> = { ...sealedHeaders };
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    const stored = secrets.protect(value);
-    if (stored !== undefined) protectedHeaders[name] = stored;
+function toStored({ config, origin, approvedDigest, sealedHeaders, sealedEnv }: ServerEntry, secrets: SecretStore): StoredServer {
+  if (config.transport === 'stdio') {
+    const { env, ...rest } = config;
+    // `null` keeps the name of a value that could not be protected (see the module comment).
+    const protectedEnv = protectAll(env, sealedEnv, (value) => secrets.protect(value) ?? null);
+    return { config: rest, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}), ...(protectedEnv !== undefined ? { protectedEnv } : {}) };
   }
-  return { config: rest, origin, ...(Object.keys(protectedHeaders).length > 0 ? { protectedHeaders } : {}) };
+  const { headers, ...rest } = config;
+  const protectedHeaders = protectAll(headers, sealedHeaders, (value) => secrets.protect(value));
+  return { config: rest, origin, ...(protectedHeaders !== undefined ? { protectedHeaders } : {}) };
+}
+
+/** `sealed` as it is plus every `plain` value `protect` returns something for; undefined when that is nothing. */
+function protectAll<T>(plain: Record<string, string> | undefined, sealed: Record<string, T> | undefined, protect: (value: string) => T | undefined): Record<string, T> | undefined {
+  const stored: Record<string, T> = { ...sealed };
+  for (const [name, value] of Object.entries(plain ?? {})) {
+    const kept = protect(value);
+    if (kept !== undefined) stored[name] = kept;
+  }
+  return Object.keys(stored).length > 0 ? stored : undefined;
+}
+
+/** True when a stored config holds header or environment values in plain text (an earlier version's file, or hand-edited). */
+function holdsPlainSecrets(config: StoredServer['config']): boolean {
+  const plain = config.transport === 'stdio' ? config.env : config.headers;
+  return Object.keys(plain ?? {}).length > 0;
 }
 
 /**
- * The entry with its header values decrypted. A value that cannot be is kept sealed (written
- * back as it was) and reported by header name only; the server runs without it.
+ * The entry with its header and environment values decrypted (plain ones in the config are
+ * taken as they are). A value that cannot be is kept sealed (written back as it was) and
+ * reported by name only: an HTTP server connects without such headers; a stdio server does not
+ * run until such variables are entered again (`isApproved`).
  */
-function revealHeaders(stored: StoredServer, secrets: SecretStore, problems: string[]): ServerEntry {
-  const { config, origin, approvedDigest, protectedHeaders } = stored;
+function revealSecrets(stored: StoredServer, secrets: SecretStore, problems: string[]): ServerEntry {
+  const { config, origin, approvedDigest, protectedHeaders, protectedEnv } = stored;
   const entry: ServerEntry = { config, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}) };
-  if (config.transport !== 'http' || protectedHeaders === undefined) return entry;
-  // Plain `config.headers` can only come from a hand-edited file; they are protected at the next write.
-  const headers: Record<string, string> = { ...config.headers };
-  const sealed: Record<string, string> = {};
-  for (const [name, value] of Object.entries(protectedHeaders)) {
-    const plain = secrets.reveal(value);
-    if (plain !== undefined) headers[name] = plain;
+  if (config.transport === 'http') {
+    if (protectedHeaders === undefined) return entry;
+    const { plain, sealed } = revealAll(protectedHeaders, secrets);
+    const revealed: ServerEntry = { ...entry, config: { ...config, headers: { ...config.headers, ...plain } } };
+    const names = Object.keys(sealed);
+    if (names.length === 0) return revealed;
+    problems.push(`The saved value of the header(s) ${quoted(names)} of the server "${config.name}" ${undecryptable(secrets)}; it connects without them.`);
+    return { ...revealed, sealedHeaders: sealed };
+  }
+  if (protectedEnv === undefined) return entry;
+  const { plain, sealed } = revealAll(protectedEnv, secrets);
+  const env = { ...config.env, ...plain };
+  const revealed: ServerEntry = { ...entry, config: { ...config, ...(Object.keys(env).length > 0 ? { env } : {}) } };
+  const names = Object.keys(sealed);
+  if (names.length === 0) return revealed;
+  const encrypted = names.filter((name) => sealed[name] !== null);
+  const neverSaved = names.filter((name) => sealed[name] === null);
+  const reasons = [
+    ...(encrypted.length > 0 ? [`${quoted(encrypted)} ${undecryptable(secrets)}`] : []),
+    ...(neverSaved.length > 0 ? [`${quoted(neverSaved)} was not saved, because there was no safe place to store it (browser mode, or no system keychain)`] : []),
+  ];
+  const remedy = secrets.protection === 'unavailable'
+    ? 'It does not run here: give it to npm run serve with --config or --server, or enter the values again in the desktop app.'
+    : 'It does not run until they are entered again (Edit the server).';
+  problems.push(`The server "${config.name}" lost saved environment values: ${reasons.join('; ')}. ${remedy}`);
+  return { ...revealed, sealedEnv: sealed };
+}
+
+/** Each stored value decrypted, or kept as stored (`null`: never saved) when it cannot be. */
+function revealAll<T extends string | null>(stored: Record<string, T>, secrets: SecretStore): { plain: Record<string, string>; sealed: Record<string, T> } {
+  const plain: Record<string, string> = {};
+  const sealed: Record<string, T> = {};
+  for (const [name, value] of Object.entries(stored)) {
+    const revealed = value === null ? undefined : secrets.reveal(value);
+    if (revealed !== undefined) plain[name] = revealed;
     else sealed[name] = value;
   }
-  const names = Object.keys(sealed);
-  if (names.length === 0) return { ...entry, config: { ...config, headers } };
-  const why = secrets.protection === 'unavailable' ? 'cannot be read in browser mode' : 'could not be decrypted (was the system keychain reset?)';
-  problems.push(`The saved value of the header(s) ${names.map((name) => `"${name}"`).join(', ')} of the server "${config.name}" ${why}; it connects without them.`);
-  return { ...entry, config: { ...config, headers }, sealedHeaders: sealed };
+  return { plain, sealed };
+}
+
+/** Why a saved value cannot be read in this session. */
+function undecryptable(secrets: SecretStore): string {
+  return secrets.protection === 'unavailable' ? 'cannot be read in browser mode' : 'could not be decrypted (was the system keychain reset?)';
+}
+
+function quoted(names: readonly string[]): string {
+  return names.map((name) => `"${name}"`).join(', ');
 }
 
 /** A stored record with its config's settings taken out, to be read on their own (see `readSettings`). */

@@ -41,7 +41,10 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
   return outcome.kind === 'result' ? outcome : { kind: outcome.kind, task: toTaskSummary(outcome.task) };
 }
 
-/** A configured server with its live state (none while it does not run); header names only, never values. */
+/**
+ * A configured server with its live state (none while it does not run); header names only, never
+ * values. A stdio environment is shown whole (the user approves it), plus the names of lost variables.
+ */
 export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
   const { config, origin } = entry;
   const common = {
@@ -64,6 +67,7 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
     command: config.command,
     args: config.args,
     ...(config.env !== undefined ? { env: config.env } : {}),
+    ...(entry.sealedEnv !== undefined ? { lostEnvNames: Object.keys(entry.sealedEnv) } : {}),
     ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
   };
 }

@@ -40,6 +40,11 @@ export const ServerViewSchema = z.object({
   args: z.array(z.string()).optional(),
   /** Environment variable names and values the command runs with (shown for approval). */
   env: z.record(z.string(), z.string()).optional(),
+  /**
+   * stdio only: variables whose saved values cannot be read in this session (not in `env`). The
+   * server does not run and cannot be approved until they are entered again or left out.
+   */
+  lostEnvNames: z.array(z.string()).optional(),
   cwd: z.string().optional(),
   url: z.string().optional(),
   headerNames: z.array(z.string()).optional(),

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import {
   eventChannels,
   invokeChannels,
@@ -197,4 +197,40 @@ export function waitForConnected(test: Pick<TestHost, 'host' | 'events'>, ids: r
     const servers = await invoke(test.host, 'servers:list', {});
     return ids.every((id) => servers.find((server) => server.id === id)?.state?.status === 'connected') ? true : undefined;
   }, `${ids.join(', ')} to connect`);
+}
+
+/** Hosts and temp folders that live for one test: see `hostsPerTest`. */
+export interface PerTestHosts {
+  /** A new temp folder, removed after the test. */
+  folder(): string;
+  /** Starts a host (no default servers unless given), stopped after the test. */
+  host(options?: Partial<CreateHostOptions>): Promise<TestHost>;
+  /** Stops a host before the test ends (a restart); it is not stopped again. */
+  stop(test: TestHost): Promise<void>;
+}
+
+/** Per-test hosts and folders, cleaned up by an `afterEach` this registers: call it at the top level of a test file. */
+export function hostsPerTest(): PerTestHosts {
+  const running: TestHost[] = [];
+  const folders: (() => void)[] = [];
+  afterEach(async () => {
+    for (const test of running.splice(0)) await test.stop();
+    for (const cleanup of folders.splice(0)) cleanup();
+  });
+  return {
+    folder() {
+      const temp = tempDir();
+      folders.push(temp.cleanup);
+      return temp.dir;
+    },
+    async host(options = {}) {
+      const test = await startTestHost({ defaultServers: [], ...options });
+      running.push(test);
+      return test;
+    },
+    async stop(test) {
+      running.splice(running.indexOf(test), 1);
+      await test.stop();
+    },
+  };
 }

@@ -50,4 +50,12 @@ describe('views', () => {
     expect(ServerViewSchema.parse(stdio)).toEqual(stdio);
     expect(stdio).toMatchObject({ approved: true, state: { status: 'connected' } });
   });
+
+  it('a stdio server shows its whole environment for approval, and the names of lost variables, never their sealed form', () => {
+    const entry = preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [], env: { LOG_LEVEL: 'debug' } }, 'import');
+    const view = toServerView({ ...entry, sealedEnv: { GITHUB_TOKEN: 'sealed-form', OTHER: null } }, undefined);
+    expect(view).toMatchObject({ env: { LOG_LEVEL: 'debug' }, lostEnvNames: ['GITHUB_TOKEN', 'OTHER'], approved: false });
+    expect(JSON.stringify(view)).not.toContain('sealed-form');
+    expect(ServerViewSchema.parse(view)).toEqual(view);
+  });
 });

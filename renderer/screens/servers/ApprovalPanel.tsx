@@ -11,18 +11,21 @@ import { errorMessage } from '../../queries/unwrap';
 /** The "not approved" notice with its Approve and run button. */
 export function ApprovalPanel({ server }: { server: ServerView }) {
   const approve = useApproveServer();
+  // The host refuses too: approving would run an environment without the lost variables.
+  const hasLostEnv = (server.lostEnvNames ?? []).length > 0;
   return (
     <div className="notice notice--attention approval" role="group" aria-label="Approval needed" data-testid="server-approval">
       <p>
         <strong>Not approved: this command has not run.</strong> Starting this server runs the program above with your permissions.
         Check the command, every argument, the environment and the folder. Approval covers exactly what is shown (digest{' '}
         <code data-testid="server-approval-digest">{server.approvalDigest}</code>); any change asks again.
+        {hasLostEnv && ' First enter the lost environment values again (Edit).'}
       </p>
       <button
         type="button"
         className="button button--primary"
         onClick={() => approve.mutate({ id: server.id, approvalDigest: server.approvalDigest })}
-        disabled={approve.isPending}
+        disabled={approve.isPending || hasLostEnv}
         data-testid="server-approve"
       >
         {approve.isPending ? 'Approving…' : 'Approve and run'}

@@ -1,7 +1,8 @@
 /**
  * Exactly what a stdio server runs: the command, each argument on its own line as it will be
  * passed (no shell, no quoting), the environment it adds and its working folder. Hidden
- * characters are shown, so what the user approves is what runs (SECURITY.md §3).
+ * characters are shown, so what the user approves is what runs (SECURITY.md §3). Variables whose
+ * saved values were lost (a reset keychain, browser mode) are named: the server does not run without them.
  */
 import type { ServerView } from '../../../shared/ipc/contract';
 import { VisibleText } from '../../components/VisibleText';
@@ -10,6 +11,7 @@ import { VisibleText } from '../../components/VisibleText';
 export function StdioCommand({ server }: { server: ServerView }) {
   const args = server.args ?? [];
   const env = Object.entries(server.env ?? {});
+  const lost = server.lostEnvNames ?? [];
   return (
     <dl className="facts command">
       <dt>Command</dt>
@@ -48,6 +50,20 @@ export function StdioCommand({ server }: { server: ServerView }) {
               </li>
             ))}
           </ul>
+        )}
+        {lost.length > 0 && (
+          <p className="notice notice--attention" data-testid="server-env-lost">
+            Lost values:{' '}
+            {lost.map((name, index) => (
+              <span key={name}>
+                {index > 0 && ', '}
+                <VisibleText className="code" text={name} />
+              </span>
+            ))}
+            . Their saved values cannot be read here, so this server does not run. Enter them again in the desktop app (Edit, one
+            NAME=value line each); an edit that changes the command without them drops them. Browser mode runs commands only from
+            --config or --server.
+          </p>
         )}
       </dd>
       <dt>Working folder</dt>

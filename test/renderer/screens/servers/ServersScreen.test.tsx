@@ -77,6 +77,18 @@ describe('servers', () => {
     expect((await screen.findByTestId('server-approve-error')).textContent).toContain('The command changed');
   });
 
+  it('names variables whose saved values were lost and offers no approval until they are entered again', async () => {
+    const { bridge } = renderServers([{ ...unapproved, lostEnvNames: ['GITHUB_TOKEN'] }]);
+    await screen.findAllByTestId('server-card');
+    const files = within(card('files'));
+    expect(files.getByTestId('server-env').textContent).toBe('API_MODE=read-only');
+    expect(files.getByTestId('server-env-lost').textContent).toMatch(/^Lost values: GITHUB_TOKEN\. .*does not run/);
+    const approve = files.getByTestId('server-approve');
+    expect(approve).toHaveProperty('disabled', true);
+    fireEvent.click(approve);
+    expect(bridge.requestsTo('servers:approve')).toEqual([]);
+  });
+
   it('does not offer approval for an approved server', async () => {
     renderServers([{ ...unapproved, approved: true }]);
     await screen.findAllByTestId('server-card');
