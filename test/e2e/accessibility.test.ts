@@ -1,12 +1,13 @@
 /**
  * axe-core on every screen of the real UI (browser mode): no serious or critical violation on
- * the empty inbox, the inbox with tasks, a task's detail, the launcher with a tool's form, and
- * the servers screen with the add form open.
+ * the empty inbox, the inbox with tasks, a task's detail, the launcher with a tool's form, the
+ * needs-input queue with every kind of question open, and the servers screen with the add form open.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sessionForSuite } from './session.js';
+import { openQuestion, runTool } from './task-flows.js';
 import { withStatus } from './wait.js';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -63,6 +64,18 @@ describe('accessibility (axe-core)', () => {
     await ui.inbox.count.waitFor();
     await withStatus(ui.inbox.rows, 'completed').waitFor();
     await withStatus(ui.inbox.rows, 'failed').waitFor();
+    expect(await blockingViolations(session.current.page)).toEqual([]);
+  });
+
+  it('the needs-input queue with a form, a sampling request, a web-page request and a roots request open', async () => {
+    const { ui } = session.current;
+    const asked = [
+      await runTool(ui, 'demo-extension', 'configure_release'),
+      await runTool(ui, 'demo-legacy', 'summarize_changes', { durationMs: '200' }),
+      await runTool(ui, 'demo-legacy', 'open_dashboard', { url: 'https://user@example.com/dashboard', durationMs: '200' }),
+      await runTool(ui, 'demo-extension', 'index_workspace', { durationMs: '200' }),
+    ];
+    for (const taskId of asked) await openQuestion(ui, taskId);
     expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 

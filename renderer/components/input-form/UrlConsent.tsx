@@ -83,13 +83,16 @@ export function UrlConsent({ input }: { input: UrlInput }) {
         </dd>
       </dl>
       {url.warnings.length > 0 && (
-        <ul className="notice notice--error url-consent__warnings" role="alert" data-testid="input-url-warnings">
-          {url.warnings.map((warning, index) => (
-            <li key={index}>
-              <VisibleText text={warning} />
-            </li>
-          ))}
-        </ul>
+        // The alert role goes on a wrapper: on the <ul> itself it would hide the list from assistive technology.
+        <div className="notice notice--error" role="alert" data-testid="input-url-warnings">
+          <ul className="url-consent__warnings">
+            {url.warnings.map((warning, index) => (
+              <li key={index}>
+                <VisibleText text={warning} />
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {openError !== null && (
         <ErrorNotice title="The address was not opened" message={`${openError} You can copy the full address above.`} testId="input-url-open-error" />
