@@ -159,7 +159,7 @@ export class Engine {
         onConnected: () => this.serverConnected(runtime),
         onDisconnected: () => this.serverDisconnected(runtime),
       },
-      handleServerRequest: (method, params, signal, requestId) => this.serverRequest(runtime, method, params, signal, requestId),
+      handleServerRequest: (method, params, signal, requestId, sent) => this.serverRequest(runtime, method, params, signal, requestId, sent),
     });
     this.servers.set(config.id, runtime);
     runtime.connection.start(this.sessionToRejoin(config.id));
@@ -329,7 +329,8 @@ export class Engine {
         this.inputs.restore(sent);
         this.schedulePoll(task.id, 0);
       } else if (protocol instanceof LegacyProtocol) {
-        // An answer to a request kept across a restart that could not be sent: still asked.
+        // An answer that did not reach the server (unreachable for a while, or a request kept
+        // across a restart): the server still waits for it, so it is asked again.
         this.inputs.restore(sent.filter((input) => protocol.isWaiting(input.key)));
       }
       throw error;
@@ -798,8 +799,8 @@ export class Engine {
     };
   }
 
-  private async serverRequest(runtime: ServerRuntime, method: string, params: Record<string, unknown>, signal: AbortSignal, requestId: string | number): Promise<Record<string, unknown>> {
-    const answer = runtime.protocol instanceof LegacyProtocol ? runtime.protocol.handleServerRequest(method, params, signal, requestId) : undefined;
+  private async serverRequest(runtime: ServerRuntime, method: string, params: Record<string, unknown>, signal: AbortSignal, requestId: string | number, sent: Promise<void>): Promise<Record<string, unknown>> {
+    const answer = runtime.protocol instanceof LegacyProtocol ? runtime.protocol.handleServerRequest(method, params, signal, requestId, sent) : undefined;
     if (answer !== undefined) return answer;
     // Requests outside a task are not offered to the user here; refuse them plainly.
     if (method === 'elicitation/create') return { action: 'decline' };

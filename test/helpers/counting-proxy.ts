@@ -1,10 +1,11 @@
 /**
  * A loopback HTTP proxy in front of an MCP endpoint that records each request's `Mcp-Method`
  * and `Mcp-Name` headers and its JSON body, and streams responses through untouched (SSE included). Lets tests
- * see what the client really put on the wire, e.g. the task id in `Mcp-Name` on `tasks/*`.
+ * see what the client really put on the wire, e.g. the task id in `Mcp-Name` on `tasks/*`, and
+ * make the server unreachable for a while (`cut` / `restore`) while it keeps running.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** One request seen by the proxy. */
 export interface SeenRequest {
@@ -19,6 +20,13 @@ export interface CountingProxy {
   url: string;
   seen: SeenRequest[];
   count(method: string): number;
+  /**
+   * Starts an outage: every open connection (SSE streams included) is cut and new ones are
+   * dropped as soon as they open, until `restore()`. The server behind keeps running.
+   */
+  cut(): void;
+  /** Ends the outage: connections pass again. */
+  restore(): void;
   close(): Promise<void>;
 }
 
@@ -60,12 +68,29 @@ export async function startCountingProxy(target: string, hold: string | readonly
     outgoing.on('close', () => forward.destroy());
     incoming.pipe(forward);
   });
+  const sockets = new Set<Socket>();
+  let down = false;
+  server.on('connection', (socket: Socket) => {
+    if (down) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname}`,
     seen,
     count: (method) => seen.filter((entry) => entry.method === method).length,
+    cut() {
+      down = true;
+      for (const socket of sockets) socket.destroy();
+    },
+    restore() {
+      down = false;
+    },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

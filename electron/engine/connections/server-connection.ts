@@ -7,7 +7,7 @@
  * hand-built JSON-RPC on the SDK's own transport. Responses to our requests (string ids the SDK
  * never issues) are taken off the transport before the SDK sees them; everything else passes on.
  */
-import { Client, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkHttpError, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
@@ -26,13 +26,17 @@ const STDERR_TAIL_LINES = 20;
 /**
  * A server-to-client request (legacy era: elicitation, sampling, roots) for the engine to answer.
  * `requestId` is the request's JSON-RPC id: an answer can still go to it with `respond` after the
- * handler's connection is gone (a rejoined 2025-11-25 HTTP session).
+ * handler's connection is gone (a rejoined 2025-11-25 HTTP session). `sent` settles once the
+ * answer the handler resolves with has gone out: it rejects when that send failed (e.g. the
+ * HTTP server was unreachable) — the SDK only logs such a failure, so the answer would vanish —
+ * or when the server withdrew the request first. Rejections of `sent` need no handling.
  */
 export type ServerRequestHandler = (
   method: string,
   params: Record<string, unknown>,
   signal: AbortSignal,
   requestId: string | number,
+  sent: Promise<void>,
 ) => Promise<Record<string, unknown>>;
 
 /** What `respond` sends: a result, or a JSON-RPC error. */
@@ -88,6 +92,8 @@ export class ServerConnection {
   private client: Client | undefined;
   private transport: Transport | undefined;
   private readonly pending = new Map<string, PendingRequest>();
+  /** Server requests whose answer the SDK has yet to send, by JSON-RPC id (see `ServerRequestHandler`). */
+  private readonly unsentAnswers = new Map<string | number, PendingRequest>();
   private nextRequestId = 1;
   private attempt = 0;
   private retryTimer: TimerHandle | undefined;
@@ -211,6 +217,7 @@ export class ServerConnection {
         })
         .catch((error: unknown) => {
           this.pending.get(id)?.reject(toRequestError(method, error));
+          if (isSessionGone(transport, error)) this.dropGoneSession(transport);
         });
     });
   }
@@ -327,11 +334,25 @@ export class ServerConnection {
     for (const method of SERVER_REQUEST_METHODS) {
       client.setRequestHandler(method, async (request, ctx) => {
         const params = isJsonObject(request.params) ? request.params : {};
+        const sent = this.watchAnswer(ctx.mcpReq.id, ctx.mcpReq.signal);
         // The SDK validates the shape of elicitation and sampling answers before sending.
-        return (await this.deps.handleServerRequest(method, params, ctx.mcpReq.signal, ctx.mcpReq.id)) as never;
+        return (await this.deps.handleServerRequest(method, params, ctx.mcpReq.signal, ctx.mcpReq.id, sent)) as never;
       });
     }
     return client;
+  }
+
+  /** A promise for the SDK's send of the answer to server request `requestId` (see `ServerRequestHandler`). */
+  private watchAnswer(requestId: string | number, signal: AbortSignal): Promise<void> {
+    const sent = new Promise<void>((resolve, reject) => {
+      this.unsentAnswers.set(requestId, { resolve: () => resolve(), reject });
+      signal.addEventListener('abort', () => {
+        if (!this.unsentAnswers.delete(requestId)) return;
+        reject(new McpRequestError(`${this.config.name} withdrew the request before the answer went out`, undefined, undefined, 'aborted'));
+      }, { once: true });
+    });
+    sent.catch(() => undefined);
+    return sent;
   }
 
   private async connect(): Promise<void> {
@@ -402,12 +423,29 @@ export class ServerConnection {
     this.rejoinedCapabilities = { tasks: rejoin.taskCapabilities };
   }
 
-  /** Takes our own responses and the task notifications off the transport; passes the rest to the SDK. */
+  /**
+   * Takes our own responses and the task notifications off the transport; passes the rest to the
+   * SDK. Reports how each answer the SDK sends to a server request fared (see `watchAnswer`).
+   */
   private interceptTransport(transport: Transport): void {
     const sdkOnMessage = transport.onmessage;
     transport.onmessage = (message, extra) => {
       if (this.handleOwnMessage(message)) return;
       sdkOnMessage?.(message, extra);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = async (message, options) => {
+      const raw = message as Record<string, unknown>;
+      const id = raw.method === undefined && (typeof raw.id === 'string' || typeof raw.id === 'number') ? raw.id : undefined;
+      const watcher = id === undefined ? undefined : this.unsentAnswers.get(id);
+      if (id !== undefined) this.unsentAnswers.delete(id);
+      try {
+        await send(message, options);
+      } catch (error) {
+        watcher?.reject(toRequestError('answer', error));
+        throw error;
+      }
+      watcher?.resolve({});
     };
   }
 
@@ -437,6 +475,16 @@ export class ServerConnection {
     return false;
   }
 
+  /**
+   * The server answered 404 to a request in our Streamable HTTP session: it no longer has the
+   * session (e.g. it restarted), and the transport would go on sending the dead id. The spec's
+   * answer is a new session with `initialize`: the connection is dropped and reconnects, and
+   * tasks of the old session are then unknown to the server (they end as lost).
+   */
+  private dropGoneSession(transport: Transport): void {
+    if (this.client !== undefined && this.transport === transport) this.handleDrop(this.client, 'the server no longer has this session');
+  }
+
   private handleDrop(client: Client, reason: string): void {
     if (this.client !== client || this.closed) return;
     this.client = undefined;
@@ -448,9 +496,10 @@ export class ServerConnection {
   }
 
   private failPending(reason: string): void {
-    for (const waiting of [...this.pending.values()]) {
+    for (const waiting of [...this.pending.values(), ...this.unsentAnswers.values()]) {
       waiting.reject(new McpRequestError(`${this.config.name}: ${reason}`, undefined, undefined, 'disconnected'));
     }
+    this.unsentAnswers.clear();
   }
 
   /**
@@ -492,6 +541,12 @@ export class ServerConnection {
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
+}
+
+/** True when `error` is the HTTP 404 a Streamable HTTP server answers for a session it does not have. */
+function isSessionGone(transport: Transport, error: unknown): boolean {
+  return transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined
+    && error instanceof SdkHttpError && error.status === 404;
 }
 
 /** Notifications the engine consumes itself (task pushes and our listen streams). */

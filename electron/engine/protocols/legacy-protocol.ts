@@ -77,7 +77,10 @@ export class LegacyProtocol implements TaskProtocol {
     return parsed.ok ? parsed.value : undefined;
   }
 
-  /** Answers held server requests by key; a request whose answer could not be sent stays held (see `isWaiting`). */
+  /**
+   * Answers held server requests by key; rejects when an answer did not reach the server (e.g.
+   * it was unreachable for a while), and that request stays held (see `isWaiting`) for another try.
+   */
   async answerInputs(_taskId: string, responses: Record<string, unknown>): Promise<void> {
     for (const [key, response] of Object.entries(responses)) {
       await this.deliver(key, { result: isJsonObject(response) ? response : {} });
@@ -169,7 +172,7 @@ export class LegacyProtocol implements TaskProtocol {
    * key comes from the JSON-RPC id (unique in the session the task lives in), so a request kept
    * across a restart is filed under the same key and cannot collide with one asked later.
    */
-  handleServerRequest(method: string, params: Record<string, unknown>, signal: AbortSignal, requestId: string | number): Promise<Record<string, unknown>> | undefined {
+  handleServerRequest(method: string, params: Record<string, unknown>, signal: AbortSignal, requestId: string | number, sent: Promise<void>): Promise<Record<string, unknown>> | undefined {
     const meta = isJsonObject(params._meta) ? params._meta : {};
     const related = isJsonObject(meta[RELATED_TASK_KEY]) ? meta[RELATED_TASK_KEY] : undefined;
     const taskId = typeof related?.taskId === 'string' ? related.taskId : undefined;
@@ -178,12 +181,17 @@ export class LegacyProtocol implements TaskProtocol {
     const { _meta: _ignored, ...requestParams } = params;
     const request: InputRequest = { method, params: requestParams };
     return new Promise((resolve, reject) => {
+      let handedToSdk = false;
       this.waiting.set(key, {
         taskId,
-        deliver: (answer) => {
+        deliver: async (answer) => {
+          // The SDK answers once; when that send failed, the next try is a bare response to the
+          // same id, which the session's server still waits for.
+          if (handedToSdk) return this.connection.respond(requestId, answer);
+          handedToSdk = true;
           if ('result' in answer) resolve(answer.result);
           else reject(new McpRequestError(answer.error.message, answer.error.code));
-          return Promise.resolve();
+          await sent;
         },
       });
       signal.addEventListener('abort', () => {
