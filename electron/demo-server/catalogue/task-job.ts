@@ -19,6 +19,12 @@ export interface TaskJobContext {
   report(statusMessage: string): Promise<void>;
   /** Puts the task in `input_required` until the user answers `form`; the answer is already checked. */
   ask(form: FormSpec): Promise<FormAnswer>;
+  /**
+   * Like `ask`, but the server gives up after `withinMs`: the question is withdrawn (2025-11-25:
+   * the SDK sends `notifications/cancelled` for the request; extension: it leaves
+   * `inputRequests`) and the promise resolves with undefined while the task goes on.
+   */
+  askWithin(form: FormSpec, withinMs: number): Promise<FormAnswer | undefined>;
   /** Puts the task in `input_required` until the user consents to open `page` (or declines/cancels); never content. */
   askToOpen(page: UrlSpec): Promise<UrlAnswer>;
   /** Puts the task in `input_required` until the client answers a model completion; a JSON-RPC error reply (2025-11-25) is a decline. */

@@ -135,12 +135,21 @@ const deploy = taskTool(
     inputSchema: z.object({
       service: z.string().min(1).max(200).default('web').describe('Service to deploy.'),
       durationMs: duration(4_000).describe('Total working time in milliseconds, split before and after the question.'),
+      answerWithinMs: z.number().int().min(1).max(TASK_TTL_MS).optional()
+        .describe('Withdraw the question when it is not answered within this many milliseconds (default: wait as long as the task lives).'),
     }),
   },
-  async ({ service, durationMs }, context) => {
+  async ({ service, durationMs, answerWithinMs }, context) => {
     await context.report('Preparing deployment');
     await context.wait(durationMs / 2);
-    const answer = await context.ask(deployConfirmationForm(service));
+    const form = deployConfirmationForm(service);
+    const answer = answerWithinMs === undefined ? await context.ask(form) : await context.askWithin(form, answerWithinMs);
+    if (answer === undefined) {
+      // The task goes on after the withdrawal: a client must drop the question, not wait for the task's end.
+      await context.report(`No answer within ${answerWithinMs} ms: undoing the preparation`);
+      await context.wait(durationMs / 2);
+      return done(textResult(`Deployment of ${service} was not started: no answer within ${answerWithinMs} ms.`, { service, started: false, action: 'withdrawn' }));
+    }
     if (answer.action !== 'accept' || answer.content['confirm'] !== true) {
       const reason = answer.action === 'accept' ? 'the user did not confirm' : `the user chose "${answer.action}"`;
       return done(textResult(`Deployment of ${service} was not started: ${reason}.`, { service, started: false, action: answer.action }));

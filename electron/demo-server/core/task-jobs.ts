@@ -71,6 +71,20 @@ export class TaskJobs {
       signal,
       report: (statusMessage) => guarded(driver.report(statusMessage)),
       ask: async (form) => checkFormReply(form, await guarded(driver.request(form, signal))),
+      askWithin: async (form, withinMs) => {
+        const deadline = new AbortController();
+        const timer = setTimeout(() => deadline.abort(new Error(`No answer within ${withinMs} ms`)), withinMs);
+        try {
+          const reply = await guarded(driver.request(form, AbortSignal.any([signal, deadline.signal])).catch((error: unknown) => {
+            // The server's own deadline, not a stopped task: the work goes on without the answer.
+            if (deadline.signal.aborted && !signal.aborted) return undefined;
+            throw error;
+          }));
+          return reply === undefined ? undefined : checkFormReply(form, reply);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
       askToOpen: async (page) => checkUrlReply(page, await guarded(driver.request(page, signal))),
       sample: async (request) => checkSamplingReply(request, await guarded(driver.request(request, signal))),
       listRoots: async (request) => checkRootsReply(request, await guarded(driver.request(request, signal))),

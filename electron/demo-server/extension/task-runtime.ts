@@ -137,6 +137,9 @@ export class ExtensionTaskRuntime {
       });
       const onAbort = () => {
         this.forgetWaiter(taskId, request.key);
+        // A question withdrawn while the task goes on (no answer in time) leaves `inputRequests`;
+        // a task that ended keeps its final state (the table refuses changes to it).
+        this.table.update(taskId, this.withoutInputRequest(taskId, request.key));
         reject(new Error('The task’s work was stopped', { cause: signal.reason }));
       };
       signal.addEventListener('abort', onAbort, { once: true });
