@@ -7,7 +7,9 @@
  * - 2025-11-25 form: the server sent its request once, on the old engine's `tasks/result` stream;
  *   the engine kept it with the task, rejoins the task's session and answers the request's
  *   original JSON-RPC id on a POST of its own — the SDK 1.x server still waits for that id
- *   (Protocol `_requestResolvers`, independent of the stream it was sent on).
+ *   (Protocol `_requestResolvers`, independent of the stream it was sent on). When the server
+ *   withdraws that request after the restart (`notifications/cancelled`, sent on the session's GET
+ *   stream, which the engine opens again on rejoining), the question disappears.
  * - Over stdio the server ends with the app: nothing is kept, the task ends as lost.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -151,6 +153,30 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     expect(await second.getResult(task.id)).toMatchObject({ structuredContent: { summarized: false, reason: 'User rejected sampling request' } });
     expect(done.legacyPendingRequests).toBeUndefined();
     expect(answersTo(proxy, requestId)).toEqual([{ jsonrpc: '2.0', id: requestId, error: { code: -1, message: 'User rejected sampling request' } }]);
+  });
+
+  it('the server withdraws the kept question after the restart: it disappears while the task goes on, is no longer kept, and nothing is answered', async () => {
+    const { config, proxy } = await httpServer('legacy');
+    const dir = dataDir();
+    const first = await startedEngine(dir, config);
+    // Asked after 1 s, withdrawn by the server 3 s later (no answer in time), completed 1 s after that.
+    const task = await startTask(first, config.id, 'deploy', { service: 'api', durationMs: 2_000, answerWithinMs: 3_000 });
+    const asked = await waitForInput(first, task.id);
+    const requestId = first.getTask(task.id)!.legacyPendingRequests![0]!.requestId;
+    await stop(first);
+
+    const second = await startedEngine(dir, config);
+    const again = await waitForInput(second, task.id);
+    expect(identity(again)).toEqual(identity(asked));
+    const withdrawn = await waitForTask(second, task.id, (current) => current.legacyPendingRequests === undefined, 10_000, 'the kept question to be withdrawn');
+    expect(second.listInputs()).toEqual([]);
+    // Dropped because the server withdrew it, not because the task ended.
+    expect(isTaskFinished(withdrawn)).toBe(false);
+
+    const done = await finished(second, task.id);
+    expect(await second.getResult(task.id)).toMatchObject({ structuredContent: { service: 'api', started: false, action: 'withdrawn' } });
+    expect(done.answeredInputKeys ?? []).toEqual([]);
+    expect(answersTo(proxy, requestId)).toEqual([]);
   });
 
   it('a server restarted without its sessions: the kept question is dropped, not asked, and the task ends as lost', async () => {

@@ -44,7 +44,12 @@ export type ServerRequestAnswer = { result: Record<string, unknown> } | { error:
 
 /** How a connection reports to its owner. */
 export interface ConnectionListener {
-  /** A server notification the SDK does not handle for us (task status pushes, listen acks). */
+  /**
+   * A server notification the SDK does not handle for us (task status pushes, listen acks), and
+   * every `notifications/cancelled`: the SDK also sees that one and withdraws the live requests
+   * it names, but a request answered through `respond` (kept across a restart) has no SDK
+   * handler, so only the owner can withdraw it.
+   */
   onNotification(method: string, params: Record<string, unknown>): void;
   /** The connection state changed (status, era, errors). */
   onStateChange(state: ServerState): void;
@@ -377,6 +382,7 @@ export class ServerConnection {
       this.client = client;
       this.transport = transport;
       this.interceptTransport(transport);
+      if (rejoin !== undefined) this.openSessionStream(transport);
       client.onclose = () => this.handleDrop(client, 'the connection closed');
       client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
       const era = client.getProtocolEra() ?? (rejoin !== undefined ? 'legacy' : undefined);
@@ -424,6 +430,21 @@ export class ServerConnection {
   }
 
   /**
+   * Opens the standalone GET stream of a rejoined 2025-11-25 session. The SDK opens it only after
+   * sending `notifications/initialized`, which a rejoin never does, and an SDK 1.x server sends
+   * every message that answers no request of ours on it alone — `notifications/cancelled` for a
+   * request kept across the restart, status pushes — dropping them while it is not open. An empty
+   * resumption token sends no `Last-Event-ID`: a fresh stream, not a replay. The SDK reconnects it
+   * when it ends; a server without GET streams (405) is fine, polling does not need them.
+   */
+  private openSessionStream(transport: Transport): void {
+    if (!(transport instanceof StreamableHTTPClientTransport)) return;
+    transport.resumeStream('').catch((error: unknown) => {
+      this.deps.logger.warn('could not open the session stream; withdrawn questions of the rejoined session go unnoticed', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
+    });
+  }
+
+  /**
    * Takes our own responses and the task notifications off the transport; passes the rest to the
    * SDK. Reports how each answer the SDK sends to a server request fared (see `watchAnswer`).
    */
@@ -467,6 +488,11 @@ export class ServerConnection {
         waiting.reject(new McpRequestError('The server answered without a result object.', undefined, undefined, 'malformed'));
       }
       return true;
+    }
+    if (raw.id === undefined && raw.method === 'notifications/cancelled') {
+      // Chained, not taken: the SDK's own handler aborts the live request handler it names.
+      this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});
+      return false;
     }
     if (raw.id === undefined && typeof raw.method === 'string' && isOurNotification(raw.method)) {
       this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});

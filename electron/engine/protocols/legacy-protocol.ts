@@ -24,6 +24,8 @@ type Payload = { result: ToolResult } | { error: JsonRpcErrorObject };
 
 interface WaitingRequest {
   taskId: string;
+  /** The JSON-RPC id of a request adopted after a restart (no SDK handler to withdraw it). */
+  adoptedId?: string | number;
   /** Delivers the answer: to the SDK's live handler, or (adopted after a restart) as a bare response. */
   deliver(answer: ServerRequestAnswer): Promise<void>;
 }
@@ -108,7 +110,7 @@ export class LegacyProtocol implements TaskProtocol {
    */
   adopt(taskId: string, key: string, requestId: string | number): boolean {
     if (this.waiting.has(key)) return false;
-    this.waiting.set(key, { taskId, deliver: (answer) => this.connection.respond(requestId, answer) });
+    this.waiting.set(key, { taskId, adoptedId: requestId, deliver: (answer) => this.connection.respond(requestId, answer) });
     return true;
   }
 
@@ -151,8 +153,13 @@ export class LegacyProtocol implements TaskProtocol {
     this.waiting.clear();
   }
 
-  /** Handles `notifications/tasks/status`; true when the notification was ours. */
+  /**
+   * Handles `notifications/tasks/status`, and `notifications/cancelled` for an adopted request
+   * (the server withdrew it: e.g. its task was cancelled, or it stopped waiting); true when the
+   * notification was ours. A live request's withdrawal comes through its handler's signal instead.
+   */
   handleNotification(method: string, params: Record<string, unknown>): boolean {
+    if (method === 'notifications/cancelled') return this.withdrawAdopted(params.requestId);
     if (method !== 'notifications/tasks/status') return false;
     const parsed = parseLegacyTask(params);
     if (!parsed.ok) {
@@ -201,6 +208,16 @@ export class LegacyProtocol implements TaskProtocol {
       }, { once: true });
       this.sink.onInputRequested(taskId, key, request, requestId);
     });
+  }
+
+  private withdrawAdopted(requestId: unknown): boolean {
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return false;
+    const found = [...this.waiting].find(([, waiting]) => waiting.adoptedId === requestId);
+    if (found === undefined) return false;
+    const [key, { taskId }] = found;
+    this.waiting.delete(key);
+    this.sink.onInputWithdrawn(taskId, key, 'withdrawn');
+    return true;
   }
 
   /** Takes the request off the held list and delivers its answer; put back when the send fails. */
