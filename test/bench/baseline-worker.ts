@@ -25,7 +25,7 @@ import { CLIENT_CAPABILITIES } from '../../electron/engine/connections/server-co
 import type { StdioServerConfig } from '../../shared/server-config.js';
 import { attachRawDispatch } from './raw-dispatch.js';
 import { REFERENCES_FILE } from './resume-stores.js';
-import { WindowMeter, peakRssMb, sleep } from './window-meter.js';
+import { WindowMeter, sleep, windowFigures } from './window-meter.js';
 import { serveWorker, type WorkerReport, type WorkerSetup } from './worker-protocol.js';
 
 const CLIENT_INFO = { name: 'ext-tasks-baseline', version: '0.2.2' };
@@ -92,12 +92,7 @@ async function measureBaseline(setup: WorkerSetup): Promise<WorkerReport> {
     return {
       resumeMs,
       loadMs,
-      windowStartMs: window.startMs,
-      windowEndMs: window.endMs,
-      cpuMs: window.cpuMs,
-      peakRssMb: peakRssMb(),
-      loopDelayP99Ms: window.loopDelayP99Ms,
-      loopDelayMaxMs: window.loopDelayMaxMs,
+      ...windowFigures(window),
       tasksInError: ended + backgroundErrors,
       store: null,
     };

@@ -17,7 +17,7 @@ import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { isTaskFinished } from '../../shared/task-model.js';
 import { TimedTaskStore } from './timed-task-store.js';
-import { WindowMeter, peakRssMb, sleep } from './window-meter.js';
+import { WindowMeter, sleep, windowFigures } from './window-meter.js';
 import { serveWorker, type WorkerReport, type WorkerSetup } from './worker-protocol.js';
 
 /** Longest wait for the servers to connect and the tasks to be scheduled. */
@@ -81,12 +81,7 @@ async function measureEngine(setup: WorkerSetup): Promise<WorkerReport> {
     return {
       resumeMs,
       loadMs,
-      windowStartMs: window.startMs,
-      windowEndMs: window.endMs,
-      cpuMs: window.cpuMs,
-      peakRssMb: peakRssMb(),
-      loopDelayP99Ms: window.loopDelayP99Ms,
-      loopDelayMaxMs: window.loopDelayMaxMs,
+      ...windowFigures(window),
       tasksInError: engine.listTasks().filter((task) => isTaskFinished(task) || task.lastError !== undefined).length,
       store: {
         updates: updates - updatesBefore,

@@ -35,6 +35,18 @@ export class WindowMeter {
   }
 }
 
+/** A window's figures as a worker reports them (`WorkerReport`'s window part), with the peak RSS so far. */
+export function windowFigures(window: WindowMeasure) {
+  return {
+    windowStartMs: window.startMs,
+    windowEndMs: window.endMs,
+    cpuMs: window.cpuMs,
+    peakRssMb: peakRssMb(),
+    loopDelayP99Ms: window.loopDelayP99Ms,
+    loopDelayMaxMs: window.loopDelayMaxMs,
+  };
+}
+
 /** Peak resident set size of this process so far, in MB. */
 export function peakRssMb(): number {
   return process.resourceUsage().maxRSS / 1_024;
