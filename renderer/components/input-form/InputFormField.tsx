@@ -5,9 +5,9 @@
  */
 import type { ReactNode } from 'react';
 import type { FormField } from '../../../shared/elicitation/form-model';
-import { toVisibleString } from '../../lib/visible-text';
 import { VisibleText } from '../VisibleText';
 import { FieldLabel } from '../FieldLabel';
+import { OptionSelect } from '../OptionSelect';
 
 /** What the user entered: text (numbers too, parsed by `validateField`), yes/no, or chosen options. */
 export type FieldInput = string | boolean | string[] | undefined;
@@ -118,16 +118,7 @@ type CommonProps = {
 function renderControl(field: FormField, value: string, onChange: (value: FieldInput) => void, common: CommonProps): ReactNode {
   switch (field.kind) {
     case 'select':
-      return (
-        <select {...common} value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{field.required ? 'Choose…' : 'Not set'}</option>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {toVisibleString(option.label)}
-            </option>
-          ))}
-        </select>
-      );
+      return <OptionSelect {...common} options={field.options} required={field.required} value={value} onChange={onChange} />;
     case 'number':
     case 'integer':
       // Text, not type=number: what the user typed stays visible, and validateField says what is wrong with it.

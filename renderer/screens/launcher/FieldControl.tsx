@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { VisibleText } from '../../components/VisibleText';
 import { isTriStateBoolean, type FieldModel } from '../../lib/schema-form';
-import { toVisibleString } from '../../lib/visible-text';
 import { FieldLabel } from '../../components/FieldLabel';
+import { OptionSelect } from '../../components/OptionSelect';
 
 export interface FieldControlProps {
   /** DOM id of the control (property names are untrusted, so they never become ids). */
@@ -77,16 +77,7 @@ function renderControl(field: FieldModel, value: string, onChange: (value: strin
         </select>
       );
     case 'enum':
-      return (
-        <select {...common} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{field.required ? 'Choose…' : 'Not set'}</option>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {toVisibleString(option.label)}
-            </option>
-          ))}
-        </select>
-      );
+      return <OptionSelect {...common} className="input" options={field.options} required={field.required} value={value} onChange={onChange} />;
     case 'number':
     case 'integer':
       // Text, not type=number: a number input hides what was typed when it is not a number,
