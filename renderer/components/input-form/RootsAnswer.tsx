@@ -4,7 +4,6 @@
  * will be sent; none by default, said plainly — and only on a click. Cancel stops the task instead
  * (a roots request has no "decline" answer).
  */
-import { useRef, useState } from 'react';
 import type { PendingInputView } from '../../../shared/ipc/contract';
 import { useAnswerInput, useCancelTask } from '../../queries/mutations';
 import { errorMessage } from '../../queries/unwrap';
@@ -12,6 +11,7 @@ import { useAppStore } from '../../store/store-context';
 import { selectShowScreen } from '../../store/selectors';
 import { ErrorNotice } from '../ErrorNotice';
 import { VisibleText } from '../VisibleText';
+import { useClickLock } from './use-click-lock';
 
 type RootsInput = Extract<PendingInputView, { kind: 'roots' }>;
 
@@ -20,17 +20,9 @@ export function RootsAnswer({ input }: { input: RootsInput }) {
   const answer = useAnswerInput();
   const cancelTask = useCancelTask();
   const showScreen = useAppStore(selectShowScreen);
-  const isLocked = useRef(false);
-  const [locked, setLocked] = useState(false);
-  const unlock = () => {
-    isLocked.current = false;
-    setLocked(false);
-  };
+  const { locked, lock, unlock } = useClickLock();
   const once = (action: () => void) => {
-    if (isLocked.current) return;
-    isLocked.current = true;
-    setLocked(true);
-    action();
+    if (lock()) action();
   };
   const error = answer.error ?? cancelTask.error;
   return (

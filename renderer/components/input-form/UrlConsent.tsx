@@ -6,13 +6,14 @@
  * (browser mode) it says so; the address stays on screen to copy, and the user may still accept.
  * Decline and Cancel carry no content. Buttons lock from the first click until something fails.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PendingInputView } from '../../../shared/ipc/contract';
 import { useBridge } from '../../bridge/bridge-context';
 import { useAnswerInput } from '../../queries/mutations';
 import { errorMessage, unwrap } from '../../queries/unwrap';
 import { ErrorNotice } from '../ErrorNotice';
 import { VisibleText } from '../VisibleText';
+import { useClickLock } from './use-click-lock';
 
 type UrlInput = Extract<PendingInputView, { kind: 'url' }>;
 
@@ -20,21 +21,10 @@ type UrlInput = Extract<PendingInputView, { kind: 'url' }>;
 export function UrlConsent({ input }: { input: UrlInput }) {
   const bridge = useBridge();
   const answer = useAnswerInput();
-  const isLocked = useRef(false);
-  const [locked, setLocked] = useState(false);
+  const { locked, lock, unlock } = useClickLock();
   const [openError, setOpenError] = useState<string | null>(null);
   const { url } = input;
 
-  const unlock = () => {
-    isLocked.current = false;
-    setLocked(false);
-  };
-  const lock = (): boolean => {
-    if (isLocked.current) return false;
-    isLocked.current = true;
-    setLocked(true);
-    return true;
-  };
   // URL mode: accept carries no content (PROTOCOL.md §6.4).
   const send = (response: { action: 'accept' | 'decline' | 'cancel' }) => answer.mutate({ taskId: input.taskId, key: input.key, response }, { onError: unlock });
   const respond = (response: { action: 'decline' | 'cancel' }) => {

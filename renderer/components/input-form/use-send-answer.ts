@@ -1,30 +1,17 @@
 /**
  * Sends one answer to a pending question, at most once: `locked` from the first send until the
- * host refuses or fails it (then the user can correct it and send again). A second click in the
- * same frame is dropped by the ref, before React has re-rendered the disabled buttons.
+ * host refuses or fails it (then the user can correct it and send again); see `useClickLock`.
  */
-import { useRef, useState } from 'react';
 import type { PendingInputView } from '../../../shared/ipc/contract';
 import { useAnswerInput } from '../../queries/mutations';
+import { useClickLock } from './use-click-lock';
 
 /** `send(response)` for `input`, whether it is locked, and the host's last refusal or failure. */
 export function useSendAnswer(input: Pick<PendingInputView, 'taskId' | 'key'>) {
   const answer = useAnswerInput();
-  const isLocked = useRef(false);
-  const [locked, setLocked] = useState(false);
+  const { locked, lock, unlock } = useClickLock();
   const send = (response: Record<string, unknown>) => {
-    if (isLocked.current) return;
-    isLocked.current = true;
-    setLocked(true);
-    answer.mutate(
-      { taskId: input.taskId, key: input.key, response },
-      {
-        onError: () => {
-          isLocked.current = false;
-          setLocked(false);
-        },
-      },
-    );
+    if (lock()) answer.mutate({ taskId: input.taskId, key: input.key, response }, { onError: unlock });
   };
   return { send, locked, error: answer.error };
 }
