@@ -191,8 +191,12 @@ export const DeclineEffectSchema = z.enum(['refuse', 'cancel-task', 'abandon-cal
 export type DeclineEffect = z.infer<typeof DeclineEffectSchema>;
 
 export const PendingInputSchema = z.object({
-  /** Local id of the task (or pending call) the input belongs to. */
-  taskId: z.string(),
+  /**
+   * Local id of the task (or tool call) the input belongs to; absent for a question a server asked
+   * outside any call the app can tie it to (e.g. with no call, or several calls, in flight on a
+   * stdio connection, where the wire does not say which call a request belongs to).
+   */
+  taskId: z.string().optional(),
   serverId: z.string(),
   /** Key of the request: the extension's `inputRequests` key, or one the engine assigned. */
   key: z.string(),
@@ -204,8 +208,18 @@ export const PendingInputSchema = z.object({
    * too, so all go to the server in one `tasks/update` (extension form, PROTOCOL.md §3.6.3).
    */
   held: z.literal(true).optional(),
-  /** What `Engine.declineInput` does with it; the engine sets it on every input it files. */
+  /**
+   * What `Engine.declineInput` does with it; the engine sets it on every input it files. It also
+   * names the path the question came by: `refuse` = a server-to-client request (answered on its
+   * own), `cancel-task` = a task's `inputRequests`, `abandon-call` = an MRTR round of a call (both
+   * answered together with the owner's other questions).
+   */
   declineEffect: DeclineEffectSchema.optional(),
+  /**
+   * How many times the server has asked this key, when more than once: it asked again after the
+   * user's answer was delivered (a task re-listing an answered key, or an MRTR round repeating one).
+   */
+  round: z.number().int().min(2).optional(),
 });
 /** One question a server is waiting for the user to answer, in one shape for both forms. */
 export type PendingInput = z.infer<typeof PendingInputSchema>;

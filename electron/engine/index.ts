@@ -5,7 +5,7 @@
 import { Engine, type EngineOptions } from './engine.js';
 import type { EnginePorts } from './ports.js';
 
-export type { CallToolOutcome, EngineOptions } from './engine.js';
+export type { CallToolOutcome, EngineOptions, InputOwnerRef } from './engine.js';
 export type { Engine } from './engine.js';
 export type { Clock, EnginePorts, Logger, ResultStore, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
 export type { Disposable, Event } from './emitter.js';

@@ -137,7 +137,7 @@ function serverNames(serverId: string, servers: readonly ServerView[]): PendingI
 /** One pending input as the renderer sees it; `queuePlace` when it waits behind its server's open questions. */
 export function toPendingInputView(input: PendingInput, servers: readonly ServerView[], queuePlace?: number): PendingInputView {
   const common = {
-    taskId: input.taskId,
+    ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
     serverId: input.serverId,
     key: input.key,
     receivedAt: input.receivedAt,
@@ -145,6 +145,7 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
     server: serverNames(input.serverId, servers),
     ...(queuePlace !== undefined ? { queuePlace } : {}),
     held: input.held === true,
+    ...(input.round !== undefined ? { round: input.round } : {}),
   };
   const checked = checkInput(input, servers);
   switch (checked.kind) {

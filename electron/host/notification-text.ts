@@ -56,7 +56,8 @@ export type NotifiedOutcome =
 export interface NotificationFacts {
   /** The user's name for the server (the configured name). */
   serverName: string;
-  toolName: string;
+  /** The tool of the task or call; absent for a question the server asked outside any call. */
+  toolName?: string;
   /** The task's latest status message, if any (server text). */
   statusMessage?: string | undefined;
   /** The error of a failed task (server text), or the app's last error talking about it. */
@@ -74,7 +75,7 @@ const FAILED_TITLES: Record<Extract<NotifiedOutcome, { kind: 'failed' }>['how'],
 
 /** Title and body (plain text, safe as described in the module comment) for one task's notification. */
 export function notificationWords(outcome: NotifiedOutcome, facts: NotificationFacts): { title: string; body: string } {
-  const tool = plainLine(facts.toolName, MAX_NAME_LENGTH) || 'A tool';
+  const tool = plainLine(facts.toolName ?? '', MAX_NAME_LENGTH) || 'A tool';
   const server = plainLine(facts.serverName, MAX_NAME_LENGTH) || 'A server';
   const detail = (outcome.kind === 'failed' ? facts.errorMessage ?? facts.statusMessage : facts.statusMessage) ?? '';
   const message = plainLine(detail, MAX_MESSAGE_LENGTH);
@@ -82,7 +83,7 @@ export function notificationWords(outcome: NotifiedOutcome, facts: NotificationF
   let fallback: string;
   switch (outcome.kind) {
     case 'input':
-      title = `${tool} needs your input`;
+      title = facts.toolName === undefined ? `${server} asks for your input` : `${tool} needs your input`;
       fallback = 'is waiting for your answer.';
       break;
     case 'completed':

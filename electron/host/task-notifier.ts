@@ -71,16 +71,18 @@ interface TaskMemory {
 
 interface Queued {
   outcome: NotifiedOutcome;
-  task: TrackedTask;
+  serverId: string;
+  /** The task or call it is about; absent for a question a server asked outside any call. */
+  task?: TrackedTask;
 }
 
 /** See the module comment. Feed it every engine task update and pending-input list. */
 export class TaskNotifier {
   readonly #memory = new Map<string, TaskMemory>();
   readonly #queue = new Map<string, Queued>();
-  /** Pending question ids (`taskId\0key`) as last reported. */
+  /** Pending question ids (`owner\0key`) as last reported. */
   #questions = new Set<string>();
-  /** Tasks with at least one pending question. */
+  /** Owners (tasks and calls by local id, servers for their own questions: see `ownerOf`) with at least one pending question. */
   #waitingTasks = new Set<string>();
   /** Monotonic times of the notifications shown within the last window. */
   #shownAt: number[] = [];
@@ -125,7 +127,13 @@ export class TaskNotifier {
     const before = this.#questions;
     const waitingBefore = this.#waitingTasks;
     this.#setQuestions(inputs);
-    const asked = new Set(inputs.filter((input) => !before.has(questionId(input))).map((input) => input.taskId));
+    const fresh = inputs.filter((input) => !before.has(questionId(input)));
+    const asked = new Set(fresh.flatMap((input) => (input.taskId !== undefined ? [input.taskId] : [])));
+    for (const input of fresh) {
+      // A server's own question (tied to no call): told once per question, there is no task to remember.
+      if (input.taskId === undefined) this.#queue.set(`${ownerOf(input)}\u0000${input.key}`, { outcome: { kind: 'input' }, serverId: input.serverId });
+    }
+    if (this.#queue.size > 0) this.#timer ??= this.deps.clock.setTimer(BURST_MS, () => this.#flush());
     for (const id of waitingBefore) {
       const current = this.deps.task(id);
       // An MRTR call has no status to end its spell: answering its questions does.
@@ -152,7 +160,7 @@ export class TaskNotifier {
 
   #setQuestions(inputs: readonly PendingInput[]): void {
     this.#questions = new Set(inputs.map(questionId));
-    this.#waitingTasks = new Set(inputs.map((input) => input.taskId));
+    this.#waitingTasks = new Set(inputs.map(ownerOf));
   }
 
   #remember(id: string): TaskMemory {
@@ -165,7 +173,7 @@ export class TaskNotifier {
   }
 
   #enqueue(task: TrackedTask, outcome: NotifiedOutcome): void {
-    this.#queue.set(task.id, { task, outcome });
+    this.#queue.set(task.id, { task, outcome, serverId: task.serverId });
     this.#timer ??= this.deps.clock.setTimer(BURST_MS, () => this.#flush());
   }
 
@@ -174,8 +182,8 @@ export class TaskNotifier {
     const now = this.deps.clock.monotonic();
     this.#shownAt = this.#shownAt.filter((at) => now - at < WINDOW_MS);
     // Muted, or a question already answered (or withdrawn) before it was shown: nothing to say.
-    const items = [...this.#queue.values()].filter(({ task, outcome }) =>
-      !this.deps.isMuted(task.serverId) && (outcome.kind !== 'input' || this.#waitingTasks.has(task.id)));
+    const items = [...this.#queue.entries()].filter(([id, { serverId, task, outcome }]) =>
+      !this.deps.isMuted(serverId) && (outcome.kind !== 'input' || (task !== undefined ? this.#waitingTasks.has(task.id) : this.#questions.has(id))));
     if (items.length === 0) {
       this.#queue.clear();
       return;
@@ -184,23 +192,25 @@ export class TaskNotifier {
     if (room <= 0) {
       // Keep collecting until the window has room; the wait ends in a summary.
       this.#queue.clear();
-      for (const item of items) this.#queue.set(item.task.id, item);
+      for (const [id, item] of items) this.#queue.set(id, item);
       this.#timer = this.deps.clock.setTimer(this.#shownAt[0]! + WINDOW_MS - now, () => this.#flush());
       return;
     }
     this.#queue.clear();
     if (items.length <= Math.min(MAX_SEPARATE, room)) {
-      for (const item of items) this.#show(this.#describe(item));
+      for (const [, item] of items) this.#show(this.#describe(item));
     } else {
       const counts = { input: 0, completed: 0, failed: 0 };
-      for (const { outcome } of items) counts[outcome.kind] += 1;
+      for (const [, { outcome }] of items) counts[outcome.kind] += 1;
       this.#show({ kind: 'summary', ...summaryWords(counts) });
     }
   }
 
-  #describe({ task, outcome }: Queued): Omit<TaskNotification, 'id'> {
+  #describe({ task, outcome, serverId }: Queued): Omit<TaskNotification, 'id'> {
+    const serverName = this.deps.serverName(serverId) ?? serverId;
+    if (task === undefined) return { kind: outcome.kind, ...notificationWords(outcome, { serverName }) };
     const words = notificationWords(outcome, {
-      serverName: this.deps.serverName(task.serverId) ?? task.serverId,
+      serverName,
       toolName: task.toolName,
       statusMessage: task.snapshot?.statusMessage,
       errorMessage: task.snapshot?.error?.message ?? task.callError?.message ?? task.lastError,
@@ -247,6 +257,11 @@ function endingOf(task: TrackedTask): NotifiedOutcome | undefined {
   }
 }
 
-function questionId(input: Pick<PendingInput, 'taskId' | 'key'>): string {
-  return `${input.taskId}\u0000${input.key}`;
+/** Whom a question waits on: its task or call (local id), or its server for a question tied to no call. */
+function ownerOf(input: Pick<PendingInput, 'taskId' | 'serverId'>): string {
+  return input.taskId ?? `server\u0000${input.serverId}`;
+}
+
+function questionId(input: Pick<PendingInput, 'taskId' | 'serverId' | 'key'>): string {
+  return `${ownerOf(input)}\u0000${input.key}`;
 }

@@ -127,9 +127,20 @@ export function useAnswerInput() {
   const bridge = useBridge();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (request: InvokeRequest<'inputs:answer'>) => unwrap(await bridge.invoke['inputs:answer'](request)),
-    onSuccess: (_value, { taskId, key }) => {
-      client.setQueryData<PendingInputView[]>(inputKeys.list(), (inputs) => inputs?.filter((input) => input.taskId !== taskId || input.key !== key));
+    mutationFn: async ({ input, response }: { input: QuestionIdentity; response: Record<string, unknown> }) => {
+      const { taskId, serverId, key } = input;
+      return unwrap(await bridge.invoke['inputs:answer']({ ...(taskId !== undefined ? { taskId } : {}), serverId, key, response }));
+    },
+    onSuccess: (_value, { input: answered }) => {
+      client.setQueryData<PendingInputView[]>(inputKeys.list(), (inputs) => inputs?.filter((input) => !isSameQuestion(input, answered)));
     },
   });
+}
+
+/** What names one question: its task or call (absent for a server's own question), its server and its key. */
+export type QuestionIdentity = Pick<PendingInputView, 'taskId' | 'serverId' | 'key'>;
+
+/** True when `a` and `b` are the same question. */
+export function isSameQuestion(a: QuestionIdentity, b: QuestionIdentity): boolean {
+  return a.taskId === b.taskId && a.serverId === b.serverId && a.key === b.key;
 }

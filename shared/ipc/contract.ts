@@ -211,8 +211,8 @@ export const MAX_OPEN_INPUTS_PER_SERVER = 3;
  * - `unsupported`: anything this version cannot answer (unknown requests), described in plain words.
  */
 const PendingInputCommon = {
-  /** Local id of the task the question belongs to. */
-  taskId: z.string(),
+  /** Local id of the task or call the question belongs to; absent for a question the server asked outside any call the app could tie it to. */
+  taskId: z.string().optional(),
   serverId: z.string(),
   key: z.string(),
   /** Local wall-clock ms when the question arrived. */
@@ -231,6 +231,8 @@ const PendingInputCommon = {
    * to the server together). A held question cannot be answered again.
    */
   held: z.boolean(),
+  /** How many times the server has asked this question, when more than once (it asked again after an answer). */
+  round: z.number().int().min(2).optional(),
 };
 export const PendingInputViewSchema = z.discriminatedUnion('kind', [
   z.object({ ...PendingInputCommon, kind: z.literal('form'), message: z.string(), form: FormModelSchema }),
@@ -291,7 +293,8 @@ export const invokeChannels = {
   'tasks:remove': { request: z.object({ id: Id }), response: z.object({}) },
   'tasks:run-again': { request: z.object({ id: Id }), response: CallOutcomeSchema },
   'inputs:list': { request: z.object({}), response: z.array(PendingInputViewSchema) },
-  'inputs:answer': { request: z.object({ taskId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
+  /** `taskId` as the question has it (absent: a question of the server `serverId` tied to no call). */
+  'inputs:answer': { request: z.object({ taskId: Id.optional(), serverId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
 } as const;
 
 /** Every event channel: its payload schema. Task updates arrive batched (one message per frame at most). */

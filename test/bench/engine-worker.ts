@@ -12,7 +12,7 @@
  */
 import type { ServerState } from '../../shared/server-config.js';
 import { createConsoleLogger } from '../../electron/engine/console-logger.js';
-import { MAX_POLLS_IN_FLIGHT_PER_SERVER } from '../../electron/engine/engine.js';
+import { MAX_POLLS_IN_FLIGHT_PER_SERVER } from '../../electron/engine/tasks/task-watcher.js';
 import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { isTaskFinished } from '../../shared/task-model.js';

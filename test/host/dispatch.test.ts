@@ -136,10 +136,10 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
       'the deploy question',
     );
     expect(await invoke(test.host, 'inputs:list', {})).toContainEqual(input);
-    await invoke(test.host, 'inputs:answer', { taskId: input.taskId, key: input.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
+    await invoke(test.host, 'inputs:answer', { taskId: input.taskId, serverId: input.serverId, key: input.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
     await waitForTask(outcome.task.id, isTaskFinished, 'deploy to finish');
     expect(JSON.stringify(await invoke(test.host, 'tasks:result', { id: outcome.task.id }))).toContain('Deployed api to production');
-    expect((await invokeError(test.host, 'inputs:answer', { taskId: input.taskId, key: input.key, response: { action: 'accept' } })).message).toMatch(/no longer pending/);
+    expect((await invokeError(test.host, 'inputs:answer', { taskId: input.taskId, serverId: input.serverId, key: input.key, response: { action: 'accept' } })).message).toMatch(/no longer pending/);
   });
 
   it('cancel ends a running task; remove takes it out of the list', async () => {

@@ -72,15 +72,15 @@ describe('a real server asking four questions at once', () => {
     expect(await invoke(test.host, 'inputs:list', {})).toEqual(inputs);
 
     const queued = inputs[3]!;
-    const refused = await invokeError(test.host, 'inputs:answer', { taskId: queued.taskId, key: queued.key, response: { action: 'decline' } });
+    const refused = await invokeError(test.host, 'inputs:answer', { taskId: queued.taskId, serverId: queued.serverId, key: queued.key, response: { action: 'decline' } });
     expect(refused.message).toMatch(/waits behind earlier questions from the same server/);
 
     const first = inputs[0]!;
-    await invoke(test.host, 'inputs:answer', { taskId: first.taskId, key: first.key, response: { action: 'decline' } });
+    await invoke(test.host, 'inputs:answer', { taskId: first.taskId, serverId: first.serverId, key: first.key, response: { action: 'decline' } });
     const after = await pushedInputs((list) => list.length === 3, 'the first answered');
     expect(after.every((pending) => pending.queuePlace === undefined)).toBe(true);
     for (const pending of after) {
-      await invoke(test.host, 'inputs:answer', { taskId: pending.taskId, key: pending.key, response: { action: 'cancel' } });
+      await invoke(test.host, 'inputs:answer', { taskId: pending.taskId, serverId: pending.serverId, key: pending.key, response: { action: 'cancel' } });
     }
     await pushedInputs((list) => list.length === 0, 'all answered');
   });

@@ -72,8 +72,8 @@ describe.each(DEMO_SERVERS)('roots inside a task (index_workspace on %s)', (serv
     );
     expect(question).toMatchObject({ kind: 'roots', method: 'roots/list', roots });
 
-    expect((await invokeError(test.host, 'inputs:answer', { taskId, key: question.key, response: { roots: [] } })).message).toMatch(/only with the roots configured/);
-    await invoke(test.host, 'inputs:answer', { taskId, key: question.key, response: { roots } });
+    expect((await invokeError(test.host, 'inputs:answer', { taskId, serverId: question.serverId, key: question.key, response: { roots: [] } })).message).toMatch(/only with the roots configured/);
+    await invoke(test.host, 'inputs:answer', { taskId, serverId: question.serverId, key: question.key, response: { roots } });
     const done = await test.events.waitFor(async () => {
       const task: TaskDetail | null = await invoke(test.host, 'tasks:get', { id: taskId });
       return task !== null && isTaskFinished(task) ? task : undefined;

@@ -12,6 +12,9 @@ export const ErrorCode = {
   UnsupportedProtocolVersion: -32022,
 } as const;
 
+/** A message saying a task id is unknown: "Unknown taskId", "unknown task", "task … not found", "no such task". */
+const UNKNOWN_TASK_MESSAGE = /\b(unknown|no such|invalid)\s+task(\s*id)?\b|\btask\b[^.;]{0,60}\b(not found|does not exist|doesn't exist|unknown)\b/i;
+
 /** Why a request failed without a JSON-RPC error from the server. */
 export type LocalFailure = 'timeout' | 'disconnected' | 'aborted' | 'malformed';
 
@@ -40,9 +43,15 @@ export class McpRequestError extends Error {
     return new McpRequestError(`The server requires a client capability this app did not declare: ${named} (${text})`, code, data);
   }
 
-  /** True when the server said the task id is unknown (or expired, or purged). */
+  /**
+   * True when the server said the task id is unknown (or expired, or purged), in any of the forms
+   * real servers use: `-32602` (what both task specs ask for), or `-32603` whose message says the
+   * task is unknown or not found (e.g. "Unknown taskId: …" from a server that restarted or
+   * started a new session and no longer has it). Other `-32603`s (e.g. "no result stored") are not.
+   */
   get isUnknownTask(): boolean {
-    return this.code === ErrorCode.InvalidParams;
+    if (this.code === ErrorCode.InvalidParams) return true;
+    return this.code === ErrorCode.Internal && UNKNOWN_TASK_MESSAGE.test(this.message);
   }
 
   /** True for `-32021` (or its draft number carrying `requiredCapabilities`). */

@@ -68,6 +68,11 @@ export interface RawRequestOptions {
   onStreamEnd?: () => void;
   /** Use this JSON-RPC id (from `allocateRequestId`), e.g. when it names a subscription. */
   id?: string;
+  /**
+   * Asked when the timeout is reached: while it says true (a person is answering a question the
+   * server asked during this request), the timeout starts over instead of failing the request.
+   */
+  isWaitingOnUser?: () => boolean;
 }
 
 /** A request we sent and still wait on. */
@@ -201,14 +206,16 @@ export class ServerConnection {
         resolve: (result) => { finish(); resolve(result); },
         reject: (error) => { finish(); reject(error); },
       });
-      if (Number.isFinite(timeoutMs)) {
+      const armTimeout = (): void => {
         timer = this.deps.clock.setTimer(timeoutMs, () => {
+          if (options.isWaitingOnUser?.() === true) return armTimeout();
           finish();
           abort.abort();
           this.sendCancelled(id);
           reject(new McpRequestError(`${method} timed out after ${timeoutMs} ms`, undefined, undefined, 'timeout'));
         });
-      }
+      };
+      if (Number.isFinite(timeoutMs)) armTimeout();
       if (options.signal?.aborted) return onAbort();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       transport

@@ -1,14 +1,28 @@
 /**
- * Pending input requests of every task in one shape `{taskId, key, request}`, whichever form
- * they came from: the extension's `inputRequests` (de-duplicated by key, PROTOCOL.md §3.6.2)
- * or a 2025-11-25 server request held open on a `tasks/result` stream.
+ * Pending input requests of every task, call and server in one shape `PendingInput`, whichever
+ * path they came by: a task's `inputRequests` (de-duplicated by key), an MRTR round of a tool
+ * call, or a server-to-client request held until the user answers it.
  */
 import type { DeclineEffect, InputRequest, PendingInput } from '../../../shared/task-model.js';
+
+/** Whom a question belongs to: a task or call (by local id), or only a server. */
+export interface InputOwner {
+  serverId: string;
+  /** Local id of the task or call; absent for a question tied to no call. */
+  taskId?: string;
+}
+
+/** One question as a path reports it: its key, what it asks, and (asked again) its round. */
+export interface AskedInput {
+  key: string;
+  request: InputRequest;
+  round?: number;
+}
 
 /** The set of questions waiting for the user. */
 export class InputRegistry {
   private readonly inputs = new Map<string, PendingInput>();
-  /** Answers held back until the task's other questions are answered too (by input id; see `hold`). */
+  /** Answers held back until the owner's other questions are answered too (by input id; see `hold`). */
   private readonly heldResponses = new Map<string, Record<string, unknown>>();
 
   constructor(private readonly onChange: () => void) {}
@@ -18,57 +32,69 @@ export class InputRegistry {
     return [...this.inputs.values()].sort((a, b) => a.receivedAt - b.receivedAt);
   }
 
-  get(taskId: string, key: string): PendingInput | undefined {
-    return this.inputs.get(inputKey(taskId, key));
+  get(owner: InputOwner, key: string): PendingInput | undefined {
+    return this.inputs.get(inputId(owner, key));
   }
 
-  /** Adds one request unless that key is already pending (a repeat poll is not a new question). */
+  /** Adds one request unless that key is already pending for its owner (a repeat is not a new question). */
   add(input: PendingInput): void {
-    const id = inputKey(input.taskId, input.key);
+    const id = inputId(input, input.key);
     if (this.inputs.has(id)) return;
     this.inputs.set(id, input);
     this.onChange();
   }
 
   /**
-   * Makes the task's pending inputs exactly `requests` minus `answered` keys (the extension
-   * reports all outstanding requests on every read); keeps first-arrival times of known keys.
-   * New inputs are filed with `declineEffect` (what declining them does on this task's path).
+   * Makes the owner's pending inputs of one path exactly `asked` (a task's `inputRequests` or an
+   * MRTR round lists every outstanding question each time); `declineEffect` names the path (what
+   * declining does on it), and the owner's questions of other paths are left alone. A key already
+   * pending in the same round keeps its first-arrival time (and a held answer); a key asked in a
+   * new round is a new question.
    */
-  syncTask(task: { id: string; serverId: string }, requests: Record<string, InputRequest>, answered: readonly string[], now: number, declineEffect: DeclineEffect): void {
+  sync(owner: Required<InputOwner>, asked: readonly AskedInput[], now: number, declineEffect: DeclineEffect): void {
     let changed = false;
-    const wanted = new Set(Object.keys(requests).filter((key) => !answered.includes(key)));
+    const wanted = new Map(asked.map((entry) => [entry.key, entry]));
     for (const [id, input] of this.inputs) {
-      if (input.taskId === task.id && !wanted.has(input.key)) {
+      if (!sameOwner(input, owner) || input.declineEffect !== declineEffect) continue;
+      const entry = wanted.get(input.key);
+      if (entry === undefined || entry.round !== input.round) {
         this.delete(id);
         changed = true;
       }
     }
-    for (const key of wanted) {
-      const id = inputKey(task.id, key);
+    for (const entry of asked) {
+      const id = inputId(owner, entry.key);
       if (this.inputs.has(id)) continue;
-      this.inputs.set(id, { taskId: task.id, serverId: task.serverId, key, request: requests[key]!, receivedAt: now, declineEffect });
+      this.inputs.set(id, {
+        taskId: owner.taskId,
+        serverId: owner.serverId,
+        key: entry.key,
+        request: entry.request,
+        receivedAt: now,
+        declineEffect,
+        ...(entry.round !== undefined ? { round: entry.round } : {}),
+      });
       changed = true;
     }
     if (changed) this.onChange();
   }
 
-  remove(taskId: string, key: string): void {
-    if (this.delete(inputKey(taskId, key))) this.onChange();
+  remove(owner: InputOwner, key: string): void {
+    if (this.delete(inputId(owner, key))) this.onChange();
   }
 
-  /** The task's pending inputs, held ones included. */
-  ofTask(taskId: string): PendingInput[] {
-    return [...this.inputs.values()].filter((input) => input.taskId === taskId);
+  /** The owner's pending inputs, held ones included. */
+  ofOwner(owner: InputOwner): PendingInput[] {
+    return [...this.inputs.values()].filter((input) => sameOwner(input, owner));
   }
 
   /**
    * Keeps `response` as the answer to a pending input without sending it: the input stays
-   * pending, marked `held`, until the task's other questions are answered and all go in one
-   * `tasks/update` (PROTOCOL.md §3.6.3). Withdrawing or removing the input drops the answer.
+   * pending, marked `held`, until the owner's other questions are answered and all go together
+   * (one `tasks/update`, or one MRTR retry). Withdrawing or removing the input drops the answer.
    */
-  hold(taskId: string, key: string, response: Record<string, unknown>): void {
-    const id = inputKey(taskId, key);
+  hold(owner: InputOwner, key: string, response: Record<string, unknown>): void {
+    const id = inputId(owner, key);
     const input = this.inputs.get(id);
     if (input === undefined) return;
     this.inputs.set(id, { ...input, held: true });
@@ -76,11 +102,11 @@ export class InputRegistry {
     this.onChange();
   }
 
-  /** The held answers of a task, by key. */
-  heldAnswers(taskId: string): Record<string, Record<string, unknown>> {
+  /** The held answers of an owner, by key. */
+  heldAnswers(owner: InputOwner): Record<string, Record<string, unknown>> {
     const answers: Record<string, Record<string, unknown>> = {};
-    for (const input of this.ofTask(taskId)) {
-      const response = this.heldResponses.get(inputKey(taskId, input.key));
+    for (const input of this.ofOwner(owner)) {
+      const response = this.heldResponses.get(inputId(owner, input.key));
       if (response !== undefined) answers[input.key] = response;
     }
     return answers;
@@ -90,7 +116,7 @@ export class InputRegistry {
   restore(inputs: readonly PendingInput[]): void {
     let changed = false;
     for (const { held: _held, ...input } of inputs) {
-      const id = inputKey(input.taskId, input.key);
+      const id = inputId(input, input.key);
       if (this.inputs.has(id)) continue;
       this.inputs.set(id, input);
       changed = true;
@@ -98,11 +124,11 @@ export class InputRegistry {
     if (changed) this.onChange();
   }
 
-  /** Drops every pending input of a task (it ended or was removed). */
-  clearTask(taskId: string): void {
+  /** Drops every pending input of an owner (its task or call ended, or was removed). */
+  clearOwner(owner: InputOwner): void {
     let changed = false;
     for (const [id, input] of this.inputs) {
-      if (input.taskId === taskId) {
+      if (sameOwner(input, owner)) {
         this.delete(id);
         changed = true;
       }
@@ -117,6 +143,11 @@ export class InputRegistry {
   }
 }
 
-function inputKey(taskId: string, key: string): string {
-  return `${taskId}\u0000${key}`;
+function sameOwner(input: InputOwner, owner: InputOwner): boolean {
+  return input.taskId === owner.taskId && (owner.taskId !== undefined || input.serverId === owner.serverId);
+}
+
+/** A task's or call's questions are filed under its local id; a server's own under the server. */
+function inputId(owner: InputOwner, key: string): string {
+  return owner.taskId !== undefined ? `t\u0000${owner.taskId}\u0000${key}` : `s\u0000${owner.serverId}\u0000${key}`;
 }

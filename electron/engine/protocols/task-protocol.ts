@@ -1,14 +1,28 @@
 /**
- * The one interface both task wire forms are driven through (ARCHITECTURE §3): the engine
- * never looks at wire field names, only at these calls and the normalized observations.
+ * The one interface both task wire forms are driven through: the engine never looks at wire field
+ * names or asks which form it talks to — every form-specific decision is behind these calls and
+ * the normalized observations. Questions travel by path, not by form: a task's own
+ * `inputRequests` (answered with `answerInputs`, all together), an MRTR round of a call (answered
+ * by retrying it), or a server-to-client request (answered on its own; inputs/server-requests.ts).
  */
-import type { InputRequest, TaskForm, ToolResult } from '../../../shared/task-model.js';
+import type { InputRequest, LegacySession, TaskForm, ToolResult } from '../../../shared/task-model.js';
 import type { TaskObservation } from './task-wire.js';
 
-/** An MRTR round's answers and the server's opaque state, echoed byte-exactly (PROTOCOL.md §2.7). */
+/** An MRTR round's answers and the server's opaque state, echoed byte-exactly (MCP 2026-07-28 MRTR). */
 export interface InputRound {
   inputResponses: Record<string, unknown>;
   requestState?: string;
+}
+
+/** How to send a `tools/call`. */
+export interface CallOptions {
+  /** The answers of an MRTR round: the call is a retry. */
+  round?: InputRound;
+  /**
+   * True while the user is answering a question the server asked during this call: the call's
+   * timeout waits for the person instead of giving up on the server.
+   */
+  isWaitingOnUser?: () => boolean;
 }
 
 /** What a `tools/call` came back with. */
@@ -20,38 +34,39 @@ export type CallOutcome =
 /** How an adapter reports what arrives without being asked for. */
 export interface ProtocolSink {
   /** A pushed observation of a task (by the server's task id). */
-  onObservation(taskId: string, observation: TaskObservation): void;
-  /** Something changed for the task that a poll now would show (e.g. its payload arrived). */
-  onPollHint(taskId: string): void;
-  /**
-   * A server asked for input for a task (2025-11-25: a request on the `tasks/result` stream,
-   * with its JSON-RPC `requestId`, which an answer after a restart must carry).
-   */
-  onInputRequested(taskId: string, key: string, request: InputRequest, requestId?: string | number): void;
-  /**
-   * A request for input went away unanswered: `withdrawn` = the server gave it up; `disconnected`
-   * = the connection ended while the server may still wait for it (a rejoined session can answer it).
-   */
-  onInputWithdrawn(taskId: string, key: string, why: 'withdrawn' | 'disconnected'): void;
+  onObservation(serverTaskId: string, observation: TaskObservation): void;
+  /** Something changed for the task that a poll would show (e.g. its payload arrived): poll at the task's pace. */
+  onPollHint(serverTaskId: string): void;
   /** A message about a task was refused as malformed; `reason` is for the user. */
-  onQuarantined(taskId: string | undefined, reason: string): void;
+  onQuarantined(serverTaskId: string | undefined, reason: string): void;
 }
 
 /** A task wire form bound to one connected server. */
 export interface TaskProtocol {
   readonly form: TaskForm;
-  /** Calls a tool that may become a task; `round` carries MRTR answers on a retry. */
-  callTool(name: string, args: Record<string, unknown>, round?: InputRound): Promise<CallOutcome>;
+  /** Calls a tool that may become a task. */
+  callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallOutcome>;
   /** Reads a task; terminal observations carry the result (or the error) when the server has one. */
-  getTask(taskId: string): Promise<TaskObservation>;
+  getTask(serverTaskId: string): Promise<TaskObservation>;
   /** Asks the server to cancel; resolves with the task when the answer carries it. */
-  cancelTask(taskId: string): Promise<TaskObservation | undefined>;
-  /** Answers outstanding input requests of a task by key. */
-  answerInputs(taskId: string, responses: Record<string, unknown>): Promise<void>;
+  cancelTask(serverTaskId: string): Promise<TaskObservation | undefined>;
+  /**
+   * Answers a task's own `inputRequests` by key, all in one write. Forms whose tasks ask through
+   * server-to-client requests instead have none to answer and reject.
+   */
+  answerInputs(serverTaskId: string, responses: Record<string, unknown>): Promise<void>;
+  /** The session a task created now lives in, for a restart to rejoin; undefined where tasks outlive sessions. */
+  taskSession(): LegacySession | undefined;
+  /** The server task a server-to-client request belongs to (by its params), if it names one. */
+  relatedTaskOf(params: Record<string, unknown>): string | undefined;
+  /** Every task the server lists (following pagination); undefined where the form or server offers no listing. */
+  listTasks(): Promise<TaskObservation[] | undefined>;
   /** The set of live tasks to watch by push, where the form can push; replaces the last set. */
-  watch(taskIds: readonly string[]): void;
+  watch(serverTaskIds: readonly string[]): void;
   /** True while a healthy push channel covers the task (polling drops to a safety net). */
-  isPushed(taskId: string): boolean;
+  isPushed(serverTaskId: string): boolean;
+  /** Consumes a server notification this form owns; true when it was ours. */
+  handleNotification(method: string, params: Record<string, unknown>): boolean;
   /** Stops streams and forgets per-connection state (the connection dropped or closes). */
   reset(): void;
 }

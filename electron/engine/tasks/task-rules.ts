@@ -3,9 +3,13 @@
  * its server forgets it. No I/O and no clock reads: callers pass `now`. Table-tested.
  */
 import {
+  isTaskFinished,
   isTerminalStatus,
   TIMELINE_CAP,
   type EndReason,
+  type JsonRpcErrorObject,
+  type LegacySession,
+  type TaskForm,
   type TaskSnapshot,
   type TimelineEntry,
   type TrackedTask,
@@ -34,10 +38,17 @@ export function clampPollInterval(suggestedMs: number | undefined): number {
  */
 export function nextPollDelay(suggestedMs: number | undefined, consecutiveErrors: number, isSubscribed: boolean): number {
   const base = clampPollInterval(suggestedMs);
-  if (consecutiveErrors > 0) {
-    return Math.min(MAX_ERROR_BACKOFF_MS, base * 2 ** Math.min(consecutiveErrors, 16));
-  }
+  if (consecutiveErrors > 0) return errorBackoffDelay(consecutiveErrors, base);
   return isSubscribed ? Math.max(base, SUBSCRIBED_SAFETY_POLL_MS) : base;
+}
+
+/**
+ * The wait after `consecutiveErrors` failures in a row of one request loop (a task's polls, its
+ * `tasks/result` stream): `baseMs` doubled per failure, capped at `MAX_ERROR_BACKOFF_MS`. Every
+ * loop the engine runs against a server backs off by this one rule.
+ */
+export function errorBackoffDelay(consecutiveErrors: number, baseMs = DEFAULT_POLL_INTERVAL_MS): number {
+  return Math.min(MAX_ERROR_BACKOFF_MS, baseMs * 2 ** Math.min(Math.max(consecutiveErrors, 0), 16));
 }
 
 /** Why an observation was not applied, or `applied`. */
@@ -139,4 +150,108 @@ export function endAsUnknownToServer(task: TrackedTask, now: number, detail: str
     updatedAt: now,
     timeline: appendTimeline(task.timeline, { at: now, note }),
   };
+}
+
+/** `task` with one more timeline note, changed at `now`. */
+function noted(task: TrackedTask, now: number, note: string): TrackedTask {
+  return { ...task, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note }) };
+}
+
+/** A new pending entry for a `tools/call` about to be sent (on disk before the request goes out). */
+export function newCall(fields: { id: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedTask {
+  return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, note: 'Call sent' }], answeredInputKeys: [] };
+}
+
+/** A call the app stopped in the middle of: its outcome is unknown, and it is never resent. */
+export function endAsInterrupted(task: TrackedTask, now: number): TrackedTask {
+  return { ...noted(task, now, 'The app stopped before the server answered this call; its outcome is unknown and it was not resent.'), phase: 'outcome-unknown' };
+}
+
+/**
+ * A call whose answer never came or could not be understood (`malformed`): the request may have
+ * reached the server, so whether a task exists is unknown; it is never resent.
+ */
+export function endAsOutcomeUnknown(task: TrackedTask, detail: string, malformed: boolean, now: number): TrackedTask {
+  const what = malformed ? 'The server\'s answer to the call could not be understood' : 'No answer to the call';
+  return { ...noted(task, now, `${what} (${detail}); its outcome is unknown and it was not resent.`), phase: 'outcome-unknown', lastError: detail };
+}
+
+/** The server answered a call with a task handle: from now on the entry is that task. */
+export function becomeTask(task: TrackedTask, serverTaskId: string, session: LegacySession | undefined, now: number): TrackedTask {
+  return { ...noted(task, now, 'Task created'), phase: 'task', taskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
+}
+
+/** The server asked for input before it runs the call (MRTR `input_required`). */
+export function awaitCallInput(task: TrackedTask, now: number): TrackedTask {
+  return noted(task, now, 'The server needs input before it can run the call');
+}
+
+/**
+ * A call retried with the user's answers got its result directly (no task): it ends `answered`
+ * (`answered-with-error` for `isError: true`), its result stored like a task's.
+ */
+export function endAsAnswered(task: TrackedTask, isToolError: boolean, now: number): TrackedTask {
+  const note = isToolError ? 'The server answered after your input, with a tool error' : 'The server answered after your input';
+  return { ...noted(task, now, note), hasResult: true, endReason: isToolError ? 'answered-with-error' : 'answered' };
+}
+
+/** A call retried with the user's answers was refused with a JSON-RPC error, kept as `callError`. */
+export function endAsRefused(task: TrackedTask, callError: JsonRpcErrorObject, now: number): TrackedTask {
+  const note = `The server refused the call after your input: ${callError.message} (error ${callError.code})`;
+  return { ...noted(task, now, note), endReason: 'refused', callError };
+}
+
+/** A call that waited for the user's input and was given up (`message` says why): never retried. */
+export function endAsAbandoned(task: TrackedTask, message: string, now: number): TrackedTask {
+  return { ...noted(task, now, message), endReason: 'input-declined', lastError: message };
+}
+
+/** A task of another form than its server now speaks: it cannot be followed. */
+export function endAsOtherForm(task: TrackedTask, serverForm: TaskForm, now: number): TrackedTask {
+  return { ...noted(task, now, `The server now speaks the ${serverForm} task form; this ${task.form} task cannot be followed.`), endReason: 'lost' };
+}
+
+/** The user asked to cancel (`note` says how); the task shows "cancel requested" until the server ends it. */
+export function requestCancel(task: TrackedTask, note: string, now: number): TrackedTask {
+  return { ...noted(task, now, note), cancelRequestedAt: now };
+}
+
+/** The cancel request failed: the task is running as before, with the failure on its timeline. */
+export function cancelFailed(task: TrackedTask, detail: string, now: number): TrackedTask {
+  const { cancelRequestedAt: _dropped, ...rest } = task;
+  return { ...rest, timeline: appendTimeline(task.timeline, { at: now, note: `Cancel failed: ${detail}` }) };
+}
+
+/**
+ * One more answer delivered for `key` (counted: a key asked again is answered again), with an
+ * optional timeline note; a kept copy of the server request it answered is dropped.
+ */
+export function recordAnswer(task: TrackedTask, key: string, now: number, note?: string): TrackedTask {
+  const answered = { ...withoutKeptRequests(task, [key]), answeredInputKeys: [...task.answeredInputKeys, key], updatedAt: now };
+  return note === undefined ? answered : { ...answered, timeline: appendTimeline(task.timeline, { at: now, note }) };
+}
+
+/** `task` with `detail` as its last error (the same object when it already says that). */
+export function withLastError(task: TrackedTask, detail: string): TrackedTask {
+  return task.lastError === detail ? task : { ...task, lastError: detail };
+}
+
+/**
+ * `task` without the kept server requests of `keys` (all of them when `keys` is undefined);
+ * unchanged when it keeps none of them. Kept requests exist only for 2025-11-25 tasks in a
+ * rejoinable HTTP session (protocols/legacy/kept-requests.ts).
+ */
+export function withoutKeptRequests<T extends Pick<TrackedTask, 'legacyPendingRequests'>>(task: T, keys?: readonly string[]): T {
+  const kept = task.legacyPendingRequests;
+  if (kept === undefined) return task;
+  const rest = keys === undefined ? [] : kept.filter((entry) => !keys.includes(entry.key));
+  if (rest.length === kept.length) return task;
+  if (rest.length > 0) return { ...task, legacyPendingRequests: rest };
+  const { legacyPendingRequests: _dropped, ...without } = task;
+  return without as T;
+}
+
+/** A task as it is stored: an ended one keeps no server requests (they can never be answered). */
+export function settled(task: TrackedTask): TrackedTask {
+  return isTaskFinished(task) ? withoutKeptRequests(task) : task;
 }

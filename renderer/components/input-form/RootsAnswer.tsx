@@ -25,6 +25,7 @@ export function RootsAnswer({ input }: { input: RootsInput }) {
     if (lock()) action();
   };
   const error = answer.error ?? cancelTask.error;
+  const { taskId } = input;
   return (
     <div className="input-form" data-testid="input-roots">
       <p className="notice__text">The server asks which folders on this computer it may work with (roots).</p>
@@ -64,14 +65,16 @@ export function RootsAnswer({ input }: { input: RootsInput }) {
           type="button"
           className="button button--primary"
           disabled={locked}
-          onClick={() => once(() => answer.mutate({ taskId: input.taskId, key: input.key, response: { roots: input.roots } }, { onError: unlock }))}
+          onClick={() => once(() => answer.mutate({ input, response: { roots: input.roots } }, { onError: unlock }))}
           data-testid="input-roots-send"
         >
           {input.roots.length === 0 ? 'Send: no roots' : 'Send these roots'}
         </button>
-        <button type="button" className="button" disabled={locked} onClick={() => once(() => cancelTask.mutate(input.taskId, { onError: unlock }))} data-testid="input-cancel" title="Stop the task instead of answering">
-          Cancel the task
-        </button>
+        {taskId !== undefined && (
+          <button type="button" className="button" disabled={locked} onClick={() => once(() => cancelTask.mutate(taskId, { onError: unlock }))} data-testid="input-cancel" title="Stop the task instead of answering">
+            Cancel the task
+          </button>
+        )}
       </div>
     </div>
   );

@@ -26,7 +26,7 @@ export function UrlConsent({ input }: { input: UrlInput }) {
   const { url } = input;
 
   // URL mode: accept carries no content (PROTOCOL.md §6.4).
-  const send = (response: { action: 'accept' | 'decline' | 'cancel' }) => answer.mutate({ taskId: input.taskId, key: input.key, response }, { onError: unlock });
+  const send = (response: { action: 'accept' | 'decline' | 'cancel' }) => answer.mutate({ input, response }, { onError: unlock });
   const respond = (response: { action: 'decline' | 'cancel' }) => {
     if (lock()) send(response);
   };

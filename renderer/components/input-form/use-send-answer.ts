@@ -7,11 +7,11 @@ import { useAnswerInput } from '../../queries/mutations';
 import { useClickLock } from './use-click-lock';
 
 /** `send(response)` for `input`, whether it is locked, and the host's last refusal or failure. */
-export function useSendAnswer(input: Pick<PendingInputView, 'taskId' | 'key'>) {
+export function useSendAnswer(input: Pick<PendingInputView, 'taskId' | 'serverId' | 'key'>) {
   const answer = useAnswerInput();
   const { locked, lock, unlock } = useClickLock();
   const send = (response: Record<string, unknown>) => {
-    if (lock()) answer.mutate({ taskId: input.taskId, key: input.key, response }, { onError: unlock });
+    if (lock()) answer.mutate({ input, response }, { onError: unlock });
   };
   return { send, locked, error: answer.error };
 }

@@ -7,14 +7,15 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { VisibleText } from '../../components/VisibleText';
 import { InputItem } from '../../components/input-form/InputItem';
+import type { QuestionIdentity } from '../../queries/mutations';
 import { errorMessage } from '../../queries/unwrap';
 import { usePendingInputs, useTaskList } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
 import { selectOpenTask } from '../../store/selectors';
 
-/** Identity of one question (task and key). */
-function inputId(input: { taskId: string; key: string }): string {
-  return JSON.stringify([input.taskId, input.key]);
+/** Identity of one question (task or server, and key). */
+function inputId(input: QuestionIdentity): string {
+  return JSON.stringify([input.taskId ?? null, input.serverId, input.key]);
 }
 
 /** The needs-input screen. */
@@ -24,7 +25,7 @@ export function InputsScreen() {
   const openTask = useAppStore(selectOpenTask);
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const queue = [...(inputs.data ?? [])].sort((a, b) => a.receivedAt - b.receivedAt);
-  const toolOf = (taskId: string) => tasks.data?.find((task) => task.id === taskId)?.toolName;
+  const toolOf = (taskId: string | undefined) => (taskId === undefined ? undefined : tasks.data?.find((task) => task.id === taskId)?.toolName);
 
   return (
     <section className="screen inputs" data-testid="inputs-screen" aria-labelledby="inputs-title">
@@ -38,16 +39,21 @@ export function InputsScreen() {
       <ul className="inputs__list">
         {queue.map((input, index) => {
           const id = inputId(input);
-          const tool = toolOf(input.taskId);
+          const { taskId } = input;
+          const tool = toolOf(taskId);
           return (
             <InputItem
               key={id}
               input={input}
               isOpen={index === 0 || opened.has(id)}
               extra={
-                <button type="button" className="button button--small" onClick={() => openTask(input.taskId)} data-testid="input-open-task">
-                  Task{tool !== undefined && <>: <VisibleText text={tool} /></>}
-                </button>
+                taskId === undefined ? (
+                  <span className="input-item__note" data-testid="input-no-task">Asked outside any call this app can tie it to</span>
+                ) : (
+                  <button type="button" className="button button--small" onClick={() => openTask(taskId)} data-testid="input-open-task">
+                    Task{tool !== undefined && <>: <VisibleText text={tool} /></>}
+                  </button>
+                )
               }
               opener={
                 <button type="button" className="button" onClick={() => setOpened((previous) => new Set(previous).add(id))} data-testid="input-open">

@@ -5,11 +5,11 @@
  * Push is optional for servers: polling continues, slowed to a safety net only for ids the
  * server acknowledged.
  */
-import type { ServerConnection } from '../connections/server-connection.js';
-import { McpRequestError } from '../connections/mcp-request-error.js';
-import type { Clock, TimerHandle } from '../ports.js';
-import type { ProtocolSink } from './task-protocol.js';
-import { isJsonObject, parseExtensionTask } from './task-wire.js';
+import type { ServerConnection } from '../../connections/server-connection.js';
+import { McpRequestError } from '../../connections/mcp-request-error.js';
+import type { Clock, TimerHandle } from '../../ports.js';
+import type { ProtocolSink } from '../task-protocol.js';
+import { isJsonObject, parseExtensionTask } from '../task-wire.js';
 
 const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
 /** Wait before re-opening a stream that dropped. */

@@ -3,16 +3,18 @@
  * polymorphic `tools/call`, `tasks/get|update|cancel`, and push through `subscriptions/listen`
  * with `taskIds`. Never `notifications/cancelled` for a task (§3.6.4).
  */
-import type { InputRequest } from '../../../shared/task-model.js';
-import type { ServerConnection } from '../connections/server-connection.js';
-import { McpRequestError } from '../connections/mcp-request-error.js';
-import type { Clock } from '../ports.js';
-import type { CallOutcome, InputRound, ProtocolSink, TaskProtocol } from './task-protocol.js';
-import { isJsonObject, parseExtensionTask, parseInputRequests, type TaskObservation } from './task-wire.js';
+import type { InputRequest } from '../../../../shared/task-model.js';
+import type { ServerConnection } from '../../connections/server-connection.js';
+import { McpRequestError } from '../../connections/mcp-request-error.js';
+import type { Clock } from '../../ports.js';
+import type { CallOptions, CallOutcome, ProtocolSink, TaskProtocol } from '../task-protocol.js';
+import { isJsonObject, parseExtensionTask, parseInputRequests, type TaskObservation } from '../task-wire.js';
 import { TaskSubscription } from './task-subscription.js';
 
-/** Largest MRTR `requestState` we will echo (it is opaque server state, PROTOCOL.md §2.7). */
+/** Largest MRTR `requestState` we will echo (it is opaque server state, MCP 2026-07-28 MRTR). */
 const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
+/** How long a `tools/call` may take to answer (a person answering its questions pauses this). */
+const CALL_TIMEOUT_MS = 120_000;
 
 /** Extension-form adapter for one connected server. */
 export class ExtensionProtocol implements TaskProtocol {
@@ -27,13 +29,17 @@ export class ExtensionProtocol implements TaskProtocol {
     this.subscription = new TaskSubscription(connection, sink, clock);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, round?: InputRound): Promise<CallOutcome> {
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
     const params: Record<string, unknown> = { name, arguments: args };
+    const { round } = options;
     if (round !== undefined) {
       params.inputResponses = round.inputResponses;
       if (round.requestState !== undefined) params.requestState = round.requestState;
     }
-    const result = await this.connection.request('tools/call', params, { timeoutMs: 120_000 });
+    const result = await this.connection.request('tools/call', params, {
+      timeoutMs: CALL_TIMEOUT_MS,
+      ...(options.isWaitingOnUser !== undefined ? { isWaitingOnUser: options.isWaitingOnUser } : {}),
+    });
     return parseCallResult(result);
   }
 
@@ -49,6 +55,21 @@ export class ExtensionProtocol implements TaskProtocol {
 
   async answerInputs(taskId: string, responses: Record<string, unknown>): Promise<void> {
     await this.connection.request('tasks/update', { taskId, inputResponses: responses });
+  }
+
+  taskSession(): undefined {
+    // Extension tasks are addressed by id alone: no session to rejoin.
+    return undefined;
+  }
+
+  relatedTaskOf(): undefined {
+    // 2026-07-28 has no server-to-client requests: tasks ask through their `inputRequests`.
+    return undefined;
+  }
+
+  listTasks(): Promise<undefined> {
+    // The extension has no `tasks/list`.
+    return Promise.resolve(undefined);
   }
 
   watch(taskIds: readonly string[]): void {
@@ -75,7 +96,7 @@ function parseOrThrow(raw: unknown): TaskObservation {
   return parsed.value;
 }
 
-/** Maps the three `tools/call` outcomes (PROTOCOL.md §3.3); anything else is invalid. */
+/** Maps the three `tools/call` outcomes (`complete`, `input_required`, `task`); anything else is invalid. */
 export function parseCallResult(result: Record<string, unknown>): CallOutcome {
   switch (result.resultType) {
     case 'task':
@@ -98,7 +119,7 @@ export function parseCallResult(result: Record<string, unknown>): CallOutcome {
     }
     case 'complete':
     case undefined:
-      // A missing resultType is tolerated like the spec's own examples (PROTOCOL.md §3.13).
+      // A missing resultType is tolerated like the spec's own examples.
       return { kind: 'result', result: stripResultType(result) };
     default:
       throw new McpRequestError(`The server answered with an unknown resultType ${JSON.stringify(String(result.resultType).slice(0, 40))}.`, undefined, undefined, 'malformed');

@@ -5,7 +5,8 @@
  * answer — outlives it. Kept only for tasks with a session to rejoin, and bounded: the params are
  * untrusted server data written to disk.
  */
-import type { LegacyPendingRequest, TrackedTask } from '../../../shared/task-model.js';
+import type { LegacyPendingRequest, LegacySession, TrackedTask } from '../../../../shared/task-model.js';
+import { withoutKeptRequests } from '../../tasks/task-rules.js';
 
 /** Most requests kept per task (as many as the extension form's `inputRequests` accepts at once). */
 export const MAX_KEPT_REQUESTS = 32;
@@ -28,13 +29,29 @@ export function keepRequest(task: TrackedTask, entry: LegacyPendingRequest): { t
   return { task: { ...task, legacyPendingRequests: [...kept, entry] } };
 }
 
-/** `task` without the kept requests of `keys` (all of them when `keys` is undefined); unchanged when it keeps none of them. */
-export function dropRequests<T extends Pick<TrackedTask, 'legacyPendingRequests'>>(task: T, keys?: readonly string[]): T {
-  const kept = task.legacyPendingRequests;
-  if (kept === undefined) return task;
-  const rest = keys === undefined ? [] : kept.filter((entry) => !keys.includes(entry.key));
-  if (rest.length === kept.length) return task;
-  if (rest.length > 0) return { ...task, legacyPendingRequests: rest };
-  const { legacyPendingRequests: _dropped, ...without } = task;
-  return without as T;
+/** What to do with the kept requests of a server's tasks once it connected (see `planResume`). */
+export interface ResumePlan {
+  /** Tasks to store without their kept requests (their session is gone, or they ended). */
+  drop: TrackedTask[];
+  /** Kept requests to hold again and show, each with its task. */
+  adopt: Array<{ task: TrackedTask; kept: LegacyPendingRequest }>;
+}
+
+/**
+ * The kept requests of `tasks` (one server's) after a connection to `session`: those of unfinished
+ * tasks of that very session are asked again (the server still waits for them, under their
+ * original JSON-RPC ids); every other task's are dropped — its session, and the server's wait,
+ * are gone.
+ */
+export function planResume(tasks: readonly TrackedTask[], session: LegacySession | undefined, isFinished: (task: TrackedTask) => boolean): ResumePlan {
+  const plan: ResumePlan = { drop: [], adopt: [] };
+  for (const task of tasks) {
+    if (task.legacyPendingRequests === undefined || task.taskId === undefined) continue;
+    if (isFinished(task) || session === undefined || task.legacySession?.id !== session.id) {
+      plan.drop.push(withoutKeptRequests(task));
+      continue;
+    }
+    for (const kept of task.legacyPendingRequests) plan.adopt.push({ task, kept });
+  }
+  return plan;
 }

@@ -1,7 +1,8 @@
 /** The bounds on 2025-11-25 server requests kept with a task for a restart. */
 import { describe, expect, it } from 'vitest';
-import type { LegacyPendingRequest, TrackedTask } from '../../../shared/task-model.js';
-import { dropRequests, keepRequest, MAX_KEPT_PARAMS_CHARS, MAX_KEPT_REQUESTS } from '../../../electron/engine/inputs/legacy-pending-requests.js';
+import type { LegacyPendingRequest, TrackedTask } from '../../../../shared/task-model.js';
+import { keepRequest, MAX_KEPT_PARAMS_CHARS, MAX_KEPT_REQUESTS } from '../../../../electron/engine/protocols/legacy/kept-requests.js';
+import { withoutKeptRequests } from '../../../../electron/engine/tasks/task-rules.js';
 
 const task: TrackedTask = {
   id: 'local',
@@ -48,13 +49,13 @@ describe('keepRequest', () => {
   });
 });
 
-describe('dropRequests', () => {
+describe('withoutKeptRequests', () => {
   it('drops the given keys, or all; the field goes when none is left; unchanged input comes back as is', () => {
     const two = kept(kept(task, entry(0)), entry(1));
-    expect(dropRequests(two, ['request-0']).legacyPendingRequests).toEqual([entry(1)]);
-    expect(dropRequests(two, ['request-0', 'request-1'])).not.toHaveProperty('legacyPendingRequests');
-    expect(dropRequests(two)).not.toHaveProperty('legacyPendingRequests');
-    expect(dropRequests(two, ['request-7'])).toBe(two);
-    expect(dropRequests(task)).toBe(task);
+    expect(withoutKeptRequests(two, ['request-0']).legacyPendingRequests).toEqual([entry(1)]);
+    expect(withoutKeptRequests(two, ['request-0', 'request-1'])).not.toHaveProperty('legacyPendingRequests');
+    expect(withoutKeptRequests(two)).not.toHaveProperty('legacyPendingRequests');
+    expect(withoutKeptRequests(two, ['request-7'])).toBe(two);
+    expect(withoutKeptRequests(task)).toBe(task);
   });
 });

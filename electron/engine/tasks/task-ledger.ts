@@ -1,0 +1,59 @@
+/**
+ * The tasks the engine tracks, as its collaborators change them: the registry (memory + coalesced
+ * persistence) and the `onDid*` task events behind one door, so every change is stored and
+ * announced the same way.
+ */
+import type { TrackedTask } from '../../../shared/task-model.js';
+import type { Emitter } from '../emitter.js';
+import { settled } from './task-rules.js';
+import type { TaskRegistry } from './task-registry.js';
+
+/** Stores and announces task changes. */
+export class TaskLedger {
+  constructor(
+    readonly registry: TaskRegistry,
+    private readonly updated: Emitter<TrackedTask>,
+    private readonly removed: Emitter<string>,
+  ) {}
+
+  get(id: string): TrackedTask | undefined {
+    return this.registry.get(id);
+  }
+
+  all(): TrackedTask[] {
+    return this.registry.all();
+  }
+
+  /** The local task for a server's task id, if tracked. */
+  findByServerTaskId(serverId: string, serverTaskId: string): TrackedTask | undefined {
+    return this.registry.findByServerTaskId(serverId, serverTaskId);
+  }
+
+  /** Stores a changed task (a finished one without what only a live task needs) and announces it. */
+  put(task: TrackedTask): TrackedTask {
+    const stored = settled(task);
+    this.registry.put(stored);
+    this.updated.fire(stored);
+    return stored;
+  }
+
+  /** Stores a task and resolves once it is on disk (a pending call, a new task id). */
+  async putDurably(task: TrackedTask): Promise<TrackedTask> {
+    const stored = settled(task);
+    await this.registry.putDurably(stored);
+    this.updated.fire(stored);
+    return stored;
+  }
+
+  /** Forgets a task and announces its removal; returns it when it existed. */
+  remove(id: string): TrackedTask | undefined {
+    const task = this.registry.remove(id);
+    if (task !== undefined) this.removed.fire(id);
+    return task;
+  }
+
+  /** Writes what is pending now. */
+  flush(): Promise<void> {
+    return this.registry.flush();
+  }
+}
