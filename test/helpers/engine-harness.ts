@@ -90,6 +90,11 @@ export function waitForInput(engine: Engine, taskId: string, timeoutMs = 20_000)
   return waitFor((listener) => engine.onDidChangeInputs(listener), () => engine.listInputs().find((input) => input.taskId === taskId), timeoutMs, `an input request of ${taskId}`);
 }
 
+/** Waits until a pending input satisfies `predicate`; resolves with it. */
+export function waitForInputMatching(engine: Engine, predicate: (input: PendingInput) => boolean, what: string, timeoutMs = 20_000): Promise<PendingInput> {
+  return waitFor((listener) => engine.onDidChangeInputs(listener), () => engine.listInputs().find(predicate), timeoutMs, what);
+}
+
 /** Waits until task `taskId` has exactly `count` pending inputs; resolves with them. */
 export function waitForInputs(engine: Engine, taskId: string, count: number, timeoutMs = 20_000): Promise<PendingInput[]> {
   return waitFor((listener) => engine.onDidChangeInputs(listener), () => {
