@@ -9,19 +9,16 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState } from '../../shared/server-config.js';
 import { isTaskFinished, type LegacySession, type PendingInput, type TaskSnapshot, type ToolResult, type TrackedTask } from '../../shared/task-model.js';
-import { ToolCalls, type CallToolOutcome } from './calls/tool-calls.js';
+import type { CallToolOutcome } from './calls/tool-calls.js';
 import { McpRequestError } from './connections/mcp-request-error.js';
 import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
 import { Emitter, type Event } from './emitter.js';
 import { errorText } from './error-text.js';
-import { AnswerDesk, type InputOwnerRef } from './inputs/answer-desk.js';
-import { InputRegistry } from './inputs/input-registry.js';
-import { ServerRequests } from './inputs/server-requests.js';
+import type { InputOwnerRef } from './inputs/answer-desk.js';
+import { createEngineParts, type EngineEmitters, type EngineParts } from './engine-parts.js';
 import type { EnginePorts } from './ports.js';
 import { createProtocol } from './protocols/create-protocol.js';
 import type { TaskProtocol } from './protocols/task-protocol.js';
-import { TaskLedger } from './tasks/task-ledger.js';
-import { TaskRegistry } from './tasks/task-registry.js';
 import { endAsInterrupted } from './tasks/task-rules.js';
 import { TaskWatcher } from './tasks/task-watcher.js';
 
@@ -43,15 +40,9 @@ interface ServerRuntime {
 /** The engine. See `createEngine`. */
 export class Engine {
   private readonly servers = new Map<string, ServerRuntime>();
-  private readonly registry: TaskRegistry;
-  private readonly ledger: TaskLedger;
-  private readonly inputs: InputRegistry;
-  private readonly watcher: TaskWatcher;
-  private readonly calls: ToolCalls;
-  private readonly requests: ServerRequests;
-  private readonly answers: AnswerDesk;
+  private readonly parts: EngineParts;
   private readonly identity: ClientIdentity;
-  private readonly emitters: { task: Emitter<TrackedTask>; removed: Emitter<string>; server: Emitter<ServerState>; inputs: Emitter<PendingInput[]> };
+  private readonly emitters: EngineEmitters & { server: Emitter<ServerState> };
   private disposed = false;
 
   /** A task was added or changed. */
@@ -64,37 +55,20 @@ export class Engine {
   readonly onDidChangeInputs: Event<PendingInput[]>;
 
   constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
-    const random = ports.random ?? Math.random;
-    const { clock, logger, resultStore } = ports;
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
-    const report = (error: unknown): void => logger.error('event listener failed', { error: String(error) });
+    const report = (error: unknown): void => ports.logger.error('event listener failed', { error: String(error) });
     this.emitters = { task: new Emitter(report), removed: new Emitter(report), server: new Emitter(report), inputs: new Emitter(report) };
     this.onDidUpdateTask = this.emitters.task.event;
     this.onDidRemoveTask = this.emitters.removed.event;
     this.onDidChangeServer = this.emitters.server.event;
     this.onDidChangeInputs = this.emitters.inputs.event;
-    this.registry = new TaskRegistry(ports.taskStore, clock, logger);
-    const ledger = (this.ledger = new TaskLedger(this.registry, this.emitters.task, this.emitters.removed));
-    const inputs = (this.inputs = new InputRegistry(() => this.emitters.inputs.fire(this.inputs.all())));
-    const protocolOf = (serverId: string): TaskProtocol | undefined => this.connectedProtocol(serverId);
-    const requireProtocol = (serverId: string): TaskProtocol => this.requireProtocol(serverId);
-    const watcher = (this.watcher = new TaskWatcher({
-      clock, random, logger, ledger, resultStore, protocolOf,
-      onObserved: (task, readAt) => this.answers.syncTaskInputs(task, readAt),
-      onFinished: (task) => this.letGo(task),
-    }));
-    this.calls = new ToolCalls({
-      clock, logger, ledger, inputs, watcher, resultStore, requireProtocol,
-      onCallSettled: (serverId) => this.requests.callSettled(serverId),
-      onDiscarded: (task) => this.letGo(task),
-    });
-    this.requests = new ServerRequests({
-      clock, logger, ledger, inputs,
-      callsInFlight: (serverId) => this.calls.inFlight(serverId),
+    this.parts = createEngineParts({
+      ports,
+      emitters: this.emitters,
+      protocolOf: (serverId) => this.connectedProtocol(serverId),
       rootsOf: (serverId) => this.servers.get(serverId)?.config.roots ?? [],
-      isFinished: isTaskFinished,
+      notConnected: (serverId) => new McpRequestError(`${this.servers.get(serverId)?.config.name ?? serverId} is not connected.`, undefined, undefined, 'disconnected'),
     });
-    this.answers = new AnswerDesk({ clock, ledger, inputs, watcher, calls: this.calls, requests: this.requests, requireProtocol });
   }
 
   /**
@@ -103,10 +77,10 @@ export class Engine {
    * server connects. Resolves with the store's problems, for the host to show.
    */
   async start(servers: readonly ServerConfig[]): Promise<string[]> {
-    const { problems } = await this.registry.load();
+    const { problems } = await this.parts.registry.load();
     const now = this.ports.clock.now();
-    for (const task of this.registry.all()) {
-      if (task.phase === 'calling' && !isTaskFinished(task)) this.ledger.put(endAsInterrupted(task, now));
+    for (const task of this.parts.registry.all()) {
+      if (task.phase === 'calling' && !isTaskFinished(task)) this.parts.ledger.put(endAsInterrupted(task, now));
     }
     for (const config of servers) this.addServer(config);
     return problems;
@@ -123,14 +97,14 @@ export class Engine {
       random: this.ports.random ?? Math.random,
       identity: this.identity,
       listener: {
-        onNotification: (method, params) => this.requests.handleNotification(id, method, params) || runtime.protocol?.handleNotification(method, params),
+        onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params) || runtime.protocol?.handleNotification(method, params),
         onStateChange: (state) => this.emitters.server.fire(state),
         onConnected: () => this.serverConnected(runtime),
         onDisconnected: () => this.serverDisconnected(runtime),
       },
       handleServerRequest: (method, params, signal, requestId, sent) => {
         const relatedTask = runtime.protocol?.relatedTaskOf(params);
-        return this.requests.handle(id, runtime.connection, { method, params, ...(relatedTask !== undefined ? { relatedTask } : {}) }, signal, requestId, sent);
+        return this.parts.requests.handle(id, runtime.connection, { method, params, ...(relatedTask !== undefined ? { relatedTask } : {}) }, signal, requestId, sent);
       },
     });
     this.servers.set(id, runtime);
@@ -179,36 +153,36 @@ export class Engine {
 
   /** Every tracked task. */
   listTasks(): TrackedTask[] {
-    return this.ledger.all();
+    return this.parts.ledger.all();
   }
 
   getTask(id: string): TrackedTask | undefined {
-    return this.ledger.get(id);
+    return this.parts.ledger.get(id);
   }
 
   /** The stored final result of a task, if it has one. */
   async getResult(id: string): Promise<ToolResult | undefined> {
-    return this.ledger.get(id)?.hasResult === true ? this.ports.resultStore.get(id) : undefined;
+    return this.parts.ledger.get(id)?.hasResult === true ? this.ports.resultStore.get(id) : undefined;
   }
 
   /** Every pending input, oldest first. */
   listInputs(): PendingInput[] {
-    return this.inputs.all();
+    return this.parts.inputs.all();
   }
 
   /** Calls a tool that may become a task (see `ToolCalls.call`). */
   callTool(serverId: string, toolName: string, args: Record<string, unknown>): Promise<CallToolOutcome> {
-    return this.calls.call(serverId, toolName, args);
+    return this.parts.calls.call(serverId, toolName, args);
   }
 
   /** Answers one pending question of a task or call (its local id), or of a server (see `AnswerDesk.answer`). */
   answerInput(owner: InputOwnerRef, key: string, response: Record<string, unknown>): Promise<void> {
-    return this.answers.answer(owner, key, response);
+    return this.parts.answers.answer(owner, key, response);
   }
 
   /** Declines a pending question that has no refusal of its own, such as a sampling request (see `AnswerDesk.decline`). */
   declineInput(owner: InputOwnerRef, key: string): Promise<void> {
-    return this.answers.decline(owner, key);
+    return this.parts.answers.decline(owner, key);
   }
 
   /**
@@ -216,16 +190,16 @@ export class Engine {
    * real terminal state arrives — which may be `completed` (cancellation is cooperative).
    */
   cancelTask(id: string): Promise<void> {
-    return this.watcher.cancel(id, 'Cancel requested');
+    return this.parts.watcher.cancel(id, 'Cancel requested');
   }
 
   /** Removes a task from the inbox and forgets its result; a running task is no longer watched. */
   async removeTask(id: string): Promise<void> {
-    const task = this.ledger.remove(id);
+    const task = this.parts.ledger.remove(id);
     if (task === undefined) return;
-    this.watcher.forget(id);
-    this.watcher.markWatchDirty(task.serverId);
-    this.letGo(task);
+    this.parts.watcher.forget(id);
+    this.parts.watcher.markWatchDirty(task.serverId);
+    this.parts.letGo(task);
     await this.ports.resultStore.delete(id);
   }
 
@@ -233,23 +207,23 @@ export class Engine {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    this.watcher.dispose();
+    this.parts.watcher.dispose();
     await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
     this.servers.clear();
-    await this.registry.dispose();
+    await this.parts.registry.dispose();
     for (const emitter of Object.values(this.emitters)) emitter.dispose();
   }
 
   /** Counts of live internals, for leak checks in tests. */
   get debugCounts(): { scheduled: number; listeners: number; servers: number } {
     const listeners = Object.values(this.emitters).reduce((sum, emitter) => sum + emitter.listenerCount, 0);
-    return { scheduled: this.watcher.scheduledCount, listeners, servers: this.servers.size };
+    return { scheduled: this.parts.watcher.scheduledCount, listeners, servers: this.servers.size };
   }
 
   /** The 2025-11-25 HTTP session of the server's newest unfinished task, if any. */
   private sessionToRejoin(serverId: string): LegacySession | undefined {
     let newest: TrackedTask | undefined;
-    for (const task of this.ledger.all()) {
+    for (const task of this.parts.ledger.all()) {
       if (task.serverId !== serverId || task.legacySession === undefined || isTaskFinished(task)) continue;
       if (newest === undefined || task.createdAt > newest.createdAt) newest = task;
     }
@@ -259,26 +233,18 @@ export class Engine {
   private serverConnected(runtime: ServerRuntime): void {
     const { connection, config } = runtime;
     runtime.protocol = createProtocol(connection, {
-      onObservation: (serverTaskId, observation) => this.watcher.pushed(config.id, serverTaskId, observation),
-      onPollHint: (serverTaskId) => this.watcher.hinted(config.id, serverTaskId),
-      onQuarantined: (serverTaskId, reason) => this.watcher.quarantined(config.id, serverTaskId, reason),
+      onObservation: (serverTaskId, observation) => this.parts.watcher.pushed(config.id, serverTaskId, observation),
+      onPollHint: (serverTaskId) => this.parts.watcher.hinted(config.id, serverTaskId),
+      onQuarantined: (serverTaskId, reason) => this.parts.watcher.quarantined(config.id, serverTaskId, reason),
     }, this.ports.clock);
-    this.watcher.serverConnected(config.id, runtime.protocol);
-    this.requests.resume(config.id, connection, runtime.protocol.taskSession());
+    this.parts.watcher.serverConnected(config.id, runtime.protocol);
+    this.parts.requests.resume(config.id, connection, runtime.protocol.taskSession());
   }
 
   private serverDisconnected(runtime: ServerRuntime): void {
     runtime.protocol?.reset();
     runtime.protocol = undefined;
-    this.requests.disconnected(runtime.config.id);
-  }
-
-  /** Everything but the task itself lets go of a task or call that ended or left the inbox. */
-  private letGo(task: TrackedTask): void {
-    this.inputs.clearOwner({ serverId: task.serverId, taskId: task.id });
-    this.answers.forget(task.id);
-    this.calls.forget(task.id);
-    this.requests.forgetOwner(task.serverId, task.id);
+    this.parts.requests.disconnected(runtime.config.id);
   }
 
   private runtime(serverId: string): ServerRuntime {

@@ -7,6 +7,9 @@
 import type { ServerConnection, ServerRequestAnswer } from '../connections/server-connection.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 
+/** What the desk answers through: the connection the requests arrived on. */
+export type RequestResponder = Pick<ServerConnection, 'respond'>;
+
 /** Longest part of a string JSON-RPC id put into an input key. */
 const MAX_KEY_ID_LENGTH = 100;
 
@@ -27,7 +30,7 @@ export class ServerRequestDesk {
   private readonly held = new Map<string, HeldRequest>();
 
   /** `connection`: the connection the requests arrived on (and answers go out on). */
-  constructor(readonly connection: ServerConnection) {}
+  constructor(readonly connection: RequestResponder) {}
 
   /**
    * Holds a live request. Its key comes from the JSON-RPC id (unique in the session), so a request

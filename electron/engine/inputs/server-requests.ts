@@ -14,14 +14,14 @@
  */
 import type { Root } from '../../../shared/server-config.js';
 import { INPUT_METHODS, type InputRequest, type LegacySession, type TrackedTask } from '../../../shared/task-model.js';
-import type { ServerConnection, ServerRequestAnswer } from '../connections/server-connection.js';
+import type { ServerRequestAnswer } from '../connections/server-connection.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import type { Clock, Logger } from '../ports.js';
 import { keepRequest, planResume } from '../protocols/legacy/kept-requests.js';
 import type { TaskLedger } from '../tasks/task-ledger.js';
 import { withoutKeptRequests } from '../tasks/task-rules.js';
 import type { InputOwner, InputRegistry } from './input-registry.js';
-import { ServerRequestDesk } from './server-request-desk.js';
+import { ServerRequestDesk, type RequestResponder } from './server-request-desk.js';
 
 /** What the path needs from the engine. */
 export interface ServerRequestDeps {
@@ -76,7 +76,7 @@ export class ServerRequests {
    * with their refusal). `relatedTask` is the server task id the request names, if any (the
    * protocol reads it).
    */
-  handle(serverId: string, connection: ServerConnection, request: { method: string; params: Record<string, unknown>; relatedTask?: string }, signal: AbortSignal, requestId: string | number, sent: Promise<void>): Promise<Record<string, unknown>> {
+  handle(serverId: string, connection: RequestResponder, request: { method: string; params: Record<string, unknown>; relatedTask?: string }, signal: AbortSignal, requestId: string | number, sent: Promise<void>): Promise<Record<string, unknown>> {
     const { method, params, relatedTask } = request;
     if (!(INPUT_METHODS as readonly string[]).includes(method)) return Promise.reject(new McpRequestError(`This client does not serve ${method.slice(0, 60)}.`, -32601));
     // The one answer given for the user: exactly the folders they shared (none unless configured).
@@ -107,7 +107,7 @@ export class ServerRequests {
    * After `serverId` connected in `session`: the requests its tasks kept from that same session
    * are held and shown again (the server still waits for them); every other kept request is dropped.
    */
-  resume(serverId: string, connection: ServerConnection, session: LegacySession | undefined): void {
+  resume(serverId: string, connection: RequestResponder, session: LegacySession | undefined): void {
     const entry = this.deskOf(serverId, connection);
     const tasks = this.deps.ledger.all().filter((task) => task.serverId === serverId);
     const plan = planResume(tasks, session, (task) => this.deps.isFinished(task));
@@ -150,7 +150,7 @@ export class ServerRequests {
   }
 
   /** The desk of the server's current connection (a new one after a reconnect). */
-  private deskOf(serverId: string, connection: ServerConnection): ServerDesk {
+  private deskOf(serverId: string, connection: RequestResponder): ServerDesk {
     const current = this.desks.get(serverId);
     if (current?.desk.connection === connection) return current;
     if (current !== undefined) this.disconnected(serverId);

@@ -125,6 +125,7 @@ describe('the form', () => {
     await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toHaveLength(1));
     expect(bridge.requestsTo('inputs:answer')[0]).toEqual({
       taskId: 'task-1',
+      serverId: 'server-a',
       key: 'confirm_deploy',
       response: { action: 'accept', content: { version: '1.0.0', contact: 'rm@example.com', rollout: 12.5, replicas: 4, notify: false, channel: 'beta', platforms: ['linux', 'macos'] } },
     });
@@ -153,7 +154,7 @@ describe('the form', () => {
     fireEvent.click(within(form).getByTestId('input-accept'));
     await waitFor(() => expect(within(form).getByTestId<HTMLButtonElement>('input-accept').disabled).toBe(true));
     for (const id of ['input-accept', 'input-decline', 'input-cancel']) expect(within(form).getByTestId<HTMLButtonElement>(id).disabled).toBe(true);
-    expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', key: 'confirm_deploy', response: { action } }]);
+    expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'confirm_deploy', response: { action } }]);
     release(ok({}));
     await waitFor(() => expect(screen.queryByTestId('input-item')).toBeNull());
   });
@@ -177,7 +178,7 @@ describe('the form', () => {
     expect(within(form).queryByTestId('input-accept')).toBeNull();
     expect(within(form).queryByRole('textbox')).toBeNull();
     fireEvent.click(within(form).getByTestId('input-decline'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', key: 'confirm_deploy', response: { action: 'decline' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'confirm_deploy', response: { action: 'decline' } }]));
   });
 
   it('renders server strings as text only', async () => {

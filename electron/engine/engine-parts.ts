@@ -1,0 +1,88 @@
+/**
+ * The engine's collaborators, wired to each other: the task ledger, the pending inputs, the task
+ * watcher, the tool calls, the server-request path and the answer desk. The front (engine.ts)
+ * adds the connections; tests wire the same parts to a fake protocol and a fake clock.
+ */
+import type { Root } from '../../shared/server-config.js';
+import { isTaskFinished, type PendingInput, type TrackedTask } from '../../shared/task-model.js';
+import { ToolCalls } from './calls/tool-calls.js';
+import { Emitter } from './emitter.js';
+import { AnswerDesk } from './inputs/answer-desk.js';
+import { InputRegistry } from './inputs/input-registry.js';
+import { ServerRequests } from './inputs/server-requests.js';
+import type { EnginePorts } from './ports.js';
+import type { TaskProtocol } from './protocols/task-protocol.js';
+import { TaskLedger } from './tasks/task-ledger.js';
+import { TaskRegistry } from './tasks/task-registry.js';
+import { TaskWatcher } from './tasks/task-watcher.js';
+
+/** The events the parts announce. */
+export interface EngineEmitters {
+  task: Emitter<TrackedTask>;
+  removed: Emitter<string>;
+  inputs: Emitter<PendingInput[]>;
+}
+
+/** What the parts need from whoever runs the connections. */
+export interface EnginePartsDeps {
+  ports: EnginePorts;
+  emitters: EngineEmitters;
+  /** The task protocol of a server while it is connected. */
+  protocolOf(serverId: string): TaskProtocol | undefined;
+  /** The folders the user shared with a server. */
+  rootsOf(serverId: string): readonly Root[];
+  /** An error naming the server, for a command on a server that is not connected. */
+  notConnected(serverId: string): Error;
+}
+
+/** The wired collaborators. */
+export interface EngineParts {
+  registry: TaskRegistry;
+  ledger: TaskLedger;
+  inputs: InputRegistry;
+  watcher: TaskWatcher;
+  calls: ToolCalls;
+  requests: ServerRequests;
+  answers: AnswerDesk;
+  /** Everything but the task itself lets go of a task or call that ended or left the inbox. */
+  letGo(task: TrackedTask): void;
+}
+
+/** Builds the collaborators and wires them to each other. */
+export function createEngineParts(deps: EnginePartsDeps): EngineParts {
+  const { ports, emitters, protocolOf } = deps;
+  const { clock, logger, resultStore } = ports;
+  const random = ports.random ?? Math.random;
+  const requireProtocol = (serverId: string): TaskProtocol => {
+    const protocol = protocolOf(serverId);
+    if (protocol === undefined) throw deps.notConnected(serverId);
+    return protocol;
+  };
+  const registry = new TaskRegistry(ports.taskStore, clock, logger);
+  const ledger = new TaskLedger(registry, emitters.task, emitters.removed);
+  const inputs: InputRegistry = new InputRegistry(() => emitters.inputs.fire(inputs.all()));
+  const letGo = (task: TrackedTask): void => {
+    inputs.clearOwner({ serverId: task.serverId, taskId: task.id });
+    answers.forget(task.id);
+    calls.forget(task.id);
+    requests.forgetOwner(task.serverId, task.id);
+  };
+  const watcher = new TaskWatcher({
+    clock, random, logger, ledger, resultStore, protocolOf,
+    onObserved: (task, readAt) => answers.syncTaskInputs(task, readAt),
+    onFinished: letGo,
+  });
+  const calls: ToolCalls = new ToolCalls({
+    clock, logger, ledger, inputs, watcher, resultStore, requireProtocol,
+    onCallSettled: (serverId) => requests.callSettled(serverId),
+    onDiscarded: letGo,
+  });
+  const requests: ServerRequests = new ServerRequests({
+    clock, logger, ledger, inputs,
+    callsInFlight: (serverId) => calls.inFlight(serverId),
+    rootsOf: deps.rootsOf,
+    isFinished: isTaskFinished,
+  });
+  const answers: AnswerDesk = new AnswerDesk({ clock, ledger, inputs, watcher, calls, requests, requireProtocol });
+  return { registry, ledger, inputs, watcher, calls, requests, answers, letGo };
+}
