@@ -1,8 +1,10 @@
 /**
- * Durations, elapsed times and time-to-live countdowns for tasks. Pure: callers pass `now`
- * (local wall-clock ms), so the same input always reads the same way.
+ * Durations, elapsed times, time-to-live countdowns and poll intervals for tasks: the facts the
+ * app goes by, not what a server suggested or a clock it does not share says. Pure: callers pass
+ * `now` (local wall-clock ms), so the same input always reads the same way.
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
+import { clampPollInterval, MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS } from '../../shared/poll-interval';
 import { isTaskFinished } from '../../shared/task-model';
 
 const SECOND = 1_000;
@@ -69,11 +71,35 @@ export function formatTtl(state: TtlState): string {
   }
 }
 
-/** How often the server asked to be polled, in words. */
-export function formatPollInterval(pollIntervalMs: number | undefined): string {
-  if (pollIntervalMs === undefined || !Number.isFinite(pollIntervalMs)) return 'not suggested by the server (the app uses its default)';
-  const seconds = pollIntervalMs / SECOND;
-  return `every ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s (the server's suggestion)`;
+/** A poll interval as people read it: `250 ms`, `1.5 s`, `60 s`. */
+function formatInterval(ms: number): string {
+  if (Math.abs(ms) < SECOND) return `${Math.round(ms)} ms`;
+  const seconds = ms / SECOND;
+  return `${Math.abs(seconds) < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
+}
+
+/**
+ * The interval the app really polls a live task at (the engine's clamp of the server's
+ * suggestion), and the suggestion beside it when the app does not follow it.
+ */
+export function formatPollInterval(suggestedMs: number | undefined): string {
+  const every = `every ${formatInterval(clampPollInterval(suggestedMs))}`;
+  if (suggestedMs === undefined || !Number.isFinite(suggestedMs)) return `${every} (not suggested by the server: the app's default)`;
+  const suggested = `the server suggested ${formatInterval(suggestedMs)}`;
+  if (suggestedMs > MAX_POLL_INTERVAL_MS) return `${every} (${suggested}; the app waits at most ${formatInterval(MAX_POLL_INTERVAL_MS)} between polls)`;
+  if (suggestedMs < MIN_POLL_INTERVAL_MS) return `${every} (${suggested}; the app waits at least ${formatInterval(MIN_POLL_INTERVAL_MS)} between polls)`;
+  return `${every} (the server's suggestion)`;
+}
+
+/**
+ * What the app does about polling a task, in words: the interval of a live task, none once it
+ * has finished, none yet while its call has no task. Says nothing about push subscriptions: a
+ * task carries no sign of one.
+ */
+export function describePolling(task: Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason'>): string {
+  if (isTaskFinished(task)) return 'none: the task has ended';
+  if (task.phase === 'calling') return 'none yet: the server has not created a task';
+  return formatPollInterval(task.snapshot?.pollIntervalMs);
 }
 
 /** A local date and time for a wall-clock ms value. */

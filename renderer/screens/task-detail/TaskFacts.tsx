@@ -4,7 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
 import { explainStatus } from '../../lib/task-status';
-import { formatClockTime, formatPollInterval, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
+import { describePolling, formatClockTime, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 
 /** How the UI names each task wire form. */
 const FORM_LABELS: Record<TaskDetail['form'], string> = {
@@ -63,7 +63,7 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
       <dt>Time to live</dt>
       <dd data-testid="task-ttl">{formatTtl(ttlRemaining(task, now)) || 'not given by the server'}</dd>
       <dt>Poll interval</dt>
-      <dd>{formatPollInterval(task.snapshot?.pollIntervalMs)}</dd>
+      <dd data-testid="task-poll-interval">{describePolling(task)}</dd>
       {task.lastError !== undefined && (
         <>
           <dt>Last problem reaching the server</dt>

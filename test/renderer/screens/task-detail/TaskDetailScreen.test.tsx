@@ -47,6 +47,23 @@ describe('task detail', () => {
     expect(await screen.findByText('Copied')).toBeTruthy();
   });
 
+  describe('the facts the app goes by, not what a server or a stale clock suggests', () => {
+    it('shows the poll interval the app really uses beside an absurd suggestion of the server', async () => {
+      renderDetail(makeDetail({ snapshot: makeSnapshot({ pollIntervalMs: 1e12 }) }));
+      const facts = await screen.findByTestId('task-facts');
+      expect(facts.textContent).toContain('every 60 s (the server suggested 1000000000 s; the app waits at most 60 s between polls)');
+      expect(facts.textContent).not.toContain('every 1000000000 s');
+    });
+
+    it('says a finished task is not polled any more', async () => {
+      renderDetail(makeDetail({ snapshot: makeSnapshot({ status: 'completed', pollIntervalMs: 5_000 }) }));
+      const facts = await screen.findByTestId('task-facts');
+      expect(facts.textContent).toContain('none: the task has ended');
+      expect(facts.textContent).not.toContain('every 5 s');
+    });
+
+  });
+
   it('shows the timeline with statuses, messages and the app\'s notes', async () => {
     renderDetail(
       makeDetail({
