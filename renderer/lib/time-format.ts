@@ -5,7 +5,8 @@
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
 import { clampPollInterval, MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS } from '../../shared/poll-interval';
-import { isTaskFinished } from '../../shared/task-model';
+import { isTaskFinished, isTerminalStatus, type TaskSnapshot } from '../../shared/task-model';
+import { timestampMs } from '../../shared/timestamp';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -23,14 +24,46 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(safe / DAY)}d ${Math.floor((safe % DAY) / HOUR)}h`;
 }
 
-/** How long a task has run (`running`) or ran (`ended`, from start to its last observed change). */
-export type TaskTiming = { kind: 'running' | 'ended'; ms: number };
+/**
+ * How long a task has run (`running`, by the local clock) or ran (`ended`). An ended task's
+ * duration comes from the server's own timestamps when its final snapshot has both (one clock,
+ * so no skew against ours); otherwise from the local times of the call and the last change seen.
+ */
+export type TaskTiming =
+  | { kind: 'running'; ms: number }
+  | { kind: 'ended'; ms: number; clock: 'server' | 'local' };
 
-/** Elapsed time of a running task, or the duration of an ended one. */
-export function taskTiming(task: Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'createdAt' | 'updatedAt'>, now: number): TaskTiming {
-  return isTaskFinished(task)
-    ? { kind: 'ended', ms: task.updatedAt - task.createdAt }
-    : { kind: 'running', ms: now - task.createdAt };
+/** The fields `taskTiming` reads (a summary and a detail both have them). */
+export type TimedTask = Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'createdAt' | 'updatedAt'>;
+
+/** Elapsed time of a running task, or the duration of an ended one (see `TaskTiming`). */
+export function taskTiming(task: TimedTask, now: number): TaskTiming {
+  if (!isTaskFinished(task)) return { kind: 'running', ms: now - task.createdAt };
+  const serverMs = serverDuration(task.snapshot);
+  return serverMs !== undefined
+    ? { kind: 'ended', ms: serverMs, clock: 'server' }
+    : { kind: 'ended', ms: task.updatedAt - task.createdAt, clock: 'local' };
+}
+
+/**
+ * `lastUpdatedAt - createdAt` of a final snapshot, or undefined when the snapshot is not the
+ * server's final word (a lost or expired task's last one is not), lacks a valid timestamp, or
+ * ends before it starts (a server whose times cannot be right).
+ */
+function serverDuration(snapshot: TaskSnapshot | undefined): number | undefined {
+  if (snapshot === undefined || !isTerminalStatus(snapshot.status)) return undefined;
+  const createdAt = timestampMs(snapshot.createdAt);
+  const lastUpdatedAt = timestampMs(snapshot.lastUpdatedAt);
+  if (createdAt === undefined || lastUpdatedAt === undefined || lastUpdatedAt < createdAt) return undefined;
+  return lastUpdatedAt - createdAt;
+}
+
+/** Which clock a timing comes from and what it spans, for a tooltip beside the figure. */
+export function describeTimingClock(timing: TaskTiming): string {
+  if (timing.kind === 'running') return "By this computer's clock: since the call was sent.";
+  return timing.clock === 'server'
+    ? "By the server's clock: from its creation to its final update."
+    : "By this computer's clock: from when the call was sent to the last change the app saw (the server gave no times of its own).";
 }
 
 /** `running 3m 05s` / `took 42s`. */

@@ -1,6 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { describePolling, formatDuration, formatPollInterval, formatTiming, formatTtl, taskTiming, ttlRemaining, type TtlState } from '../../../renderer/lib/time-format';
+import {
+  describePolling,
+  describeTimingClock,
+  formatDuration,
+  formatPollInterval,
+  formatTiming,
+  formatTtl,
+  taskTiming,
+  ttlRemaining,
+  type TaskTiming,
+  type TtlState,
+} from '../../../renderer/lib/time-format';
 import { NOW, makeSnapshot, makeTask } from '../factories';
 
 describe('formatDuration', () => {
@@ -30,6 +41,36 @@ describe('taskTiming', () => {
     ['a call in flight is running', makeTask({ phase: 'calling', snapshot: undefined, createdAt: NOW - 3_000 }), 'running 3s'],
   ])('%s', (_name, task, expected) => {
     expect(formatTiming(taskTiming(task, NOW))).toBe(expected);
+  });
+
+  // The local span of these tasks is 10 s; the server's own clock says 2m 05s.
+  const local = { createdAt: NOW - 600_000, updatedAt: NOW - 590_000 };
+  const server = { createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:02:05.000Z' };
+  it.each<[string, Parameters<typeof taskTiming>[0], TaskTiming]>([
+    ['a completed task took what its server clock says', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', ...server }) }), { kind: 'ended', ms: 125_000, clock: 'server' }],
+    ['a failed task too', makeTask({ ...local, snapshot: makeSnapshot({ status: 'failed', ...server }) }), { kind: 'ended', ms: 125_000, clock: 'server' }],
+    ['a task cancelled at your request too', makeTask({ ...local, endReason: 'user-cancelled', snapshot: makeSnapshot({ status: 'cancelled', ...server }) }), { kind: 'ended', ms: 125_000, clock: 'server' }],
+    ['server times with offsets are one clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: '2026-11-30T10:00:00+01:00', lastUpdatedAt: '2026-11-30T09:00:42Z' }) }), { kind: 'ended', ms: 42_000, clock: 'server' }],
+    ['no server times: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed' }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['only one server time: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', lastUpdatedAt: server.lastUpdatedAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a malformed server time: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: 'yesterday', lastUpdatedAt: server.lastUpdatedAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a server that ends before it starts: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: server.lastUpdatedAt, lastUpdatedAt: server.createdAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a lost task: its last snapshot is not final, so the local clock', makeTask({ ...local, endReason: 'lost', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['an expired task: the local clock', makeTask({ ...local, endReason: 'expired', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a call answered without a task: the local clock', makeTask({ ...local, phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'answered' }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a running task counts from its local start, whatever the server says', makeTask({ ...local, snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'running', ms: 600_000 }],
+  ])('%s', (_name, task, expected) => {
+    expect(taskTiming(task, NOW)).toEqual(expected);
+  });
+});
+
+describe('describeTimingClock', () => {
+  it.each<[TaskTiming, RegExp]>([
+    [{ kind: 'ended', ms: 1, clock: 'server' }, /^By the server's clock: from its creation to its final update\.$/],
+    [{ kind: 'ended', ms: 1, clock: 'local' }, /^By this computer's clock/],
+    [{ kind: 'running', ms: 1 }, /^By this computer's clock: since the call was sent\.$/],
+  ])('%j', (timing, expected) => {
+    expect(describeTimingClock(timing)).toMatch(expected);
   });
 });
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskKeys } from '../../../../renderer/queries/keys';
 import { createFakeBridge, ok, type FakeBridge } from '../../fake-bridge';
-import { makeDetail, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
+import { NOW, makeDetail, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
 import { layOutTaskList, renderApp } from '../../render-app';
 
 const rows = () => screen.queryAllByTestId('task-row');
@@ -91,6 +91,27 @@ describe('inbox', () => {
     await screen.findByTestId('inbox-no-matches');
     fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'completed' } });
     await waitFor(() => expect(rowIds()).toEqual(['answered']));
+  });
+
+  it("gives a finished task's duration by the server's clock where it has one, and says which clock", async () => {
+    renderApp({
+      bridge: bridgeWith([
+        // 10 s by the local clock; 2m 05s by the server's own timestamps.
+        makeTask({
+          id: 'done',
+          createdAt: NOW - 600_000,
+          updatedAt: NOW - 590_000,
+          snapshot: makeSnapshot({ status: 'completed', createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:02:05.000Z' }),
+        }),
+        makeTask({ id: 'local-only', createdAt: 0, updatedAt: 3_000, snapshot: makeSnapshot({ status: 'completed' }) }),
+      ]),
+    });
+    await waitFor(() => expect(rowIds()).toEqual(['done', 'local-only']));
+    const time = (id: string) => within(row(id)).getByTestId('task-row-time');
+    expect(time('done').textContent).toBe('took 2m 05s');
+    expect(time('done').getAttribute('title')).toMatch(/server's clock/);
+    expect(time('local-only').textContent).toBe('took 3s');
+    expect(time('local-only').getAttribute('title')).toMatch(/this computer's clock/);
   });
 
   it('says when nothing matches and clears the filters', async () => {

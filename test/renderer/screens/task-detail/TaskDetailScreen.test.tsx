@@ -62,6 +62,24 @@ describe('task detail', () => {
       expect(facts.textContent).not.toContain('every 5 s');
     });
 
+    it("gives a completed task's duration by the server's clock, and says so", async () => {
+      // 10 s by the local clock of the call and the last poll; 2m 05s by the server's own timestamps.
+      renderDetail(makeDetail({
+        createdAt: NOW - 600_000,
+        updatedAt: NOW - 590_000,
+        snapshot: makeSnapshot({ status: 'completed', createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:02:05.000Z' }),
+      }));
+      const timing = await screen.findByTestId('task-timing');
+      expect(timing.textContent).toBe('took 2m 05s');
+      expect(timing.getAttribute('title')).toMatch(/server's clock/);
+    });
+
+    it("falls back to this computer's clock when the server gave no times, and says so", async () => {
+      renderDetail(makeDetail({ createdAt: NOW - 600_000, updatedAt: NOW - 590_000, snapshot: makeSnapshot({ status: 'completed' }) }));
+      const timing = await screen.findByTestId('task-timing');
+      expect(timing.textContent).toBe('took 10s');
+      expect(timing.getAttribute('title')).toMatch(/this computer's clock/);
+    });
   });
 
   it('shows the timeline with statuses, messages and the app\'s notes', async () => {
