@@ -71,18 +71,25 @@ export function formatTiming(timing: TaskTiming): string {
   return `${timing.kind === 'running' ? 'running' : 'took'} ${formatDuration(timing.ms)}`;
 }
 
-/** What is left of a task's time to live on the server. */
+/** What is left of a task's time to live on the server; `ended` once the task has finished. */
 export type TtlState =
   | { kind: 'unknown' }
   | { kind: 'unlimited' }
   | { kind: 'remaining'; ms: number }
-  | { kind: 'passed' };
+  | { kind: 'passed' }
+  | { kind: 'ended' };
+
+/** The fields `ttlRemaining` reads. */
+export type TtlTask = Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'observedAt' | 'createdAt'>;
 
 /**
- * Time to live left, counted from when the app first saw the task on the local clock
- * (SECURITY.md §7: never the server's `createdAt` against the local clock; skew).
+ * Time to live left, counted from when the app first saw the task on the local clock (never the
+ * server's `createdAt` against the local clock: they may be skewed). A finished task of any kind
+ * counts down nothing: its TTL no longer matters, and an expired one says so in its status. Every
+ * place that shows a TTL goes through here.
  */
-export function ttlRemaining(task: Pick<TaskSummary, 'snapshot' | 'observedAt' | 'createdAt'>, now: number): TtlState {
+export function ttlRemaining(task: TtlTask, now: number): TtlState {
+  if (isTaskFinished(task)) return { kind: 'ended' };
   const ttl = task.snapshot?.ttlMs;
   if (ttl === null) return { kind: 'unlimited' };
   if (ttl === undefined || !Number.isFinite(ttl)) return { kind: 'unknown' };
@@ -90,10 +97,11 @@ export function ttlRemaining(task: Pick<TaskSummary, 'snapshot' | 'observedAt' |
   return remaining > 0 ? { kind: 'remaining', ms: remaining } : { kind: 'passed' };
 }
 
-/** `TTL 4m 10s left` / `no TTL limit` / `TTL passed`; empty when the server gave none. */
+/** `TTL 4m 10s left` / `no TTL limit` / `TTL passed`; empty when the server gave none or the task ended. */
 export function formatTtl(state: TtlState): string {
   switch (state.kind) {
     case 'unknown':
+    case 'ended':
       return '';
     case 'unlimited':
       return 'no TTL limit';

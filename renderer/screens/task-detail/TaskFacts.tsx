@@ -17,6 +17,7 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
   const now = useNow();
   const explanation = explainStatus(task);
   const timing = taskTiming(task, now);
+  const ttl = ttlRemaining(task, now);
   return (
     <dl className="facts" data-testid="task-facts">
       {explanation !== undefined && (
@@ -63,8 +64,12 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
       <dd data-testid="task-timing" title={describeTimingClock(timing)}>
         {formatTiming(timing)}
       </dd>
-      <dt>Time to live</dt>
-      <dd data-testid="task-ttl">{formatTtl(ttlRemaining(task, now)) || 'not given by the server'}</dd>
+      {ttl.kind !== 'ended' && (
+        <>
+          <dt>Time to live</dt>
+          <dd data-testid="task-ttl">{formatTtl(ttl) || 'not given by the server'}</dd>
+        </>
+      )}
       <dt>Poll interval</dt>
       <dd data-testid="task-poll-interval">{describePolling(task)}</dd>
       {task.lastError !== undefined && (

@@ -75,14 +75,33 @@ describe('describeTimingClock', () => {
 });
 
 describe('ttlRemaining', () => {
+  const live = { phase: 'task' } as const;
   it.each<[string, Parameters<typeof ttlRemaining>[0], TtlState]>([
-    ['no snapshot', { snapshot: undefined, createdAt: NOW }, { kind: 'unknown' }],
-    ['no TTL given', { snapshot: makeSnapshot(), createdAt: NOW }, { kind: 'unknown' }],
-    ['unlimited', { snapshot: makeSnapshot({ ttlMs: null }), createdAt: NOW }, { kind: 'unlimited' }],
-    ['counts from first observation', { snapshot: makeSnapshot({ ttlMs: 60_000 }), observedAt: NOW - 10_000, createdAt: NOW - 50_000 }, { kind: 'remaining', ms: 50_000 }],
-    ['falls back to the local start', { snapshot: makeSnapshot({ ttlMs: 60_000 }), createdAt: NOW - 10_000 }, { kind: 'remaining', ms: 50_000 }],
-    ['passed', { snapshot: makeSnapshot({ ttlMs: 1_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
-    ['exactly at the end has passed', { snapshot: makeSnapshot({ ttlMs: 5_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+    ['no snapshot', { ...live, snapshot: undefined, createdAt: NOW }, { kind: 'unknown' }],
+    ['no TTL given', { ...live, snapshot: makeSnapshot(), createdAt: NOW }, { kind: 'unknown' }],
+    ['unlimited', { ...live, snapshot: makeSnapshot({ ttlMs: null }), createdAt: NOW }, { kind: 'unlimited' }],
+    ['counts from first observation', { ...live, snapshot: makeSnapshot({ ttlMs: 60_000 }), observedAt: NOW - 10_000, createdAt: NOW - 50_000 }, { kind: 'remaining', ms: 50_000 }],
+    ['falls back to the local start', { ...live, snapshot: makeSnapshot({ ttlMs: 60_000 }), createdAt: NOW - 10_000 }, { kind: 'remaining', ms: 50_000 }],
+    ['passed', { ...live, snapshot: makeSnapshot({ ttlMs: 1_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+    ['exactly at the end has passed', { ...live, snapshot: makeSnapshot({ ttlMs: 5_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+  ])('%s', (_name, task, expected) => {
+    expect(ttlRemaining(task, NOW)).toEqual(expected);
+  });
+
+  // A TTL of 60 s seen 10 s ago would have 50 s left, were the task still live.
+  const ttl = { snapshot: makeSnapshot({ ttlMs: 60_000 }), observedAt: NOW - 10_000 };
+  it.each<[string, Parameters<typeof ttlRemaining>[0], TtlState]>([
+    ['a live task counts down', makeTask(ttl), { kind: 'remaining', ms: 50_000 }],
+    ['a live task with a cancel pending counts down', makeTask({ ...ttl, cancelRequestedAt: NOW - 1_000 }), { kind: 'remaining', ms: 50_000 }],
+    ['a live task whose TTL passed says so', makeTask({ snapshot: makeSnapshot({ ttlMs: 1_000 }), observedAt: NOW - 10_000 }), { kind: 'passed' }],
+    ['completed', makeTask({ ...ttl, snapshot: makeSnapshot({ status: 'completed', ttlMs: 60_000 }) }), { kind: 'ended' }],
+    ['failed', makeTask({ ...ttl, snapshot: makeSnapshot({ status: 'failed', ttlMs: 60_000 }) }), { kind: 'ended' }],
+    ['cancelled', makeTask({ ...ttl, endReason: 'server-cancelled', snapshot: makeSnapshot({ status: 'cancelled', ttlMs: 60_000 }) }), { kind: 'ended' }],
+    ['lost', makeTask({ ...ttl, endReason: 'lost' }), { kind: 'ended' }],
+    ['expired', makeTask({ ...ttl, endReason: 'expired' }), { kind: 'ended' }],
+    ['unlimited, but finished', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ ttlMs: null }) }), { kind: 'ended' }],
+    ['outcome unknown', makeTask({ ...ttl, phase: 'outcome-unknown' }), { kind: 'ended' }],
+    ['a call that ended without a task', makeTask({ phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'input-declined' }), { kind: 'ended' }],
   ])('%s', (_name, task, expected) => {
     expect(ttlRemaining(task, NOW)).toEqual(expected);
   });
@@ -94,6 +113,7 @@ describe('formatTtl', () => {
     [{ kind: 'unlimited' }, 'no TTL limit'],
     [{ kind: 'remaining', ms: 250_000 }, 'TTL 4m 10s left'],
     [{ kind: 'passed' }, 'TTL passed'],
+    [{ kind: 'ended' }, ''],
   ])('%j → %s', (state, expected) => {
     expect(formatTtl(state)).toBe(expected);
   });

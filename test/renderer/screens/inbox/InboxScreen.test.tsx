@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('inbox', () => {
   const tasks = [
-    makeTask({ id: 'old', toolName: 'build', serverId: 'server-a', updatedAt: 1_000, snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling' }) }),
+    makeTask({ id: 'old', toolName: 'build', serverId: 'server-a', updatedAt: 1_000, snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling', ttlMs: null }) }),
     makeTask({ id: 'ask', toolName: 'deploy', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'input_required', statusMessage: 'Confirm?' }) }),
     makeTask({ id: 'done', toolName: 'build', serverId: 'server-b', updatedAt: 2_000, createdAt: 0, snapshot: makeSnapshot({ status: 'completed', ttlMs: null }) }),
   ];
@@ -45,7 +45,9 @@ describe('inbox', () => {
     expect(waiting.getByTestId('task-row-message').textContent).toBe('Confirm?');
     expect(waiting.getByTestId('task-row-time').textContent).toMatch(/^running /);
     expect(within(row('done')).getByTestId('task-row-time').textContent).toBe('took 2s');
-    expect(row('done').textContent).toContain('no TTL limit');
+    expect(row('old').textContent).toContain('no TTL limit');
+    // A finished task's time to live no longer matters: none is shown, even an unlimited one.
+    expect(row('done').textContent).not.toContain('TTL');
     expect(within(row('old')).queryByTestId('task-row-input-marker')).toBeNull();
     expect(screen.getByTestId('inbox-count').textContent).toBe('3 tasks');
     expect(screen.getByTestId('nav-inbox-count').textContent).toContain('3');
@@ -112,6 +114,22 @@ describe('inbox', () => {
     expect(time('done').getAttribute('title')).toMatch(/server's clock/);
     expect(time('local-only').textContent).toBe('took 3s');
     expect(time('local-only').getAttribute('title')).toMatch(/this computer's clock/);
+  });
+
+  it('counts down no time to live once a task has ended, of whatever kind; a live task still counts', async () => {
+    const ttl = { observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) };
+    renderApp({
+      bridge: bridgeWith([
+        makeTask({ ...ttl, id: 'done', updatedAt: 5_000, snapshot: makeSnapshot({ status: 'completed', ttlMs: 3_600_000 }) }),
+        makeTask({ ...ttl, id: 'lost', endReason: 'lost', updatedAt: 4_000 }),
+        makeTask({ ...ttl, id: 'expired', endReason: 'expired', updatedAt: 3_000 }),
+        makeTask({ ...ttl, id: 'live', updatedAt: 1_000 }),
+      ]),
+    });
+    await waitFor(() => expect(rowIds()).toEqual(['done', 'lost', 'expired', 'live']));
+    expect(rows().map((element) => within(element).getByTestId('status-badge').textContent)).toEqual(['Completed', 'Lost', 'Expired', 'Working']);
+    for (const id of ['done', 'lost', 'expired']) expect(row(id).textContent).not.toContain('TTL');
+    expect(row('live').textContent).toMatch(/TTL \d+m \d+s left/);
   });
 
   it('says when nothing matches and clears the filters', async () => {

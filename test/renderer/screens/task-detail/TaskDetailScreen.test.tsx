@@ -80,6 +80,19 @@ describe('task detail', () => {
       expect(timing.textContent).toBe('took 10s');
       expect(timing.getAttribute('title')).toMatch(/this computer's clock/);
     });
+
+    it.each(['lost', 'expired'] as const)('counts down no time to live for a %s task', async (endReason) => {
+      renderDetail(makeDetail({ endReason, observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) }));
+      const facts = await screen.findByTestId('task-facts');
+      expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe(endReason);
+      expect(screen.queryByTestId('task-ttl')).toBeNull();
+      expect(facts.textContent).not.toMatch(/TTL|left/);
+    });
+
+    it('still counts down the time to live of a live task', async () => {
+      renderDetail(makeDetail({ observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) }));
+      expect((await screen.findByTestId('task-ttl')).textContent).toMatch(/^TTL \d+m \d+s left$/);
+    });
   });
 
   it('shows the timeline with statuses, messages and the app\'s notes', async () => {
