@@ -1,9 +1,12 @@
 /**
- * Durations, elapsed times and time-to-live countdowns for tasks. Pure: callers pass `now`
- * (local wall-clock ms), so the same input always reads the same way.
+ * Durations, elapsed times, time-to-live countdowns and poll intervals for tasks: the facts the
+ * app goes by, not what a server suggested or a clock it does not share says. Pure: callers pass
+ * `now` (local wall-clock ms), so the same input always reads the same way.
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
-import { isTaskFinished } from '../../shared/task-model';
+import { clampPollInterval, MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS } from '../../shared/poll-interval';
+import { isTaskFinished, isTerminalStatus, type TaskSnapshot } from '../../shared/task-model';
+import { timestampMs } from '../../shared/timestamp';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -21,14 +24,46 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(safe / DAY)}d ${Math.floor((safe % DAY) / HOUR)}h`;
 }
 
-/** How long a task has run (`running`) or ran (`ended`, from start to its last observed change). */
-export type TaskTiming = { kind: 'running' | 'ended'; ms: number };
+/**
+ * How long a task has run (`running`, by the local clock) or ran (`ended`). An ended task's
+ * duration comes from the server's own timestamps when its final snapshot has both (one clock,
+ * so no skew against ours); otherwise from the local times of the call and the last change seen.
+ */
+export type TaskTiming =
+  | { kind: 'running'; ms: number }
+  | { kind: 'ended'; ms: number; clock: 'server' | 'local' };
 
-/** Elapsed time of a running task, or the duration of an ended one. */
-export function taskTiming(task: Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'createdAt' | 'updatedAt'>, now: number): TaskTiming {
-  return isTaskFinished(task)
-    ? { kind: 'ended', ms: task.updatedAt - task.createdAt }
-    : { kind: 'running', ms: now - task.createdAt };
+/** The fields `taskTiming` reads (a summary and a detail both have them). */
+export type TimedTask = Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'createdAt' | 'updatedAt'>;
+
+/** Elapsed time of a running task, or the duration of an ended one (see `TaskTiming`). */
+export function taskTiming(task: TimedTask, now: number): TaskTiming {
+  if (!isTaskFinished(task)) return { kind: 'running', ms: now - task.createdAt };
+  const serverMs = serverDuration(task.snapshot);
+  return serverMs !== undefined
+    ? { kind: 'ended', ms: serverMs, clock: 'server' }
+    : { kind: 'ended', ms: task.updatedAt - task.createdAt, clock: 'local' };
+}
+
+/**
+ * `lastUpdatedAt - createdAt` of a final snapshot, or undefined when the snapshot is not the
+ * server's final word (a lost or expired task's last one is not), lacks a valid timestamp, or
+ * ends before it starts (a server whose times cannot be right).
+ */
+function serverDuration(snapshot: TaskSnapshot | undefined): number | undefined {
+  if (snapshot === undefined || !isTerminalStatus(snapshot.status)) return undefined;
+  const createdAt = timestampMs(snapshot.createdAt);
+  const lastUpdatedAt = timestampMs(snapshot.lastUpdatedAt);
+  if (createdAt === undefined || lastUpdatedAt === undefined || lastUpdatedAt < createdAt) return undefined;
+  return lastUpdatedAt - createdAt;
+}
+
+/** Which clock a timing comes from and what it spans, for a tooltip beside the figure. */
+export function describeTimingClock(timing: TaskTiming): string {
+  if (timing.kind === 'running') return "By this computer's clock: since the call was sent.";
+  return timing.clock === 'server'
+    ? "By the server's clock: from its creation to its final update."
+    : "By this computer's clock: from when the call was sent to the last change the app saw (the server gave no times of its own).";
 }
 
 /** `running 3m 05s` / `took 42s`. */
@@ -36,18 +71,25 @@ export function formatTiming(timing: TaskTiming): string {
   return `${timing.kind === 'running' ? 'running' : 'took'} ${formatDuration(timing.ms)}`;
 }
 
-/** What is left of a task's time to live on the server. */
+/** What is left of a task's time to live on the server; `ended` once the task has finished. */
 export type TtlState =
   | { kind: 'unknown' }
   | { kind: 'unlimited' }
   | { kind: 'remaining'; ms: number }
-  | { kind: 'passed' };
+  | { kind: 'passed' }
+  | { kind: 'ended' };
+
+/** The fields `ttlRemaining` reads. */
+export type TtlTask = Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'observedAt' | 'createdAt'>;
 
 /**
- * Time to live left, counted from when the app first saw the task on the local clock
- * (SECURITY.md §7: never the server's `createdAt` against the local clock; skew).
+ * Time to live left, counted from when the app first saw the task on the local clock (never the
+ * server's `createdAt` against the local clock: they may be skewed). A finished task of any kind
+ * counts down nothing: its TTL no longer matters, and an expired one says so in its status. Every
+ * place that shows a TTL goes through here.
  */
-export function ttlRemaining(task: Pick<TaskSummary, 'snapshot' | 'observedAt' | 'createdAt'>, now: number): TtlState {
+export function ttlRemaining(task: TtlTask, now: number): TtlState {
+  if (isTaskFinished(task)) return { kind: 'ended' };
   const ttl = task.snapshot?.ttlMs;
   if (ttl === null) return { kind: 'unlimited' };
   if (ttl === undefined || !Number.isFinite(ttl)) return { kind: 'unknown' };
@@ -55,10 +97,11 @@ export function ttlRemaining(task: Pick<TaskSummary, 'snapshot' | 'observedAt' |
   return remaining > 0 ? { kind: 'remaining', ms: remaining } : { kind: 'passed' };
 }
 
-/** `TTL 4m 10s left` / `no TTL limit` / `TTL passed`; empty when the server gave none. */
+/** `TTL 4m 10s left` / `no TTL limit` / `TTL passed`; empty when the server gave none or the task ended. */
 export function formatTtl(state: TtlState): string {
   switch (state.kind) {
     case 'unknown':
+    case 'ended':
       return '';
     case 'unlimited':
       return 'no TTL limit';
@@ -69,11 +112,35 @@ export function formatTtl(state: TtlState): string {
   }
 }
 
-/** How often the server asked to be polled, in words. */
-export function formatPollInterval(pollIntervalMs: number | undefined): string {
-  if (pollIntervalMs === undefined || !Number.isFinite(pollIntervalMs)) return 'not suggested by the server (the app uses its default)';
-  const seconds = pollIntervalMs / SECOND;
-  return `every ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s (the server's suggestion)`;
+/** A poll interval as people read it: `250 ms`, `1.5 s`, `60 s`. */
+function formatInterval(ms: number): string {
+  if (Math.abs(ms) < SECOND) return `${Math.round(ms)} ms`;
+  const seconds = ms / SECOND;
+  return `${Math.abs(seconds) < 10 ? Number(seconds.toFixed(1)) : Math.round(seconds)} s`;
+}
+
+/**
+ * The interval the app really polls a live task at (the engine's clamp of the server's
+ * suggestion), and the suggestion beside it when the app does not follow it.
+ */
+export function formatPollInterval(suggestedMs: number | undefined): string {
+  const every = `every ${formatInterval(clampPollInterval(suggestedMs))}`;
+  if (suggestedMs === undefined || !Number.isFinite(suggestedMs)) return `${every} (not suggested by the server: the app's default)`;
+  const suggested = `the server suggested ${formatInterval(suggestedMs)}`;
+  if (suggestedMs > MAX_POLL_INTERVAL_MS) return `${every} (${suggested}; the app waits at most ${formatInterval(MAX_POLL_INTERVAL_MS)} between polls)`;
+  if (suggestedMs < MIN_POLL_INTERVAL_MS) return `${every} (${suggested}; the app waits at least ${formatInterval(MIN_POLL_INTERVAL_MS)} between polls)`;
+  return `${every} (the server's suggestion)`;
+}
+
+/**
+ * What the app does about polling a task, in words: the interval of a live task, none once it
+ * has finished, none yet while its call has no task. Says nothing about push subscriptions: a
+ * task carries no sign of one.
+ */
+export function describePolling(task: Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason'>): string {
+  if (isTaskFinished(task)) return 'none: the task has ended';
+  if (task.phase === 'calling') return 'none yet: the server has not created a task';
+  return formatPollInterval(task.snapshot?.pollIntervalMs);
 }
 
 /** A local date and time for a wall-clock ms value. */

@@ -14,22 +14,17 @@ import {
   type TimelineEntry,
   type TrackedTask,
 } from '../../../shared/task-model.js';
+import { clampPollInterval } from '../../../shared/poll-interval.js';
+import { timestampMs } from '../../../shared/timestamp.js';
 
-/** Poll interval used when the server suggests none (PROTOCOL.md §11.3: implementations use 1 s). */
-export const DEFAULT_POLL_INTERVAL_MS = 1_000;
-/** Floor and ceiling for a server's suggested poll interval (servers may send 0, 1e15, ...). */
-export const MIN_POLL_INTERVAL_MS = 250;
-export const MAX_POLL_INTERVAL_MS = 60_000;
+// Re-exported so the engine takes every scheduling rule from this module; the clamp itself lives
+// in shared/ because the UI must show the interval the engine really uses.
+export { clampPollInterval };
+
 /** While a healthy subscription pushes a task, it is still polled this often as a safety net. */
 export const SUBSCRIBED_SAFETY_POLL_MS = 30_000;
 /** The longest back-off between polls of a task whose polls keep failing. */
 export const MAX_ERROR_BACKOFF_MS = 60_000;
-
-/** The interval to poll at for a server's suggestion, clamped to [250 ms, 60 s]; 1 s when absent. */
-export function clampPollInterval(suggestedMs: number | undefined): number {
-  if (suggestedMs === undefined || !Number.isFinite(suggestedMs)) return DEFAULT_POLL_INTERVAL_MS;
-  return Math.min(MAX_POLL_INTERVAL_MS, Math.max(MIN_POLL_INTERVAL_MS, Math.round(suggestedMs)));
-}
 
 /**
  * Delay before the next poll of a task.
@@ -58,13 +53,6 @@ export interface MergeResult {
   outcome: MergeOutcome;
   /** The task after the merge (the same object when nothing changed). */
   task: TrackedTask;
-}
-
-/** Parses an ISO 8601 timestamp to ms, or undefined when absent or malformed. */
-function timestampMs(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /** Appends to a timeline, keeping only the newest `TIMELINE_CAP` entries. */

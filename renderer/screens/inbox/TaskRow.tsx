@@ -4,7 +4,7 @@ import type { TaskSummary } from '../../../shared/ipc/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VisibleText } from '../../components/VisibleText';
 import { classifyTask, type TaskStatusKind } from '../../lib/task-status';
-import { formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
+import { describeTimingClock, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 import { TASK_ROW_HEIGHT } from './row-metrics';
 
 export interface TaskRowProps {
@@ -51,6 +51,7 @@ interface TaskRowContentProps {
 }
 
 const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, now, onOpen }: TaskRowContentProps) {
+  const timing = taskTiming(task, now);
   const ttl = formatTtl(ttlRemaining(task, now));
   return (
     <button type="button" className="task-row__button" onClick={() => onOpen(task.id)}>
@@ -70,8 +71,8 @@ const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, no
         <span className="task-row__message" data-testid="task-row-message">
           <VisibleText text={task.snapshot?.statusMessage ?? ''} multiline />
         </span>
-        <span className="task-row__time" data-testid="task-row-time">
-          {formatTiming(taskTiming(task, now))}
+        <span className="task-row__time" data-testid="task-row-time" title={describeTimingClock(timing)}>
+          {formatTiming(timing)}
         </span>
         {ttl !== '' && <span className="task-row__ttl">{ttl}</span>}
       </span>

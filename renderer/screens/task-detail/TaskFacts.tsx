@@ -4,7 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
 import { explainStatus } from '../../lib/task-status';
-import { formatClockTime, formatPollInterval, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
+import { describePolling, describeTimingClock, formatClockTime, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 
 /** How the UI names each task wire form. */
 const FORM_LABELS: Record<TaskDetail['form'], string> = {
@@ -16,6 +16,8 @@ const FORM_LABELS: Record<TaskDetail['form'], string> = {
 export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: string }) {
   const now = useNow();
   const explanation = explainStatus(task);
+  const timing = taskTiming(task, now);
+  const ttl = ttlRemaining(task, now);
   return (
     <dl className="facts" data-testid="task-facts">
       {explanation !== undefined && (
@@ -59,11 +61,17 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
       <dt>Last update</dt>
       <dd>{formatClockTime(task.updatedAt)}</dd>
       <dt>Time</dt>
-      <dd data-testid="task-timing">{formatTiming(taskTiming(task, now))}</dd>
-      <dt>Time to live</dt>
-      <dd data-testid="task-ttl">{formatTtl(ttlRemaining(task, now)) || 'not given by the server'}</dd>
+      <dd data-testid="task-timing" title={describeTimingClock(timing)}>
+        {formatTiming(timing)}
+      </dd>
+      {ttl.kind !== 'ended' && (
+        <>
+          <dt>Time to live</dt>
+          <dd data-testid="task-ttl">{formatTtl(ttl) || 'not given by the server'}</dd>
+        </>
+      )}
       <dt>Poll interval</dt>
-      <dd>{formatPollInterval(task.snapshot?.pollIntervalMs)}</dd>
+      <dd data-testid="task-poll-interval">{describePolling(task)}</dd>
       {task.lastError !== undefined && (
         <>
           <dt>Last problem reaching the server</dt>

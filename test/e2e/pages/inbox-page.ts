@@ -58,6 +58,11 @@ export class TaskRowPart {
     return this.root.getByTestId('task-row-message');
   }
 
+  /** `running …` / `took …`; its `title` names the clock. */
+  get time(): Locator {
+    return this.root.getByTestId('task-row-time');
+  }
+
   get inputMarker(): Locator {
     return this.root.getByTestId('task-row-input-marker');
   }

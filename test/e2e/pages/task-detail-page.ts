@@ -77,6 +77,20 @@ export class TaskDetailPage {
     return this.result.getByTestId('result-error-banner');
   }
 
+  /** How long the task runs or ran; its `title` names the clock. */
+  get timing(): Locator {
+    return this.page.getByTestId('task-timing');
+  }
+
+  /** The time to live left (absent once the task has ended). */
+  get ttl(): Locator {
+    return this.page.getByTestId('task-ttl');
+  }
+
+  get pollInterval(): Locator {
+    return this.page.getByTestId('task-poll-interval');
+  }
+
   get timelineEntries(): Locator {
     return this.page.getByTestId('timeline-entry');
   }

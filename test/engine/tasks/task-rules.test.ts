@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskSnapshot, TrackedTask } from '../../../shared/task-model.js';
 import {
-  clampPollInterval,
   endAsUnknownToServer,
   mergeSnapshot,
   nextPollDelay,
@@ -21,15 +20,6 @@ function task(overrides: Partial<TrackedTask> = {}): TrackedTask {
 function snap(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
   return { taskId: 't-1', status: 'working', lastUpdatedAt: '2026-11-30T09:00:00.000Z', ...overrides };
 }
-
-describe('clampPollInterval', () => {
-  it.each([
-    [undefined, 1_000], [Number.NaN, 1_000], [Infinity, 1_000], [0, 250], [-5, 250], [100, 250],
-    [250, 250], [1_234.4, 1_234], [60_000, 60_000], [1e15, 60_000],
-  ])('%s ms → %s ms', (input, expected) => {
-    expect(clampPollInterval(input)).toBe(expected);
-  });
-});
 
 describe('nextPollDelay', () => {
   it.each([

@@ -1,6 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPollInterval, formatTiming, formatTtl, taskTiming, ttlRemaining, type TtlState } from '../../../renderer/lib/time-format';
+import {
+  describePolling,
+  describeTimingClock,
+  formatDuration,
+  formatPollInterval,
+  formatTiming,
+  formatTtl,
+  taskTiming,
+  ttlRemaining,
+  type TaskTiming,
+  type TtlState,
+} from '../../../renderer/lib/time-format';
 import { NOW, makeSnapshot, makeTask } from '../factories';
 
 describe('formatDuration', () => {
@@ -31,17 +42,66 @@ describe('taskTiming', () => {
   ])('%s', (_name, task, expected) => {
     expect(formatTiming(taskTiming(task, NOW))).toBe(expected);
   });
+
+  // The local span of these tasks is 10 s; the server's own clock says 2m 05s.
+  const local = { createdAt: NOW - 600_000, updatedAt: NOW - 590_000 };
+  const server = { createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:02:05.000Z' };
+  it.each<[string, Parameters<typeof taskTiming>[0], TaskTiming]>([
+    ['a completed task took what its server clock says', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', ...server }) }), { kind: 'ended', ms: 125_000, clock: 'server' }],
+    ['a failed task too', makeTask({ ...local, snapshot: makeSnapshot({ status: 'failed', ...server }) }), { kind: 'ended', ms: 125_000, clock: 'server' }],
+    ['a task cancelled at your request too', makeTask({ ...local, endReason: 'user-cancelled', snapshot: makeSnapshot({ status: 'cancelled', ...server }) }), { kind: 'ended', ms: 125_000, clock: 'server' }],
+    ['server times with offsets are one clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: '2026-11-30T10:00:00+01:00', lastUpdatedAt: '2026-11-30T09:00:42Z' }) }), { kind: 'ended', ms: 42_000, clock: 'server' }],
+    ['no server times: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed' }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['only one server time: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', lastUpdatedAt: server.lastUpdatedAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a malformed server time: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: 'yesterday', lastUpdatedAt: server.lastUpdatedAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a server that ends before it starts: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: server.lastUpdatedAt, lastUpdatedAt: server.createdAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a lost task: its last snapshot is not final, so the local clock', makeTask({ ...local, endReason: 'lost', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['an expired task: the local clock', makeTask({ ...local, endReason: 'expired', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a call answered without a task: the local clock', makeTask({ ...local, phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'answered' }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a running task counts from its local start, whatever the server says', makeTask({ ...local, snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'running', ms: 600_000 }],
+  ])('%s', (_name, task, expected) => {
+    expect(taskTiming(task, NOW)).toEqual(expected);
+  });
+});
+
+describe('describeTimingClock', () => {
+  it.each<[TaskTiming, RegExp]>([
+    [{ kind: 'ended', ms: 1, clock: 'server' }, /^By the server's clock: from its creation to its final update\.$/],
+    [{ kind: 'ended', ms: 1, clock: 'local' }, /^By this computer's clock/],
+    [{ kind: 'running', ms: 1 }, /^By this computer's clock: since the call was sent\.$/],
+  ])('%j', (timing, expected) => {
+    expect(describeTimingClock(timing)).toMatch(expected);
+  });
 });
 
 describe('ttlRemaining', () => {
+  const live = { phase: 'task' } as const;
   it.each<[string, Parameters<typeof ttlRemaining>[0], TtlState]>([
-    ['no snapshot', { snapshot: undefined, createdAt: NOW }, { kind: 'unknown' }],
-    ['no TTL given', { snapshot: makeSnapshot(), createdAt: NOW }, { kind: 'unknown' }],
-    ['unlimited', { snapshot: makeSnapshot({ ttlMs: null }), createdAt: NOW }, { kind: 'unlimited' }],
-    ['counts from first observation', { snapshot: makeSnapshot({ ttlMs: 60_000 }), observedAt: NOW - 10_000, createdAt: NOW - 50_000 }, { kind: 'remaining', ms: 50_000 }],
-    ['falls back to the local start', { snapshot: makeSnapshot({ ttlMs: 60_000 }), createdAt: NOW - 10_000 }, { kind: 'remaining', ms: 50_000 }],
-    ['passed', { snapshot: makeSnapshot({ ttlMs: 1_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
-    ['exactly at the end has passed', { snapshot: makeSnapshot({ ttlMs: 5_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+    ['no snapshot', { ...live, snapshot: undefined, createdAt: NOW }, { kind: 'unknown' }],
+    ['no TTL given', { ...live, snapshot: makeSnapshot(), createdAt: NOW }, { kind: 'unknown' }],
+    ['unlimited', { ...live, snapshot: makeSnapshot({ ttlMs: null }), createdAt: NOW }, { kind: 'unlimited' }],
+    ['counts from first observation', { ...live, snapshot: makeSnapshot({ ttlMs: 60_000 }), observedAt: NOW - 10_000, createdAt: NOW - 50_000 }, { kind: 'remaining', ms: 50_000 }],
+    ['falls back to the local start', { ...live, snapshot: makeSnapshot({ ttlMs: 60_000 }), createdAt: NOW - 10_000 }, { kind: 'remaining', ms: 50_000 }],
+    ['passed', { ...live, snapshot: makeSnapshot({ ttlMs: 1_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+    ['exactly at the end has passed', { ...live, snapshot: makeSnapshot({ ttlMs: 5_000 }), observedAt: NOW - 5_000, createdAt: NOW - 5_000 }, { kind: 'passed' }],
+  ])('%s', (_name, task, expected) => {
+    expect(ttlRemaining(task, NOW)).toEqual(expected);
+  });
+
+  // A TTL of 60 s seen 10 s ago would have 50 s left, were the task still live.
+  const ttl = { snapshot: makeSnapshot({ ttlMs: 60_000 }), observedAt: NOW - 10_000 };
+  it.each<[string, Parameters<typeof ttlRemaining>[0], TtlState]>([
+    ['a live task counts down', makeTask(ttl), { kind: 'remaining', ms: 50_000 }],
+    ['a live task with a cancel pending counts down', makeTask({ ...ttl, cancelRequestedAt: NOW - 1_000 }), { kind: 'remaining', ms: 50_000 }],
+    ['a live task whose TTL passed says so', makeTask({ snapshot: makeSnapshot({ ttlMs: 1_000 }), observedAt: NOW - 10_000 }), { kind: 'passed' }],
+    ['completed', makeTask({ ...ttl, snapshot: makeSnapshot({ status: 'completed', ttlMs: 60_000 }) }), { kind: 'ended' }],
+    ['failed', makeTask({ ...ttl, snapshot: makeSnapshot({ status: 'failed', ttlMs: 60_000 }) }), { kind: 'ended' }],
+    ['cancelled', makeTask({ ...ttl, endReason: 'server-cancelled', snapshot: makeSnapshot({ status: 'cancelled', ttlMs: 60_000 }) }), { kind: 'ended' }],
+    ['lost', makeTask({ ...ttl, endReason: 'lost' }), { kind: 'ended' }],
+    ['expired', makeTask({ ...ttl, endReason: 'expired' }), { kind: 'ended' }],
+    ['unlimited, but finished', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ ttlMs: null }) }), { kind: 'ended' }],
+    ['outcome unknown', makeTask({ ...ttl, phase: 'outcome-unknown' }), { kind: 'ended' }],
+    ['a call that ended without a task', makeTask({ phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'input-declined' }), { kind: 'ended' }],
   ])('%s', (_name, task, expected) => {
     expect(ttlRemaining(task, NOW)).toEqual(expected);
   });
@@ -53,6 +113,7 @@ describe('formatTtl', () => {
     [{ kind: 'unlimited' }, 'no TTL limit'],
     [{ kind: 'remaining', ms: 250_000 }, 'TTL 4m 10s left'],
     [{ kind: 'passed' }, 'TTL passed'],
+    [{ kind: 'ended' }, ''],
   ])('%j → %s', (state, expected) => {
     expect(formatTtl(state)).toBe(expected);
   });
@@ -65,5 +126,32 @@ describe('formatPollInterval', () => {
     [30_000, /^every 30 s/],
   ])('%s', (ms, pattern) => {
     expect(formatPollInterval(ms)).toMatch(pattern);
+  });
+
+  it.each([
+    [undefined, "every 1 s (not suggested by the server: the app's default)"],
+    [1_000, "every 1 s (the server's suggestion)"],
+    [1_500, "every 1.5 s (the server's suggestion)"],
+    [250, "every 250 ms (the server's suggestion)"],
+    [1_234.4, "every 1.2 s (the server's suggestion)"],
+    [60_000, "every 60 s (the server's suggestion)"],
+    [86_400_000, 'every 60 s (the server suggested 86400 s; the app waits at most 60 s between polls)'],
+    [1e12, 'every 60 s (the server suggested 1000000000 s; the app waits at most 60 s between polls)'],
+    [0, 'every 250 ms (the server suggested 0 ms; the app waits at least 250 ms between polls)'],
+    [100, 'every 250 ms (the server suggested 100 ms; the app waits at least 250 ms between polls)'],
+  ])('the interval the app really uses for a suggestion of %s ms', (ms, expected) => {
+    expect(formatPollInterval(ms)).toBe(expected);
+  });
+});
+
+describe('describePolling', () => {
+  it.each([
+    ['a live task: the interval used', makeTask({ snapshot: makeSnapshot({ pollIntervalMs: 1e12 }) }), /^every 60 s \(the server suggested/],
+    ['a live task with no suggestion: the default', makeTask({ snapshot: makeSnapshot() }), /^every 1 s /],
+    ['a finished task is not polled', makeTask({ snapshot: makeSnapshot({ status: 'completed', pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
+    ['a lost task is not polled', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
+    ['a call in flight has nothing to poll yet', makeTask({ phase: 'calling', taskId: undefined, snapshot: undefined }), /^none yet: the server has not created a task$/],
+  ])('%s', (_name, task, expected) => {
+    expect(describePolling(task)).toMatch(expected);
   });
 });

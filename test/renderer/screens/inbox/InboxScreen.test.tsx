@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskKeys } from '../../../../renderer/queries/keys';
 import { createFakeBridge, ok, type FakeBridge } from '../../fake-bridge';
-import { makeDetail, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
+import { NOW, makeDetail, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
 import { layOutTaskList, renderApp } from '../../render-app';
 
 const rows = () => screen.queryAllByTestId('task-row');
@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('inbox', () => {
   const tasks = [
-    makeTask({ id: 'old', toolName: 'build', serverId: 'server-a', updatedAt: 1_000, snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling' }) }),
+    makeTask({ id: 'old', toolName: 'build', serverId: 'server-a', updatedAt: 1_000, snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling', ttlMs: null }) }),
     makeTask({ id: 'ask', toolName: 'deploy', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'input_required', statusMessage: 'Confirm?' }) }),
     makeTask({ id: 'done', toolName: 'build', serverId: 'server-b', updatedAt: 2_000, createdAt: 0, snapshot: makeSnapshot({ status: 'completed', ttlMs: null }) }),
   ];
@@ -45,7 +45,9 @@ describe('inbox', () => {
     expect(waiting.getByTestId('task-row-message').textContent).toBe('Confirm?');
     expect(waiting.getByTestId('task-row-time').textContent).toMatch(/^running /);
     expect(within(row('done')).getByTestId('task-row-time').textContent).toBe('took 2s');
-    expect(row('done').textContent).toContain('no TTL limit');
+    expect(row('old').textContent).toContain('no TTL limit');
+    // A finished task's time to live no longer matters: none is shown, even an unlimited one.
+    expect(row('done').textContent).not.toContain('TTL');
     expect(within(row('old')).queryByTestId('task-row-input-marker')).toBeNull();
     expect(screen.getByTestId('inbox-count').textContent).toBe('3 tasks');
     expect(screen.getByTestId('nav-inbox-count').textContent).toContain('3');
@@ -91,6 +93,43 @@ describe('inbox', () => {
     await screen.findByTestId('inbox-no-matches');
     fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'completed' } });
     await waitFor(() => expect(rowIds()).toEqual(['answered']));
+  });
+
+  it("gives a finished task's duration by the server's clock where it has one, and says which clock", async () => {
+    renderApp({
+      bridge: bridgeWith([
+        // 10 s by the local clock; 2m 05s by the server's own timestamps.
+        makeTask({
+          id: 'done',
+          createdAt: NOW - 600_000,
+          updatedAt: NOW - 590_000,
+          snapshot: makeSnapshot({ status: 'completed', createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:02:05.000Z' }),
+        }),
+        makeTask({ id: 'local-only', createdAt: 0, updatedAt: 3_000, snapshot: makeSnapshot({ status: 'completed' }) }),
+      ]),
+    });
+    await waitFor(() => expect(rowIds()).toEqual(['done', 'local-only']));
+    const time = (id: string) => within(row(id)).getByTestId('task-row-time');
+    expect(time('done').textContent).toBe('took 2m 05s');
+    expect(time('done').getAttribute('title')).toMatch(/server's clock/);
+    expect(time('local-only').textContent).toBe('took 3s');
+    expect(time('local-only').getAttribute('title')).toMatch(/this computer's clock/);
+  });
+
+  it('counts down no time to live once a task has ended, of whatever kind; a live task still counts', async () => {
+    const ttl = { observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) };
+    renderApp({
+      bridge: bridgeWith([
+        makeTask({ ...ttl, id: 'done', updatedAt: 5_000, snapshot: makeSnapshot({ status: 'completed', ttlMs: 3_600_000 }) }),
+        makeTask({ ...ttl, id: 'lost', endReason: 'lost', updatedAt: 4_000 }),
+        makeTask({ ...ttl, id: 'expired', endReason: 'expired', updatedAt: 3_000 }),
+        makeTask({ ...ttl, id: 'live', updatedAt: 1_000 }),
+      ]),
+    });
+    await waitFor(() => expect(rowIds()).toEqual(['done', 'lost', 'expired', 'live']));
+    expect(rows().map((element) => within(element).getByTestId('status-badge').textContent)).toEqual(['Completed', 'Lost', 'Expired', 'Working']);
+    for (const id of ['done', 'lost', 'expired']) expect(row(id).textContent).not.toContain('TTL');
+    expect(row('live').textContent).toMatch(/TTL \d+m \d+s left/);
   });
 
   it('says when nothing matches and clears the filters', async () => {

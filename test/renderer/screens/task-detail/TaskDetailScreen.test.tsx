@@ -47,6 +47,54 @@ describe('task detail', () => {
     expect(await screen.findByText('Copied')).toBeTruthy();
   });
 
+  describe('the facts the app goes by, not what a server or a stale clock suggests', () => {
+    it('shows the poll interval the app really uses beside an absurd suggestion of the server', async () => {
+      renderDetail(makeDetail({ snapshot: makeSnapshot({ pollIntervalMs: 1e12 }) }));
+      const facts = await screen.findByTestId('task-facts');
+      expect(facts.textContent).toContain('every 60 s (the server suggested 1000000000 s; the app waits at most 60 s between polls)');
+      expect(facts.textContent).not.toContain('every 1000000000 s');
+    });
+
+    it('says a finished task is not polled any more', async () => {
+      renderDetail(makeDetail({ snapshot: makeSnapshot({ status: 'completed', pollIntervalMs: 5_000 }) }));
+      const facts = await screen.findByTestId('task-facts');
+      expect(facts.textContent).toContain('none: the task has ended');
+      expect(facts.textContent).not.toContain('every 5 s');
+    });
+
+    it("gives a completed task's duration by the server's clock, and says so", async () => {
+      // 10 s by the local clock of the call and the last poll; 2m 05s by the server's own timestamps.
+      renderDetail(makeDetail({
+        createdAt: NOW - 600_000,
+        updatedAt: NOW - 590_000,
+        snapshot: makeSnapshot({ status: 'completed', createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:02:05.000Z' }),
+      }));
+      const timing = await screen.findByTestId('task-timing');
+      expect(timing.textContent).toBe('took 2m 05s');
+      expect(timing.getAttribute('title')).toMatch(/server's clock/);
+    });
+
+    it("falls back to this computer's clock when the server gave no times, and says so", async () => {
+      renderDetail(makeDetail({ createdAt: NOW - 600_000, updatedAt: NOW - 590_000, snapshot: makeSnapshot({ status: 'completed' }) }));
+      const timing = await screen.findByTestId('task-timing');
+      expect(timing.textContent).toBe('took 10s');
+      expect(timing.getAttribute('title')).toMatch(/this computer's clock/);
+    });
+
+    it.each(['lost', 'expired'] as const)('counts down no time to live for a %s task', async (endReason) => {
+      renderDetail(makeDetail({ endReason, observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) }));
+      const facts = await screen.findByTestId('task-facts');
+      expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe(endReason);
+      expect(screen.queryByTestId('task-ttl')).toBeNull();
+      expect(facts.textContent).not.toMatch(/TTL|left/);
+    });
+
+    it('still counts down the time to live of a live task', async () => {
+      renderDetail(makeDetail({ observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) }));
+      expect((await screen.findByTestId('task-ttl')).textContent).toMatch(/^TTL \d+m \d+s left$/);
+    });
+  });
+
   it('shows the timeline with statuses, messages and the app\'s notes', async () => {
     renderDetail(
       makeDetail({
