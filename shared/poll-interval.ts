@@ -7,7 +7,7 @@
  * Poll interval used when the server suggests none. The spec sets no default (MCP 2026-07-28
  * tasks, timing fields); the clients we checked use 1 s.
  */
-const DEFAULT_POLL_INTERVAL_MS = 1_000;
+export const DEFAULT_POLL_INTERVAL_MS = 1_000;
 /** Floor for a server's suggested poll interval (servers may send 0). */
 export const MIN_POLL_INTERVAL_MS = 250;
 /** Ceiling for a server's suggested poll interval (servers may send a day, or 1e15). */

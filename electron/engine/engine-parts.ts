@@ -6,7 +6,7 @@
 import type { Root } from '../../shared/server-config.js';
 import { isTaskFinished, type PendingInput, type TrackedTask } from '../../shared/task-model.js';
 import { ToolCalls } from './calls/tool-calls.js';
-import { Emitter } from './emitter.js';
+import type { Emitter } from './emitter.js';
 import { AnswerDesk } from './inputs/answer-desk.js';
 import { InputRegistry } from './inputs/input-registry.js';
 import { ServerRequests } from './inputs/server-requests.js';
@@ -50,7 +50,8 @@ export interface EngineParts {
 
 /** Builds the collaborators and wires them to each other. */
 export function createEngineParts(deps: EnginePartsDeps): EngineParts {
-  const { ports, emitters, protocolOf } = deps;
+  const { ports, emitters } = deps;
+  const protocolOf = (serverId: string): TaskProtocol | undefined => deps.protocolOf(serverId);
   const { clock, logger, resultStore } = ports;
   const random = ports.random ?? Math.random;
   const requireProtocol = (serverId: string): TaskProtocol => {
@@ -80,7 +81,7 @@ export function createEngineParts(deps: EnginePartsDeps): EngineParts {
   const requests: ServerRequests = new ServerRequests({
     clock, logger, ledger, inputs,
     callsInFlight: (serverId) => calls.inFlight(serverId),
-    rootsOf: deps.rootsOf,
+    rootsOf: (serverId) => deps.rootsOf(serverId),
     isFinished: isTaskFinished,
   });
   const answers: AnswerDesk = new AnswerDesk({ clock, ledger, inputs, watcher, calls, requests, requireProtocol });

@@ -20,7 +20,6 @@ import type { EnginePorts } from './ports.js';
 import { createProtocol } from './protocols/create-protocol.js';
 import type { TaskProtocol } from './protocols/task-protocol.js';
 import { endAsInterrupted } from './tasks/task-rules.js';
-import { TaskWatcher } from './tasks/task-watcher.js';
 
 export type { CallToolOutcome } from './calls/tool-calls.js';
 export type { InputOwnerRef } from './inputs/answer-desk.js';
@@ -211,13 +210,18 @@ export class Engine {
     await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
     this.servers.clear();
     await this.parts.registry.dispose();
-    for (const emitter of Object.values(this.emitters)) emitter.dispose();
+    for (const emitter of this.allEmitters()) emitter.dispose();
   }
 
   /** Counts of live internals, for leak checks in tests. */
   get debugCounts(): { scheduled: number; listeners: number; servers: number } {
-    const listeners = Object.values(this.emitters).reduce((sum, emitter) => sum + emitter.listenerCount, 0);
+    const listeners = this.allEmitters().reduce((sum, emitter) => sum + emitter.listenerCount, 0);
     return { scheduled: this.parts.watcher.scheduledCount, listeners, servers: this.servers.size };
+  }
+
+  private allEmitters(): Array<{ dispose(): void; readonly listenerCount: number }> {
+    const { task, removed, server, inputs } = this.emitters;
+    return [task, removed, server, inputs];
   }
 
   /** The 2025-11-25 HTTP session of the server's newest unfinished task, if any. */

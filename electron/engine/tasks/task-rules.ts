@@ -14,12 +14,8 @@ import {
   type TimelineEntry,
   type TrackedTask,
 } from '../../../shared/task-model.js';
-import { clampPollInterval } from '../../../shared/poll-interval.js';
+import { clampPollInterval, DEFAULT_POLL_INTERVAL_MS } from '../../../shared/poll-interval.js';
 import { timestampMs } from '../../../shared/timestamp.js';
-
-// Re-exported so the engine takes every scheduling rule from this module; the clamp itself lives
-// in shared/ because the UI must show the interval the engine really uses.
-export { clampPollInterval };
 
 /** While a healthy subscription pushes a task, it is still polled this often as a safety net. */
 export const SUBSCRIBED_SAFETY_POLL_MS = 30_000;

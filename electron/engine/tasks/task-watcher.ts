@@ -13,7 +13,8 @@ import type { TaskProtocol } from '../protocols/task-protocol.js';
 import type { TaskObservation } from '../protocols/task-wire.js';
 import { PollScheduler } from './poll-scheduler.js';
 import type { TaskLedger } from './task-ledger.js';
-import { cancelFailed, clampPollInterval, endAsOtherForm, endAsUnknownToServer, mergeSnapshot, nextPollDelay, requestCancel, withLastError } from './task-rules.js';
+import { clampPollInterval } from '../../../shared/poll-interval.js';
+import { cancelFailed, endAsOtherForm, endAsUnknownToServer, mergeSnapshot, nextPollDelay, requestCancel, withLastError } from './task-rules.js';
 
 /** Most requests in flight to one server from polling. */
 export const MAX_POLLS_IN_FLIGHT_PER_SERVER = 8;

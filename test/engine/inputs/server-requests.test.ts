@@ -100,7 +100,7 @@ describe('ServerRequests', () => {
     await expect(answer).rejects.toMatchObject({ code: -1, message: 'User rejected sampling request' });
   });
 
-  it('a request the server withdraws leaves the list; a dropped connection clears the questions', async () => {
+  it('a request the server withdraws leaves the list; a dropped connection clears the questions', () => {
     const kit = engineKit();
     const responder = new FakeResponder();
     const first = receive(kit, responder, 1, ELICIT.params);
