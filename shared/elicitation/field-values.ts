@@ -1,17 +1,20 @@
 /**
  * The one rule for "does this value fit this field", shared by the schema check (a server's
- * `default` that does not fit is dropped, SECURITY.md §5) and by answer validation (form-model),
- * so a pre-filled value can never fail the check the user's answer must pass.
+ * `default` that does not fit is dropped) and by answer validation (form-model, in the
+ * renderer as the user types and again in the host before sending), so a pre-filled value can
+ * never fail the check the user's answer must pass.
  */
+import { quote } from '../quoted-text.js';
 import type { FormValue } from './elicit-result.js';
-import { isDate, isDateTime, isEmail, isUri } from './formats.js';
+import { isDate, isDateTime, isEmail, isUri, isWebUri } from './formats.js';
+import { matchesPattern } from './text-pattern.js';
 
-/** Field kinds entered as free text; the last four carry a `format` (PROTOCOL.md §6.3). */
+/** Field kinds entered as free text; the last four carry a `format` (the spec's string formats). */
 export type TextKind = 'text' | 'email' | 'uri' | 'date' | 'datetime';
 
 /** What a value is checked against: a field's kind and constraints (structural, so both checked fields and form fields fit). */
 export type FieldRule = { required: boolean } & (
-  | { kind: TextKind; minLength?: number; maxLength?: number }
+  | { kind: TextKind; minLength?: number; maxLength?: number; pattern?: string }
   | { kind: 'number' | 'integer'; minimum?: number; maximum?: number }
   | { kind: 'boolean' }
   | { kind: 'select'; options: readonly { value: string }[] }
@@ -52,7 +55,12 @@ export function checkValue(rule: FieldRule, value: unknown): ValueCheck {
         return fail(`Enter ${bounds(rule.minLength, rule.maxLength, 'character')}.`);
       }
       const format = FORMAT_CHECKS[rule.kind];
-      return format === undefined || format.test(value) ? { ok: true, value } : fail(format.message);
+      if (format !== undefined && !format.test(value)) return fail(format.message);
+      // Run with RE2 (text-pattern.ts): linear in the value, whatever the server's pattern.
+      if (rule.pattern !== undefined && !matchesPattern(rule.pattern, value)) {
+        return fail(`Enter text in the form the server asks for (pattern ${quote(rule.pattern)}).`);
+      }
+      return { ok: true, value };
     }
     case 'number':
     case 'integer': {
@@ -81,6 +89,21 @@ export function checkValue(rule: FieldRule, value: unknown): ValueCheck {
       return { ok: true, value: values };
     }
   }
+}
+
+/**
+ * A caution about a value that fits its field, for the user to read before sending; undefined
+ * when there is none. Today: an address in a `format: "uri"` field that is not http(s), such as
+ * `javascript:`, `data:` or `file:`.
+ *
+ * It warns and does not block: the address only goes back to the server (this app never opens
+ * it), servers legitimately ask for `mailto:`, `urn:` or `ssh:` URIs, and the user typed it. A
+ * server's default, which the user did not choose, is dropped instead (schema-check.ts).
+ */
+export function valueWarning(rule: FieldRule, value: unknown): string | undefined {
+  if (rule.kind !== 'uri' || typeof value !== 'string' || !isUri(value) || isWebUri(value)) return undefined;
+  const scheme = value.slice(0, value.indexOf(':') + 1);
+  return `This address starts with ${quote(scheme)}, so it is not a web page (http or https). It is sent to the server exactly as typed: send it only if you mean it.`;
 }
 
 function fail(message: string): ValueCheck {

@@ -1,11 +1,11 @@
 /**
  * From an accepted form (schema-check.ts) to what a renderer draws, and from what the user
- * entered to the `content` of an accept (PROTOCOL.md §6.4). Validation runs before sending, as
- * the spec asks (§6.3 client guidance, §6.6), with the same rule that vetted the defaults.
+ * entered to the `content` of an accept (MCP 2025-11-25 elicitation, `ElicitResult`). Validation
+ * runs before sending, as the spec asks clients to, with the same rule that vetted the defaults.
  */
 import type { ElicitContent, FormValue } from './elicit-result.js';
 import { checkValue, type TextKind, type ValueCheck } from './field-values.js';
-import type { CheckedField, CheckedSchema } from './schema-check.js';
+import type { CheckedField, CheckedSchema, IgnoredKeywords } from './schema-check.js';
 
 /** One choice of a select: the value sent back and the text shown (server title, else the value). */
 export type FormOption = { value: string; label: string };
@@ -13,27 +13,30 @@ export type FormOption = { value: string; label: string };
 type FieldCommon = {
   /** The declared property name: the key in `content`. */
   name: string;
-  /** The server's title, else the property name. Untrusted text: render as text only (SECURITY.md §5). */
+  /** The server's title, else the property name. Untrusted text: render as text only. */
   label: string;
   description?: string;
   required: boolean;
 };
 /**
  * One field to render. `initial` is the server's default that survived the schema check; it
- * only pre-fills the field and is never submitted on its own (SECURITY.md §5: never
- * auto-submit). A field without `initial` starts empty — a yes/no field included, so an
- * untouched optional checkbox sends nothing rather than a `false` the user never chose.
+ * only pre-fills the field and is never submitted on its own (never auto-submit). A field
+ * without `initial` starts empty — a yes/no field included, so an untouched optional checkbox
+ * sends nothing rather than a `false` the user never chose.
  */
 export type FormField = FieldCommon & (
-  | { kind: TextKind; minLength?: number; maxLength?: number; initial?: string }
+  | { kind: TextKind; minLength?: number; maxLength?: number; pattern?: string; initial?: string }
   | { kind: 'number' | 'integer'; minimum?: number; maximum?: number; initial?: number }
   | { kind: 'boolean'; initial?: boolean }
   | { kind: 'select'; options: FormOption[]; initial?: string }
   | { kind: 'multiselect'; options: FormOption[]; minItems?: number; maxItems?: number; initial?: string[] }
 );
 
-/** A form to render: fields in the server's order, plus the schema check's notes (e.g. dropped defaults). */
-export type FormModel = { title?: string; description?: string; fields: FormField[]; notes: string[] };
+/**
+ * A form to render: fields in the server's order; the schema check's `notes` (dropped defaults,
+ * unchecked patterns: show them) and the keywords it `ignored` (a quiet note).
+ */
+export type FormModel = { title?: string; description?: string; fields: FormField[]; notes: string[]; ignored: IgnoredKeywords[] };
 
 /** The outcome of `validateForm`: the answer's `content`, or a message per failing field name. */
 export type FormValidation = { ok: true; content: ElicitContent } | { ok: false; errors: Record<string, string> };
@@ -45,6 +48,7 @@ export function toFormModel(schema: CheckedSchema): FormModel {
     ...(schema.description === undefined ? {} : { description: schema.description }),
     fields: schema.fields.map(toFormField),
     notes: [...schema.notes],
+    ignored: schema.ignored.map(({ field, keywords }) => (field === undefined ? { keywords: [...keywords] } : { field, keywords: [...keywords] })),
   };
 }
 
@@ -61,7 +65,7 @@ function toFormField(field: CheckedField): FormField {
     case 'uri':
     case 'date':
     case 'datetime':
-      return { ...common, kind: field.kind, ...pick(field, 'minLength', 'maxLength'), ...initial(field.default) };
+      return { ...common, kind: field.kind, ...pick(field, 'minLength', 'maxLength', 'pattern'), ...initial(field.default) };
     case 'number':
     case 'integer':
       return { ...common, kind: field.kind, ...pick(field, 'minimum', 'maximum'), ...initial(field.default) };
@@ -113,7 +117,7 @@ export function validateField(field: FormField, input: unknown): ValueCheck {
 }
 
 /**
- * Checks every field and builds `content` from the declared field names only (SECURITY.md §5):
+ * Checks every field and builds `content` from the declared field names only:
  * keys in `values` that are not fields are ignored, and a field's value is read only if it is
  * an own property of `values`. Empty optional fields are left out.
  */

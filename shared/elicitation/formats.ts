@@ -1,7 +1,7 @@
 /**
- * The four string formats of the elicitation subset (PROTOCOL.md §6.3), checked without any
- * backtracking-prone pattern: every regex here is anchored and unambiguous, so it runs in time
- * linear in the input (SECURITY.md §5 forbids catastrophic regexes on the UI thread).
+ * The four string formats of the elicitation subset (MCP 2025-11-25 elicitation, "Requested
+ * Schema"), checked without any backtracking-prone pattern: every regex here is anchored and
+ * unambiguous, so it runs in time linear in the input (no catastrophic regex on the UI thread).
  */
 
 /** Whitespace or a C0/DEL control character anywhere in the text. */
@@ -33,6 +33,17 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/u;
 export function isUri(value: string): boolean {
   return SCHEME.test(value) && !SPACE_OR_CONTROL.test(value) && URL.canParse(value);
 }
+
+/**
+ * An absolute `http:` or `https:` URI (`isUri` first). The one rule for "a web address" in a
+ * form: a `format: "uri"` default must be one to be pre-filled, and a typed value that is not
+ * one gets a warning (field-values.ts).
+ */
+export function isWebUri(value: string): boolean {
+  return isUri(value) && WEB_SCHEME.test(value);
+}
+
+const WEB_SCHEME = /^https?:/iu;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/u;
 

@@ -141,7 +141,14 @@ const FormOptionSchema = z.object({ value: z.string(), label: z.string() });
 const FormFieldCommon = { name: z.string(), label: z.string(), description: z.string().optional(), required: z.boolean() };
 /** One field of a checked elicitation form: `FormField` of shared/elicitation/form-model.ts. */
 export const FormFieldSchema = z.discriminatedUnion('kind', [
-  z.object({ ...FormFieldCommon, kind: z.enum(['text', 'email', 'uri', 'date', 'datetime']), minLength: z.number().optional(), maxLength: z.number().optional(), initial: z.string().optional() }),
+  z.object({
+    ...FormFieldCommon,
+    kind: z.enum(['text', 'email', 'uri', 'date', 'datetime']),
+    minLength: z.number().optional(),
+    maxLength: z.number().optional(),
+    pattern: z.string().optional(),
+    initial: z.string().optional(),
+  }),
   z.object({ ...FormFieldCommon, kind: z.enum(['number', 'integer']), minimum: z.number().optional(), maximum: z.number().optional(), initial: z.number().optional() }),
   z.object({ ...FormFieldCommon, kind: z.literal('boolean'), initial: z.boolean().optional() }),
   z.object({ ...FormFieldCommon, kind: z.literal('select'), options: z.array(FormOptionSchema), initial: z.string().optional() }),
@@ -155,7 +162,13 @@ export const FormFieldSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 /** A checked elicitation form as the renderer draws it: `FormModel` of shared/elicitation/form-model.ts. */
-export const FormModelSchema = z.object({ title: z.string().optional(), description: z.string().optional(), fields: z.array(FormFieldSchema), notes: z.array(z.string()) });
+export const FormModelSchema = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  fields: z.array(FormFieldSchema),
+  notes: z.array(z.string()),
+  ignored: z.array(z.object({ field: z.string().optional(), keywords: z.array(z.string()) })),
+});
 
 /** Compile-time proof that the schema and the shared `FormModel` type agree. */
 const formModelAgrees: SameShape<z.infer<typeof FormModelSchema>, FormModel> = true;

@@ -1,7 +1,7 @@
 /**
  * Questions servers ask, through a real host against both embedded demo servers: the views are
  * built by the host from the engine's pending inputs (the renderer never sees a raw schema), and
- * every answer is checked again by the host before the engine sends it (SECURITY.md §5).
+ * every answer is checked again by the host before the engine sends it (docs/elicitation-forms.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingInputView, ServerView, TaskDetail } from '../../shared/ipc/contract.js';
@@ -190,10 +190,18 @@ describe('input views (pure)', () => {
     const view = toPendingInputView(pending({ message: 'Give me everything', requestedSchema: { type: 'object', properties: { __proto__x: { type: 'object' }, pw: { type: 'string', pattern: '(a+)+$' } } } }), servers);
     expect(view).toMatchObject({ kind: 'refusal', message: 'Give me everything', server: { name: 'My server', reportedName: 'Evil <b>Corp</b>' } });
     if (view.kind !== 'refusal') throw new Error('expected a refusal');
-    expect(view.refusal.problems.join(' ')).toMatch(/pattern/);
+    expect(view.refusal.problems).toStrictEqual(['Field "__proto__x" has unsupported type "object"; allowed are string, number, integer, boolean and array.']);
     expect(view).not.toHaveProperty('form');
     expect(() => checkAnswer(pending({ requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } }), { action: 'accept', content: {} })).toThrow(/only be declined or cancelled/);
     expect(checkAnswer(pending({ requestedSchema: { type: 'object', properties: { a: { type: 'object' } } } }), { action: 'decline' })).toEqual({ action: 'decline' });
+  });
+
+  it('a catastrophic pattern is enforced in linear time: the host refuses a long non-matching answer and sends a matching one', () => {
+    const input = pending({ message: 'Code?', requestedSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } }, required: ['code'] } });
+    expect(toPendingInputView(input, servers)).toMatchObject({ kind: 'form', form: { fields: [{ name: 'code', kind: 'text', pattern: '^(a+)+$' }] } });
+    // A backtracking engine would take about 2^50 steps on this value.
+    expect(() => checkAnswer(input, { action: 'accept', content: { code: `${'a'.repeat(50)}!` } })).toThrow(/^The answer was refused: code: Enter text in the form the server asks for/);
+    expect(checkAnswer(input, { action: 'accept', content: { code: 'aaa' } })).toEqual({ action: 'accept', content: { code: 'aaa' } });
   });
 
   it('unknown requests are described as not supported, and cannot be answered (sampling: test/host/sampling.test.ts)', () => {

@@ -71,6 +71,7 @@ export const DEPLOY_FORM: Extract<PendingInputView, { kind: 'form' }>['form'] = 
     { name: 'note', label: 'Note', description: 'Shown in the deployment log.', required: false, kind: 'text', maxLength: 200 },
   ],
   notes: [],
+  ignored: [],
 };
 
 /** A pending form question (the deploy confirmation) unless overridden. */

@@ -1,6 +1,7 @@
 /**
- * Answering one question a server asks (SECURITY.md §5). The host already checked the schema:
- * `form` views come with a render model, `refusal` views with the reasons no form is shown.
+ * Answering one question a server asks (docs/elicitation-forms.md). The host already checked the
+ * schema: `form` views come with a render model — its notes shown, the keywords it ignored in a
+ * quiet note — and `refusal` views with the reasons no form is shown.
  * Nothing is sent without a click on one of three distinct buttons — Accept (the content
  * `validateForm` built), Decline and Cancel (both without content; closing the form is Cancel).
  * The buttons lock with the first click; they unlock only if the host refused or failed the
@@ -8,8 +9,10 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { acceptResult, cancelResult, declineResult } from '../../../shared/elicitation/elicit-result';
-import { validateField, validateForm } from '../../../shared/elicitation/form-model';
+import { valueWarning } from '../../../shared/elicitation/field-values';
+import { validateField, validateForm, type FormModel } from '../../../shared/elicitation/form-model';
 import type { PendingInputView } from '../../../shared/ipc/contract';
+import { quote } from '../../../shared/quoted-text';
 import { errorMessage } from '../../queries/unwrap';
 import { ErrorNotice } from '../ErrorNotice';
 import { VisibleText } from '../VisibleText';
@@ -110,12 +113,13 @@ function FormAnswer({ input }: { input: Extract<PendingInputView, { kind: 'form'
         </p>
       )}
       {form.notes.length > 0 && (
-        <ul className="input-form__notes" data-testid="input-notes">
+        <ul className="notice notice--attention input-form__notes" data-testid="input-notes">
           {form.notes.map((note, index) => (
             <li key={index}>{note}</li>
           ))}
         </ul>
       )}
+      <IgnoredKeywords ignored={form.ignored} />
       {form.fields.map((field, index) => (
         <InputFormField
           key={field.name}
@@ -123,6 +127,7 @@ function FormAnswer({ input }: { input: Extract<PendingInputView, { kind: 'form'
           field={field}
           value={values.get(field.name)}
           error={errorOf(field.name)}
+          warning={valueWarning(field, values.get(field.name))}
           disabled={locked}
           onChange={(value) => {
             setValues((previous) => new Map(previous).set(field.name, value));
@@ -133,6 +138,29 @@ function FormAnswer({ input }: { input: Extract<PendingInputView, { kind: 'form'
       {error !== null && <ErrorNotice title="The answer was not sent" message={errorMessage(error)} testId="input-error" />}
       <Buttons locked={locked} onAccept={accept} onDecline={() => send(declineResult())} onCancel={() => send(cancelResult())} />
     </form>
+  );
+}
+
+/**
+ * The keywords the form does not use, folded away: servers' generators add many (`$id`,
+ * `examples`, ...), and none of them changes what is asked. Server strings, quoted.
+ */
+function IgnoredKeywords({ ignored }: { ignored: FormModel['ignored'] }) {
+  const count = ignored.reduce((sum, entry) => sum + entry.keywords.length, 0);
+  if (count === 0) return null;
+  return (
+    <details className="input-form__ignored" data-testid="input-ignored">
+      <summary>
+        {count === 1 ? '1 schema keyword' : `${count} schema keywords`} not used by this form (ignored)
+      </summary>
+      <ul>
+        {ignored.map((entry, index) => (
+          <li key={index}>
+            {entry.field === undefined ? 'The form' : `Field ${quote(entry.field)}`}: {entry.keywords.map((keyword) => quote(keyword)).join(', ')}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

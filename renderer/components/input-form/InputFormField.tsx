@@ -1,7 +1,8 @@
 /**
  * One field of a server's form (a `FormField` the host checked): label with required marker,
- * help text, the control for its kind, and the message of `validateField` next to it. Every
- * server string (label, description, option labels) renders as text only.
+ * help text, the control for its kind, the message of `validateField` next to it, and a caution
+ * about a value that fits but deserves a second look (`valueWarning`). Every server string
+ * (label, description, option labels) renders as text only.
  */
 import type { ReactNode } from 'react';
 import type { FormField } from '../../../shared/elicitation/form-model';
@@ -33,6 +34,8 @@ export interface InputFormFieldProps {
   field: FormField;
   value: FieldInput;
   error: string | undefined;
+  /** A caution about the current value (e.g. a `javascript:` address); shown as typed, it does not block sending. */
+  warning: string | undefined;
   disabled: boolean;
   onChange: (value: FieldInput) => void;
 }
@@ -51,10 +54,13 @@ const PLACEHOLDERS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** A labelled control for `field`. */
-export function InputFormField({ id, field, value, error, disabled, onChange }: InputFormFieldProps) {
+export function InputFormField({ id, field, value, error, warning, disabled, onChange }: InputFormFieldProps) {
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
-  const describedBy = [field.description !== undefined ? helpId : '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const warningId = `${id}-warning`;
+  const describedBy = [field.description !== undefined ? helpId : '', error !== undefined ? errorId : '', warning !== undefined ? warningId : '']
+    .filter(Boolean)
+    .join(' ') || undefined;
   const isGroup = field.kind === 'boolean' || field.kind === 'multiselect';
   const help = field.description !== undefined && (
     <p id={helpId} className="field__help">
@@ -64,6 +70,11 @@ export function InputFormField({ id, field, value, error, disabled, onChange }: 
   const message = error !== undefined && (
     <p id={errorId} className="field__error" data-testid={`input-field-error-${field.name}`}>
       {error}
+    </p>
+  );
+  const caution = warning !== undefined && (
+    <p id={warningId} className="field__warning" role="status" data-testid={`input-field-warning-${field.name}`}>
+      <VisibleText text={warning} />
     </p>
   );
   if (isGroup) {
@@ -81,6 +92,7 @@ export function InputFormField({ id, field, value, error, disabled, onChange }: 
         {help}
         {field.kind === 'boolean' ? <YesNo id={id} value={value} onChange={onChange} /> : field.kind === 'multiselect' && <Choices id={id} field={field} value={value} onChange={onChange} />}
         {message}
+        {caution}
       </fieldset>
     );
   }
@@ -101,6 +113,7 @@ export function InputFormField({ id, field, value, error, disabled, onChange }: 
       {help}
       {renderControl(field, typeof value === 'string' ? value : '', onChange, common)}
       {message}
+      {caution}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-/** From an accepted form to fields, and from user input to the answer's `content` (PROTOCOL.md §6.4, SECURITY.md §5). */
+/** From an accepted form to fields, and from user input to the answer's `content` (MCP 2025-11-25 elicitation, `ElicitResult`). */
 import { describe, expect, it } from 'vitest';
-import type { ValueCheck } from '../../../shared/elicitation/field-values.js';
+import { valueWarning, type ValueCheck } from '../../../shared/elicitation/field-values.js';
 import { toFormModel, validateField, validateForm, type FormField, type FormModel } from '../../../shared/elicitation/form-model.js';
 import { checkRequestedSchema } from '../../../shared/elicitation/schema-check.js';
 
@@ -21,7 +21,7 @@ describe('toFormModel', () => {
       type: 'object',
       title: 'Form',
       properties: {
-        t: { type: 'string', description: 'D', minLength: 1, maxLength: 5, default: 'abc' },
+        t: { type: 'string', description: 'D', minLength: 1, maxLength: 5, pattern: '^[a-z]+$', default: 'abc', examples: ['xyz'] },
         e: { type: 'string', title: 'E-mail', format: 'email' },
         n: { type: 'number', minimum: 0, default: 'x' },
         b: { type: 'boolean', default: true },
@@ -32,7 +32,7 @@ describe('toFormModel', () => {
     })).toStrictEqual({
       title: 'Form',
       fields: [
-        { name: 't', label: 't', description: 'D', required: true, kind: 'text', minLength: 1, maxLength: 5, initial: 'abc' },
+        { name: 't', label: 't', description: 'D', required: true, kind: 'text', minLength: 1, maxLength: 5, pattern: '^[a-z]+$', initial: 'abc' },
         { name: 'e', label: 'E-mail', required: false, kind: 'email' },
         { name: 'n', label: 'n', required: false, kind: 'number', minimum: 0 },
         { name: 'b', label: 'b', required: false, kind: 'boolean', initial: true },
@@ -40,19 +40,22 @@ describe('toFormModel', () => {
         { name: 'm', label: 'm', required: false, kind: 'multiselect', options: [{ value: 'x', label: 'x' }, { value: 'y', label: 'y' }], maxItems: 1, initial: ['x'] },
       ],
       notes: ['Field "n": the server\'s default value was ignored because it does not fit the field.'],
+      ignored: [{ field: 't', keywords: ['examples'] }],
     });
   });
 
   it('gives each field its own copies (editing the model never changes the checked schema)', () => {
-    const result = checkRequestedSchema({ type: 'object', properties: { m: { type: 'array', items: { type: 'string', enum: ['x'] }, default: ['x'] } } });
+    const result = checkRequestedSchema({ type: 'object', $id: 'f', properties: { m: { type: 'array', items: { type: 'string', enum: ['x'] }, default: ['x'] } } });
     if (!result.ok) throw new Error('refused');
     const form = toFormModel(result.schema);
     const first = form.fields[0];
     if (first?.kind !== 'multiselect') throw new Error('expected a multiselect');
     first.initial?.push('y');
     form.notes.push('n');
+    form.ignored[0]?.keywords.push('k');
     expect(result.schema.fields[0]?.default).toStrictEqual(['x']);
     expect(result.schema.notes).toStrictEqual([]);
+    expect(result.schema.ignored).toStrictEqual([{ keywords: ['$id'] }]);
   });
 });
 
@@ -80,6 +83,10 @@ describe('validateField', () => {
   const requiredMulti = field({ kind: 'multiselect', options, minItems: 1, maxItems: 2, required: true });
   const requiredMultiFree = field({ kind: 'multiselect', options, required: true });
   const multiAtMost = field({ kind: 'multiselect', options, maxItems: 1 });
+  const code = field({ kind: 'text', pattern: '^[A-Z]{3}$' });
+  const codeBounded = field({ kind: 'text', pattern: '^[A-Z]+$', minLength: 2 });
+  const emailAtOrg = field({ kind: 'email', pattern: '@example\\.org$' });
+  const CODE = 'Enter text in the form the server asks for (pattern "^[A-Z]{3}$").';
 
   const WHOLE = 'Enter a whole number between 1 and 10.';
   const rows: [string, FormField, unknown, ValueCheck][] = [
@@ -123,6 +130,16 @@ describe('validateField', () => {
     ['empty optional text', text, '', ok(undefined)],
     ['required text missing', requiredText, undefined, err('Fill in this field.')],
     ['required text empty', requiredText, '', err('Fill in this field.')],
+    ['text matching the pattern', code, 'ABC', ok('ABC')],
+    ['text failing the pattern', code, 'ABCD', err(CODE)],
+    ['text failing the pattern in case', code, 'abc', err(CODE)],
+    ['empty optional text with a pattern (the pattern applies only when answered)', code, '', ok(undefined)],
+    ['length is checked before the pattern', codeBounded, 'A', err('Enter at least 2 characters.')],
+    ['format is checked before the pattern', emailAtOrg, 'nobody', err('Enter an e-mail address, like name@example.com.')],
+    ['an e-mail failing the pattern beside its format', emailAtOrg, 'ada@example.com', err('Enter text in the form the server asks for (pattern "@example\\.org$").')],
+    ['an e-mail passing format and pattern', emailAtOrg, 'ada@example.org', ok('ada@example.org')],
+    ['a hostile pattern on a long hostile value returns (RE2: linear time)', field({ kind: 'text', pattern: '^(a+)+$' }), `${'a'.repeat(50_000)}b`,
+      err('Enter text in the form the server asks for (pattern "^(a+)+$").')],
     ['email', email, 'ada@example.org', ok('ada@example.org')],
     ['email without domain dot', email, 'ada@example', err('Enter an e-mail address, like name@example.com.')],
     ['email with two @', email, 'a@b@example.org', err('Enter an e-mail address, like name@example.com.')],
@@ -185,6 +202,31 @@ describe('validateField', () => {
   ];
   it.each(rows)('%s', (_label, formField, input, expected) => {
     expect(validateField(formField, input)).toStrictEqual(expected);
+  });
+});
+
+describe('valueWarning', () => {
+  const uri = field({ kind: 'uri' });
+  it.each([
+    ['javascript:', 'javascript:alert(1)', '"javascript:"'],
+    ['data:', 'data:text/html,<b>x</b>', '"data:"'],
+    ['file:', 'file:///etc/passwd', '"file:"'],
+    ['mailto: (allowed, but not a web page)', 'mailto:ada@example.org', '"mailto:"'],
+  ])('warns about a %s address in a uri field, naming its scheme', (_label, value, scheme) => {
+    expect(validateField(uri, value)).toStrictEqual(ok(value));
+    expect(valueWarning(uri, value)).toBe(
+      `This address starts with ${scheme}, so it is not a web page (http or https). It is sent to the server exactly as typed: send it only if you mean it.`,
+    );
+  });
+
+  it.each([
+    ['an https address', uri, 'https://example.org'],
+    ['an http address in capitals', uri, 'HTTP://example.org'],
+    ['text that is not a URI yet (the field error speaks instead)', uri, 'javascript'],
+    ['an empty field', uri, ''],
+    ['a javascript: text in a plain text field', field({ kind: 'text' }), 'javascript:alert(1)'],
+  ])('says nothing for %s', (_label, formField, value) => {
+    expect(valueWarning(formField, value)).toBeUndefined();
   });
 });
 

@@ -29,6 +29,7 @@ const EVERY_KIND: FormModel = {
     { name: 'platforms', label: 'Platforms', required: true, kind: 'multiselect', options: [{ value: 'linux', label: 'Linux' }, { value: 'macos', label: 'macOS' }], minItems: 1, initial: ['linux'] },
   ],
   notes: ['The default of "x" was dropped: it does not fit the field.'],
+  ignored: [],
 };
 
 /** A bridge whose `inputs:answer` is answered by `answer` (default: taken). */
@@ -170,11 +171,11 @@ describe('the form', () => {
   });
 
   it('a refused schema shows the notice naming the server, with Decline and Cancel only', async () => {
-    const bridge = bridgeWith([makeInputView({ kind: 'refusal', server: { name: 'Shady' }, refusal: { problems: ['The form uses keywords that are not allowed: "pattern".'] } } as never)]);
+    const bridge = bridgeWith([makeInputView({ kind: 'refusal', server: { name: 'Shady' }, refusal: { problems: ['Field "f" refers to schema text elsewhere ("$ref"), which this app does not follow.'] } } as never)]);
     const form = await openQueue(bridge);
     const notice = within(form).getByTestId('input-refusal');
     expect(within(notice).getByTestId('input-server-name').textContent).toBe('Shady');
-    expect(notice.textContent).toContain('"pattern"');
+    expect(notice.textContent).toContain('"$ref"');
     expect(within(form).queryByTestId('input-accept')).toBeNull();
     expect(within(form).queryByRole('textbox')).toBeNull();
     fireEvent.click(within(form).getByTestId('input-decline'));
@@ -186,7 +187,7 @@ describe('the form', () => {
     await openQueue(bridgeWith([makeInputView({
       message: hostile,
       server: { name: hostile, reportedName: hostile },
-      form: { fields: [{ name: 'f', label: hostile, description: hostile, required: false, kind: 'select', options: [{ value: 'v', label: hostile }] }], notes: [] },
+      form: { fields: [{ name: 'f', label: hostile, description: hostile, required: false, kind: 'select', options: [{ value: 'v', label: hostile }] }], notes: [], ignored: [] },
     } as never)]));
     const queue = screen.getByTestId('inputs-screen');
     expect(queue.querySelector('img, a, script')).toBeNull();
