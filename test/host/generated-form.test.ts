@@ -61,7 +61,7 @@ async function reportOf(test: TestHost, taskId: string): Promise<SiteReport> {
 }
 
 function answer(view: PendingInputView, content: Record<string, unknown>) {
-  return { taskId: view.taskId, key: view.key, response: { action: 'accept', content } } as const;
+  return { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept', content } } as const;
 }
 
 describe.each<Form>(['extension', 'legacy'])('a zod-written form inside a task (%s)', (form) => {
@@ -82,7 +82,7 @@ describe.each<Form>(['extension', 'legacy'])('a zod-written form inside a task (
     expect(view.form.ignored).toStrictEqual([]);
 
     await invoke(test.host, 'inputs:answer', answer(view, VALID));
-    expect(await reportOf(test, view.taskId)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
+    expect(await reportOf(test, view.taskId!)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
   });
 });
 
@@ -101,7 +101,7 @@ describe('the pattern, enforced by the host (extension: the request reaches the 
     expect((await invoke(test.host, 'inputs:list', {})).some((input) => input.taskId === view.taskId)).toBe(true);
 
     await invoke(test.host, 'inputs:answer', answer(view, VALID));
-    expect(await reportOf(test, view.taskId)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
+    expect(await reportOf(test, view.taskId!)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
   });
 
   // TODO(issue 8): the engine registers its 2025-11-25 server-request handlers through the SDK
