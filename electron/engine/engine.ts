@@ -186,9 +186,11 @@ export class Engine {
 
   /**
    * Asks the server to cancel a task. The task shows "cancel requested" until the server's
-   * real terminal state arrives — which may be `completed` (cancellation is cooperative).
+   * real terminal state arrives — which may be `completed` (cancellation is cooperative). A call
+   * waiting for the user's answers (MRTR) is given up instead: it is never retried.
    */
   cancelTask(id: string): Promise<void> {
+    if (this.parts.calls.isInRound(id)) return this.parts.calls.abandon(id, 'You stopped the call while it waited for your input; it was not sent again.');
     return this.parts.watcher.cancel(id, 'Cancel requested');
   }
 

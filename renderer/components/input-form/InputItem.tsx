@@ -6,6 +6,9 @@
 import type { ReactNode } from 'react';
 import { MAX_OPEN_INPUTS_PER_SERVER, type PendingInputView } from '../../../shared/ipc/contract';
 import { formatClockTime } from '../../lib/time-format';
+import { errorMessage } from '../../queries/unwrap';
+import { useCancelTask } from '../../queries/mutations';
+import { ErrorNotice } from '../ErrorNotice';
 import { InputForm, InputServerName } from './InputForm';
 
 export interface InputItemProps {
@@ -29,8 +32,30 @@ export function InputItem({ input, isOpen, extra, opener }: InputItemProps) {
         {extra}
       </div>
       <p className="input-item__reminder">Share only what you would trust this server with.</p>
+      {input.round !== undefined && !input.held && <AskedAgainNotice round={input.round} taskId={input.taskId} />}
       {input.held ? <HeldNotice /> : input.queuePlace !== undefined ? <QueuedNotice place={input.queuePlace} /> : isOpen ? <InputForm input={input} /> : opener}
     </li>
+  );
+}
+
+/**
+ * The server asked this again after the user's answer reached it (round 2, 3, …): it may be
+ * looping. The user can answer again, or stop the task (or the call) here.
+ */
+function AskedAgainNotice({ round, taskId }: { round: number; taskId: string | undefined }) {
+  const stop = useCancelTask();
+  return (
+    <div className="notice notice--attention" data-testid="input-asked-again">
+      <p>
+        Asked again (round {round}): the server asked this once more after your answer reached it. If it keeps asking, stop it.
+      </p>
+      {taskId !== undefined && (
+        <button type="button" className="button button--small" disabled={stop.isPending || stop.isSuccess} onClick={() => stop.mutate(taskId)} data-testid="input-stop">
+          Stop the task
+        </button>
+      )}
+      {stop.error !== null && <ErrorNotice title="The task was not stopped" message={errorMessage(stop.error)} testId="input-stop-error" />}
+    </div>
   );
 }
 

@@ -48,7 +48,7 @@ export function InputsScreen() {
               isOpen={index === 0 || opened.has(id)}
               extra={
                 taskId === undefined ? (
-                  <span className="input-item__note" data-testid="input-no-task">Asked outside any call this app can tie it to</span>
+                  <span className="field__help" data-testid="input-no-task">Asked outside any call this app can tie it to</span>
                 ) : (
                   <button type="button" className="button button--small" onClick={() => openTask(taskId)} data-testid="input-open-task">
                     Task{tool !== undefined && <>: <VisibleText text={tool} /></>}
