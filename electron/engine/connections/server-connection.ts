@@ -13,6 +13,7 @@ import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { reconnectDelay } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
+import { isSessionGoneAnswer } from './session-gone.js';
 import { StdioTransport } from './stdio-transport.js';
 import { isJsonObject } from '../protocols/task-wire.js';
 
@@ -502,8 +503,9 @@ export class ServerConnection {
   }
 
   /**
-   * The server answered 404 to a request in our Streamable HTTP session: it no longer has the
-   * session (e.g. it restarted), and the transport would go on sending the dead id. The spec's
+   * The server answered that it no longer has our Streamable HTTP session (404, or an SDK 1.x
+   * server's 400, see session-gone.ts), e.g. it restarted, and the transport would go on sending
+   * the dead id. The spec's
    * answer is a new session with `initialize`: the connection is dropped and reconnects, and
    * tasks of the old session are then unknown to the server (they end as lost).
    */
@@ -569,10 +571,10 @@ export class ServerConnection {
   }
 }
 
-/** True when `error` is the HTTP 404 a Streamable HTTP server answers for a session it does not have. */
+/** True when `error` is the answer of a Streamable HTTP server that does not have our session (see session-gone.ts). */
 function isSessionGone(transport: Transport, error: unknown): boolean {
   return transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined
-    && error instanceof SdkHttpError && error.status === 404;
+    && error instanceof SdkHttpError && isSessionGoneAnswer(error.status, error.data.text);
 }
 
 /** Notifications the engine consumes itself (task pushes and our listen streams). */
