@@ -1,6 +1,6 @@
 /** A server's live state in words: connection, protocol era, task support. Pure. */
 import { ERA_LABELS } from '../../shared/ipc/contract';
-import type { ServerState } from '../../shared/server-config';
+import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS, type ServerState } from '../../shared/server-config';
 import { formatDuration } from './time-format';
 
 /** `Connected`, `Reconnecting — next try in 4s`, … (`now`: wall-clock ms). */
@@ -14,6 +14,8 @@ export function describeConnection(state: ServerState | undefined, now: number):
       return 'Connected';
     case 'reconnecting':
       return state.nextRetryAt === undefined ? 'Reconnecting…' : `Reconnecting — next try in ${formatDuration(Math.max(0, state.nextRetryAt - now))}`;
+    case 'failed':
+      return `Stopped after ${state.failedStarts ?? MAX_FAILED_STARTS} failed starts within ${FAILED_START_WINDOW_MS / 60_000} minutes — not started again until you retry`;
     case 'closed':
       return 'Closed';
   }

@@ -8,12 +8,13 @@
  * never issues) are taken off the transport before the SDK sees them; everything else passes on.
  */
 import { Client, SdkHttpError, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
-import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
+import type { ProcessExit, ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { reconnectDelay } from './backoff.js';
+import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { isSessionGoneAnswer } from './session-gone.js';
+import { explainingLines } from './stderr-lines.js';
 import { StdioTransport } from './stdio-transport.js';
 import { isJsonObject } from '../protocols/task-wire.js';
 
@@ -21,8 +22,6 @@ import { isJsonObject } from '../protocols/task-wire.js';
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 /** Default timeout of a raw request. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** Lines of a stdio server's stderr kept to explain a failure. */
-const STDERR_TAIL_LINES = 20;
 
 /**
  * A server-to-client request (legacy era: elicitation, sampling, roots) for the engine to answer.
@@ -102,6 +101,8 @@ export class ServerConnection {
   private readonly unsentAnswers = new Map<string | number, PendingRequest>();
   private nextRequestId = 1;
   private attempt = 0;
+  /** stdio: monotonic times of the failed starts that count (see `recentFailedStarts`). */
+  private failedStartTimes: number[] = [];
   private retryTimer: TimerHandle | undefined;
   private closed = false;
   private connecting = false;
@@ -112,7 +113,6 @@ export class ServerConnection {
   private rejoin: LegacySession | undefined;
   /** Capabilities of a rejoined session (no `initialize` answer to read them from). */
   private rejoinedCapabilities: Record<string, unknown> | undefined;
-  private stderrTail: string[] = [];
   private current: ServerState;
 
   constructor(
@@ -265,6 +265,20 @@ export class ServerConnection {
     await this.client.sendRootsListChanged();
   }
 
+  /**
+   * Starts a new attempt at once, with a fresh count of failed starts: for a stdio server that
+   * stopped being started (`failed`), or any server waiting for its next reconnect attempt.
+   * Does nothing while connected, connecting or closed.
+   */
+  retryNow(): void {
+    if (this.closed || this.connecting || this.client !== undefined) return;
+    this.retryTimer?.cancel();
+    this.retryTimer = undefined;
+    this.attempt = 0;
+    this.failedStartTimes = [];
+    void this.connect();
+  }
+
   /** Closes the connection for good and ends a stdio server's whole process tree. */
   async close(): Promise<void> {
     this.closed = true;
@@ -320,16 +334,10 @@ export class ServerConnection {
         ...(rejoin !== undefined ? { sessionId: rejoin.id, protocolVersion: rejoin.protocolVersion } : {}),
       });
     }
-    const transport = new StdioTransport(
+    return new StdioTransport(
       { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
       (id) => typeof id === 'string' && this.pending.has(id),
     );
-    this.stderrTail = [];
-    transport.stderr.on('data', (chunk: Buffer) => {
-      const lines = chunk.toString('utf8').split('\n').filter((line) => line.trim() !== '');
-      this.stderrTail = [...this.stderrTail, ...lines].slice(-STDERR_TAIL_LINES);
-    });
-    return transport;
   }
 
   private createClient(): Client {
@@ -392,6 +400,7 @@ export class ServerConnection {
       this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
       this.priorIsGuess = false;
       this.attempt = 0;
+      this.failedStartTimes = [];
       const info = client.getServerVersion();
       this.setState({
         status: 'connected',
@@ -400,6 +409,8 @@ export class ServerConnection {
         taskSupport: detectTaskSupport(era, this.serverCapabilities),
         serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
         lastError: undefined,
+        exit: undefined,
+        failedStarts: undefined,
       }, true);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
@@ -408,7 +419,7 @@ export class ServerConnection {
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
       this.chooseNextPrior();
-      this.scheduleReconnect(describeConnectError(error, this.stderrTail));
+      this.startFailed(error, transport);
     } finally {
       this.connecting = false;
     }
@@ -520,7 +531,9 @@ export class ServerConnection {
     this.transport = undefined;
     this.failPending(reason);
     this.deps.listener.onDisconnected();
-    void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => this.scheduleReconnect(reason));
+    void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => {
+      this.scheduleReconnect(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
+    });
   }
 
   private failPending(reason: string): void {
@@ -547,11 +560,41 @@ export class ServerConnection {
     }
   }
 
-  private scheduleReconnect(reason: string): void {
+  /**
+   * A connect attempt failed: says why (for a stdio server that exited, its exit and the stderr
+   * lines that explain it, the SDK's words only as the detail), then retries with backoff — or,
+   * for a stdio server that failed to start too often (see `recentFailedStarts`), stops.
+   */
+  private startFailed(error: unknown, transport: Transport): void {
+    if (this.closed) return;
+    const exit = transport instanceof StdioTransport ? exitOf(transport) : undefined;
+    const stderr = exit === undefined && transport instanceof StdioTransport ? explainingLines(transport.stderrLines()) : [];
+    const reason = describeConnectError(error, stderr);
+    if (this.config.transport !== 'stdio') {
+      this.scheduleReconnect(reason, undefined);
+      return;
+    }
+    const now = this.deps.clock.monotonic();
+    this.failedStartTimes = recentFailedStarts([...this.failedStartTimes, now], now);
+    if (!isGivingUp(this.failedStartTimes)) {
+      this.scheduleReconnect(reason, exit);
+      return;
+    }
+    this.setState({ status: 'failed', lastError: reason, exit, failedStarts: this.failedStartTimes.length, nextRetryAt: undefined });
+    this.deps.logger.warn('server failed to start too often; not starting it again until a retry', { server: this.config.id, reason, failedStarts: this.failedStartTimes.length });
+  }
+
+  private scheduleReconnect(reason: string, exit: ProcessExit | undefined): void {
     if (this.closed) return;
     this.attempt += 1;
     const delay = reconnectDelay(this.attempt, this.deps.random);
-    this.setState({ status: 'reconnecting', lastError: reason, nextRetryAt: this.deps.clock.now() + delay });
+    this.setState({
+      status: 'reconnecting',
+      lastError: reason,
+      exit,
+      failedStarts: this.failedStartTimes.length > 0 ? this.failedStartTimes.length : undefined,
+      nextRetryAt: this.deps.clock.now() + delay,
+    });
     this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });
     this.retryTimer = this.deps.clock.setTimer(delay, () => {
       this.retryTimer = undefined;
@@ -609,8 +652,20 @@ function toRequestError(method: string, error: unknown): McpRequestError {
   return code === undefined ? new McpRequestError(message, undefined, undefined, 'disconnected') : McpRequestError.fromServer(code, message, record.data);
 }
 
-function describeConnectError(error: unknown, stderrTail: readonly string[]): string {
+/** The connect error's message, with the stderr lines that explain it (those of a server that is still running). */
+function describeConnectError(error: unknown, stderr: readonly string[]): string {
   const message = error instanceof Error ? error.message : String(error);
-  const tail = stderrTail.length > 0 ? ` (server stderr: ${stderrTail.slice(-3).join(' | ').slice(0, 500)})` : '';
+  const tail = stderr.length > 0 ? ` (server stderr: ${stderr.join(' | ').slice(0, 500)})` : '';
   return `${message}${tail}`.slice(0, 1_000);
+}
+
+/** How a stdio server's process ended on its own, with the stderr lines that say why; undefined when it did not. */
+function exitOf(transport: StdioTransport): ProcessExit | undefined {
+  const exit = transport.exit;
+  if (exit === undefined) return undefined;
+  return {
+    ...(exit.code !== null ? { code: exit.code } : {}),
+    ...(exit.signal !== null ? { signal: exit.signal } : {}),
+    stderr: explainingLines(transport.stderrLines()),
+  };
 }
