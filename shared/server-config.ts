@@ -96,6 +96,22 @@ export const ProcessExitSchema = z.object({
 });
 export type ProcessExit = z.infer<typeof ProcessExitSchema>;
 
+/**
+ * Why requests to a connected server fail, for as long as they do: `refused` (nothing listens at
+ * its address), `network` (the connection broke, or the name did not resolve), `timeout` (no
+ * answer in time, HTTP or stdio), `http-status` (it answers with a 5xx).
+ */
+export const UnreachableSchema = z.object({
+  kind: z.enum(['refused', 'network', 'timeout', 'http-status']),
+  /** `http-status` only: the status it answered with. */
+  httpStatus: z.number().int().optional(),
+  /** Wall-clock ms of the first failed request of this outage. */
+  since: z.number(),
+  /** The latest failure as the transport reported it (untrusted text, capped). */
+  detail: z.string().max(MAX_STDERR_LINE_LENGTH),
+});
+export type Unreachable = z.infer<typeof UnreachableSchema>;
+
 export const ServerStateSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -108,6 +124,11 @@ export const ServerStateSchema = z.object({
   serverInfo: z.object({ name: z.string(), version: z.string().optional() }).optional(),
   /** Why the last (re)connect failed or the connection dropped, as the SDK or the server said it. */
   lastError: z.string().optional(),
+  /**
+   * While `connected`: its requests fail for reasons of reachability (set by a failed request,
+   * cleared by the next answer). The connection is kept, and so is the traffic that notices the recovery.
+   */
+  unreachable: UnreachableSchema.optional(),
   /** stdio: how the server process ended since it last connected (cleared when it connects). */
   exit: ProcessExitSchema.optional(),
   /** stdio: failed starts in a row within `FAILED_START_WINDOW_MS` (absent once it connects). */

@@ -13,6 +13,7 @@ import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
+import { isSameFailure, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
 import { isSessionGoneAnswer } from './session-gone.js';
 import { explainingLines } from './stderr-lines.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -207,6 +208,7 @@ export class ServerConnection {
           finish();
           abort.abort();
           this.sendCancelled(id);
+          this.noteUnreachable(transport, timeoutFailure(method, timeoutMs));
           reject(new McpRequestError(`${method} timed out after ${timeoutMs} ms`, undefined, undefined, 'timeout'));
         });
       }
@@ -411,6 +413,7 @@ export class ServerConnection {
         lastError: undefined,
         exit: undefined,
         failedStarts: undefined,
+        unreachable: undefined,
       }, true);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
@@ -458,11 +461,15 @@ export class ServerConnection {
 
   /**
    * Takes our own responses and the task notifications off the transport; passes the rest to the
-   * SDK. Reports how each answer the SDK sends to a server request fared (see `watchAnswer`).
+   * SDK. Reports how each answer the SDK sends to a server request fared (see `watchAnswer`),
+   * and whether the server can be reached (see `noteUnreachable`).
    */
   private interceptTransport(transport: Transport): void {
     const sdkOnMessage = transport.onmessage;
     transport.onmessage = (message, extra) => {
+      const raw = message as Record<string, unknown>;
+      // Any answer to any request, an error included, shows the server is answering again.
+      if (raw.id !== undefined && raw.method === undefined) this.noteReachable(transport);
       if (this.handleOwnMessage(message)) return;
       sdkOnMessage?.(message, extra);
     };
@@ -476,10 +483,34 @@ export class ServerConnection {
         await send(message, options);
       } catch (error) {
         watcher?.reject(toRequestError('answer', error));
+        const failure = reachabilityFailureOf(error);
+        if (failure !== undefined) this.noteUnreachable(transport, failure);
         throw error;
       }
+      // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
+      if (transport instanceof StreamableHTTPClientTransport) this.noteReachable(transport);
       watcher?.resolve({});
     };
+  }
+
+  /**
+   * A request to the connected server on `transport` failed in a way that says it cannot be
+   * reached: the state says so (`unreachable`, from the first such failure on) while the
+   * connection stays up — dropping it would stop the very requests that notice the recovery.
+   */
+  private noteUnreachable(transport: Transport, failure: ReachabilityFailure): void {
+    if (this.transport !== transport || !this.isConnected) return;
+    const current = this.current.unreachable;
+    if (current !== undefined && isSameFailure(current, failure)) return;
+    if (current === undefined) this.deps.logger.warn('server unreachable; its requests go on being tried', { server: this.config.id, kind: failure.kind, detail: failure.detail });
+    this.setState({ unreachable: { ...failure, since: current?.since ?? this.deps.clock.now() } });
+  }
+
+  /** The server on `transport` answered (or, over HTTP, accepted a POST): it is reachable again. */
+  private noteReachable(transport: Transport): void {
+    if (this.transport !== transport || this.current.unreachable === undefined) return;
+    this.deps.logger.info('server reachable again', { server: this.config.id });
+    this.setState({ unreachable: undefined });
   }
 
   private handleOwnMessage(message: JSONRPCMessage): boolean {
@@ -593,6 +624,7 @@ export class ServerConnection {
       lastError: reason,
       exit,
       failedStarts: this.failedStartTimes.length > 0 ? this.failedStartTimes.length : undefined,
+      unreachable: undefined,
       nextRetryAt: this.deps.clock.now() + delay,
     });
     this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });

@@ -1,19 +1,16 @@
 /**
  * A stdio server's stderr, kept to explain why it failed. stderr is free-form logging
  * (MCP 2025-11-25 / 2026-07-28 stdio transport), written by a process we do not trust: lines are
- * cleaned (terminal escape sequences and control characters removed) and capped, and only the
- * last few are kept. `explainingLines` picks what the user reads.
+ * cleaned (untrusted-line.ts) and only the last few are kept. `explainingLines` picks what the
+ * user reads.
  */
-import { MAX_STDERR_LINE_LENGTH, MAX_STDERR_LINES } from '../../../shared/server-config.js';
+import { MAX_STDERR_LINES } from '../../../shared/server-config.js';
+import { cleanLine } from './untrusted-line.js';
 
 /** Lines kept from the end of a server's stderr. */
 const TAIL_LINES = 50;
 /** The longest unfinished line buffered before it is cut off (a server writing without newlines). */
 const MAX_PARTIAL_LENGTH = 4_096;
-/** Terminal escape sequences (colours, cursor moves): CSI, OSC and two-character escapes. */
-const ESCAPE_SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
-/** Control, bidi and zero-width characters: none belongs in a line shown as text. */
-const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 /** A line that says something went wrong (English, as runtimes and most servers write it). */
 const SAYS_WHAT_FAILED =
   /(?:\b[A-Z]\w*(?:Error|Exception)\b|\bERR!|\b(?:error|errors|fatal|panic|panicked|traceback|cannot|can't|could not|couldn't|failed|failure|not found|no such|denied|refused|invalid|missing|unable|unknown|not allowed)\b)/i;
@@ -45,12 +42,6 @@ export class StderrTail {
     this.#lines.push(line);
     if (this.#lines.length > TAIL_LINES) this.#lines.splice(0, this.#lines.length - TAIL_LINES);
   }
-}
-
-/** A line of untrusted terminal output as plain text: escapes and hidden characters removed, tabs as spaces, capped. */
-export function cleanLine(raw: string): string {
-  const text = raw.replace(ESCAPE_SEQUENCE, '').replace(/\t/g, '  ').replace(HIDDEN, '').trimEnd();
-  return text.length > MAX_STDERR_LINE_LENGTH ? `${text.slice(0, MAX_STDERR_LINE_LENGTH - 1)}…` : text;
 }
 
 /**

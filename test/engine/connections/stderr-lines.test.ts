@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_STDERR_LINE_LENGTH, MAX_STDERR_LINES } from '../../../shared/server-config.js';
-import { cleanLine, explainingLines, StderrTail } from '../../../electron/engine/connections/stderr-lines.js';
+import { explainingLines, StderrTail } from '../../../electron/engine/connections/stderr-lines.js';
 
 /** What Node 20 writes for `node /nonexistent.js`. */
 const NODE_MODULE_NOT_FOUND = [
@@ -42,24 +42,6 @@ describe('explainingLines', () => {
   it(`keeps at most ${MAX_STDERR_LINES} lines, the last ones`, () => {
     const lines = Array.from({ length: 30 }, (_, index) => `error ${index}`);
     expect(explainingLines(lines)).toEqual(lines.slice(-MAX_STDERR_LINES));
-  });
-});
-
-describe('cleanLine', () => {
-  it.each<[string, string]>([
-    ['\u001b[31mError:\u001b[0m boom', 'Error: boom'],
-    ['\u001b]0;title\u0007Error', 'Error'],
-    ['a\u0000b\u0007c\u001bd', 'abcd'],
-    ['\u202egnp.exe\u200b', 'gnp.exe'],
-    ['\tindented  ', '  indented'],
-  ])('%j → %j', (raw, expected) => {
-    expect(cleanLine(raw)).toBe(expected);
-  });
-
-  it(`caps a line at ${MAX_STDERR_LINE_LENGTH} characters`, () => {
-    const line = cleanLine('x'.repeat(10_000));
-    expect(line).toHaveLength(MAX_STDERR_LINE_LENGTH);
-    expect(line.endsWith('…')).toBe(true);
   });
 });
 
