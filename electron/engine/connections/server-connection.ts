@@ -547,9 +547,8 @@ export class ServerConnection {
   /**
    * The server answered that it no longer has our Streamable HTTP session (404, or an SDK 1.x
    * server's 400, see session-gone.ts), e.g. it restarted, and the transport would go on sending
-   * the dead id. The spec's
-   * answer is a new session with `initialize`: the connection is dropped and reconnects, and
-   * tasks of the old session are then unknown to the server (they end as lost).
+   * the dead id. The spec's answer is a new session with `initialize`: the connection is dropped
+   * and reconnects, and tasks of the old session are then unknown to the server (they end as lost).
    */
   private dropGoneSession(transport: Transport): void {
     if (this.client !== undefined && this.transport === transport) this.handleDrop(this.client, 'the server no longer has this session');
