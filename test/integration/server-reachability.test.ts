@@ -16,6 +16,7 @@ import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { startCountingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
 import { demoServerCommand, startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
+import { freePort } from '../helpers/everything-http.js';
 import { nodeEngine, tempDataDir, waitForServer, waitForServerState, waitForTask } from '../helpers/engine-harness.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 
@@ -60,6 +61,16 @@ const isUnreachable = (state: ServerState) => state.unreachable !== undefined;
 const isReachableAgain = (state: ServerState) => state.status === 'connected' && state.unreachable === undefined;
 
 describe('an HTTP server that stops answering', () => {
+  it('down from the start: the card says why it cannot connect (the socket error, not just "fetch failed")', async () => {
+    const port = await freePort();
+    const config: ServerConfig = { id: 'nothing', name: 'Nothing', transport: 'http', url: `http://127.0.0.1:${port}/mcp` };
+    const engine = engineOn();
+    await engine.start([config]);
+    const state = await waitForServerState(engine, config.id, (current) => current.lastError !== undefined, 20_000, 'the first failed connect');
+    expect(state.status).toBe('reconnecting');
+    expect(state.lastError).toContain(`ECONNREFUSED 127.0.0.1:${port}`);
+  });
+
   it('killed: the card says connections are refused, then recovers once the server is back', async () => {
     const server = await startDemoServer({ form: 'legacy', transport: 'http' });
     const port = Number(new URL(server.url!).port);

@@ -37,6 +37,21 @@ export function reachabilityFailureOf(error: unknown): ReachabilityFailure | und
   return { kind: 'network', detail };
 }
 
+/**
+ * `reachabilityFailureOf` for the first error along `error`'s causes it says something about:
+ * the SDK wraps a failed connect ("Version negotiation probe failed: fetch failed") around the
+ * fetch error that says why.
+ */
+export function reachabilityFailureIn(error: unknown): ReachabilityFailure | undefined {
+  let current = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current !== undefined; depth++) {
+    const failure = reachabilityFailureOf(current);
+    if (failure !== undefined) return failure;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return undefined;
+}
+
 /** A request that got no answer within its time. */
 export function timeoutFailure(method: string, timeoutMs: number): ReachabilityFailure {
   return { kind: 'timeout', detail: cleanLine(`${method} got no answer within ${timeoutMs} ms`) };

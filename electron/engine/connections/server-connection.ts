@@ -13,7 +13,7 @@ import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
-import { isSameFailure, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
+import { isSameFailure, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
 import { isSessionGoneAnswer } from './session-gone.js';
 import { explainingLines } from './stderr-lines.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -597,13 +597,15 @@ export class ServerConnection {
    */
   private startFailed(error: unknown, transport: Transport): void {
     if (this.closed) return;
-    const exit = transport instanceof StdioTransport ? exitOf(transport) : undefined;
-    const stderr = exit === undefined && transport instanceof StdioTransport ? explainingLines(transport.stderrLines()) : [];
-    const reason = describeConnectError(error, stderr);
-    if (this.config.transport !== 'stdio') {
-      this.scheduleReconnect(reason, undefined);
+    if (!(transport instanceof StdioTransport)) {
+      // "fetch failed" says nothing: the socket error under it (ECONNREFUSED, ENOTFOUND…) says why.
+      const socket = reachabilityFailureIn(error)?.detail;
+      const reason = describeConnectError(error, []);
+      this.scheduleReconnect(socket === undefined || reason.includes(socket) ? reason : `${reason} (${socket})`.slice(0, 1_000), undefined);
       return;
     }
+    const exit = exitOf(transport);
+    const reason = describeConnectError(error, exit === undefined ? explainingLines(transport.stderrLines()) : []);
     const now = this.deps.clock.monotonic();
     this.failedStartTimes = recentFailedStarts([...this.failedStartTimes, now], now);
     if (!isGivingUp(this.failedStartTimes)) {

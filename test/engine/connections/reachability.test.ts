@@ -1,6 +1,6 @@
 import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { isSameFailure, reachabilityFailureOf, timeoutFailure } from '../../../electron/engine/connections/reachability.js';
+import { isSameFailure, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure } from '../../../electron/engine/connections/reachability.js';
 
 const httpError = (status: number, statusText?: string) =>
   new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${status}`, { status, ...(statusText !== undefined ? { statusText } : {}) });
@@ -28,6 +28,15 @@ describe('reachabilityFailureOf', () => {
     ['a stdio process that is gone', new Error('The server process is not running.'), undefined],
   ])('%s', (_what, error, expected) => {
     expect(reachabilityFailureOf(error)).toEqual(expected);
+  });
+});
+
+describe('reachabilityFailureIn', () => {
+  it('finds the failure under the SDK\'s wrapping of a failed connect', () => {
+    const wrapped = new Error('Version negotiation probe failed: fetch failed', { cause: fetchFailed(socketError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:4000')) });
+    expect(reachabilityFailureIn(wrapped)).toEqual({ kind: 'refused', detail: 'connect ECONNREFUSED 127.0.0.1:4000' });
+    expect(reachabilityFailureIn(new Error('Version negotiation probe failed', { cause: httpError(503) }))).toMatchObject({ kind: 'http-status', httpStatus: 503 });
+    expect(reachabilityFailureIn(new Error('something else', { cause: new Error('deeper') }))).toBeUndefined();
   });
 });
 
