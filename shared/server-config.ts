@@ -81,9 +81,10 @@ export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 export const MAX_FAILED_STARTS = 5;
 export const FAILED_START_WINDOW_MS = 2 * 60_000;
 
-/** Most lines of a server's stderr a state carries, and the longest such line. */
+/** Most lines of a server's stderr a state carries. */
 export const MAX_STDERR_LINES = 8;
-export const MAX_STDERR_LINE_LENGTH = 300;
+/** The longest line of a server's own text a state carries (a stderr line, a failure's detail). */
+export const MAX_REPORTED_LINE_LENGTH = 300;
 
 /** How a stdio server's process ended on its own (not stopped by the app). */
 export const ProcessExitSchema = z.object({
@@ -92,7 +93,7 @@ export const ProcessExitSchema = z.object({
   /** The signal that ended it (`SIGKILL`, …). */
   signal: z.string().max(32).optional(),
   /** The lines of its stderr that say why (untrusted text: control characters removed, capped). */
-  stderr: z.array(z.string().max(MAX_STDERR_LINE_LENGTH)).max(MAX_STDERR_LINES),
+  stderr: z.array(z.string().max(MAX_REPORTED_LINE_LENGTH)).max(MAX_STDERR_LINES),
 });
 export type ProcessExit = z.infer<typeof ProcessExitSchema>;
 
@@ -108,7 +109,7 @@ export const UnreachableSchema = z.object({
   /** Wall-clock ms of the first failed request of this outage. */
   since: z.number(),
   /** The latest failure as the transport reported it (untrusted text, capped). */
-  detail: z.string().max(MAX_STDERR_LINE_LENGTH),
+  detail: z.string().max(MAX_REPORTED_LINE_LENGTH),
 });
 export type Unreachable = z.infer<typeof UnreachableSchema>;
 

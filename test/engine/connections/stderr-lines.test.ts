@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STDERR_LINE_LENGTH, MAX_STDERR_LINES } from '../../../shared/server-config.js';
+import { MAX_REPORTED_LINE_LENGTH, MAX_STDERR_LINES } from '../../../shared/server-config.js';
 import { explainingLines, StderrTail } from '../../../electron/engine/connections/stderr-lines.js';
 
 /** What Node 20 writes for `node /nonexistent.js`. */
@@ -61,6 +61,6 @@ describe('StderrTail', () => {
     expect(tail.lines()).toHaveLength(50);
     expect(tail.lines().at(-1)).toBe('line 499');
     for (let i = 0; i < 100; i++) tail.push('y'.repeat(10_000));
-    expect(tail.lines().at(-1)).toHaveLength(MAX_STDERR_LINE_LENGTH);
+    expect(tail.lines().at(-1)).toHaveLength(MAX_REPORTED_LINE_LENGTH);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STDERR_LINE_LENGTH } from '../../../shared/server-config.js';
+import { MAX_REPORTED_LINE_LENGTH } from '../../../shared/server-config.js';
 import { cleanLine } from '../../../electron/engine/connections/untrusted-line.js';
 
 describe('cleanLine', () => {
@@ -14,9 +14,9 @@ describe('cleanLine', () => {
     expect(cleanLine(raw)).toBe(expected);
   });
 
-  it(`caps a line at ${MAX_STDERR_LINE_LENGTH} characters`, () => {
+  it(`caps a line at ${MAX_REPORTED_LINE_LENGTH} characters`, () => {
     const line = cleanLine('x'.repeat(10_000));
-    expect(line).toHaveLength(MAX_STDERR_LINE_LENGTH);
+    expect(line).toHaveLength(MAX_REPORTED_LINE_LENGTH);
     expect(line.endsWith('…')).toBe(true);
   });
 });
