@@ -70,8 +70,48 @@ export const ProtocolEraSchema = z.enum(['modern', 'legacy']);
 /** `modern` = 2026-07-28 (`server/discover`, per-request `_meta`); `legacy` = `initialize`-based. */
 export type ProtocolEra = z.infer<typeof ProtocolEraSchema>;
 
-export const ConnectionStatusSchema = z.enum(['connecting', 'connected', 'reconnecting', 'closed']);
+/**
+ * `failed`: a stdio server failed to start `MAX_FAILED_STARTS` times within
+ * `FAILED_START_WINDOW_MS`, and is not started again until the user retries.
+ */
+export const ConnectionStatusSchema = z.enum(['connecting', 'connected', 'reconnecting', 'failed', 'closed']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
+
+/** Failed starts of a stdio server within `FAILED_START_WINDOW_MS` after which it is no longer started (status `failed`). */
+export const MAX_FAILED_STARTS = 5;
+export const FAILED_START_WINDOW_MS = 2 * 60_000;
+
+/** Most lines of a server's stderr a state carries. */
+export const MAX_STDERR_LINES = 8;
+/** The longest line of a server's own text a state carries (a stderr line, a failure's detail). */
+export const MAX_REPORTED_LINE_LENGTH = 300;
+
+/** How a stdio server's process ended on its own (not stopped by the app). */
+export const ProcessExitSchema = z.object({
+  /** Its exit code; absent when a signal ended it. */
+  code: z.number().int().optional(),
+  /** The signal that ended it (`SIGKILL`, …). */
+  signal: z.string().max(32).optional(),
+  /** The lines of its stderr that say why (untrusted text: control characters removed, capped). */
+  stderr: z.array(z.string().max(MAX_REPORTED_LINE_LENGTH)).max(MAX_STDERR_LINES),
+});
+export type ProcessExit = z.infer<typeof ProcessExitSchema>;
+
+/**
+ * Why requests to a connected server fail, for as long as they do: `refused` (nothing listens at
+ * its address), `network` (the connection broke, or the name did not resolve), `timeout` (no
+ * answer in time, HTTP or stdio), `http-status` (it answers with a 5xx).
+ */
+export const UnreachableSchema = z.object({
+  kind: z.enum(['refused', 'network', 'timeout', 'http-status']),
+  /** `http-status` only: the status it answered with. */
+  httpStatus: z.number().int().optional(),
+  /** Wall-clock ms of the first failed request of this outage. */
+  since: z.number(),
+  /** The latest failure as the transport reported it (untrusted text, capped). */
+  detail: z.string().max(MAX_REPORTED_LINE_LENGTH),
+});
+export type Unreachable = z.infer<typeof UnreachableSchema>;
 
 export const ServerStateSchema = z.object({
   id: z.string(),
@@ -83,7 +123,17 @@ export const ServerStateSchema = z.object({
   taskSupport: z.enum(['extension', 'legacy', 'none']).optional(),
   /** The server's self-reported identity (untrusted text). */
   serverInfo: z.object({ name: z.string(), version: z.string().optional() }).optional(),
+  /** Why the last (re)connect failed or the connection dropped, as the SDK or the server said it. */
   lastError: z.string().optional(),
+  /**
+   * While `connected`: its requests fail for reasons of reachability (set by a failed request,
+   * cleared by the next answer). The connection is kept, and so is the traffic that notices the recovery.
+   */
+  unreachable: UnreachableSchema.optional(),
+  /** stdio: how the server process ended since it last connected (cleared when it connects). */
+  exit: ProcessExitSchema.optional(),
+  /** stdio: failed starts in a row within `FAILED_START_WINDOW_MS` (absent once it connects). */
+  failedStarts: z.number().int().nonnegative().optional(),
   /** Wall-clock ms of the next reconnect attempt while `reconnecting`. */
   nextRetryAt: z.number().optional(),
 });

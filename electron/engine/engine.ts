@@ -119,6 +119,15 @@ export class Engine {
   }
 
   /**
+   * Starts connecting to a server again at once: one that stopped being started after failing
+   * too often (status `failed`), or one waiting for its next reconnect attempt. Does nothing while
+   * it is connected or connecting.
+   */
+  retryServer(serverId: string): void {
+    this.runtime(serverId).connection.retryNow();
+  }
+
+  /**
    * Takes a server's new settings (its roots, its notification mute) without reconnecting:
    * `config` must run exactly as the one the server was added with (an edit of what runs is
    * removeServer + addServer). When the roots changed, a connected 2025-11-25 server is told

@@ -4,7 +4,9 @@
  * - approval (SECURITY §3): a stdio server is handed to the engine only while its approval
  *   digest is current; an edit of what runs clears it; imports arrive unapproved;
  * - what a host without stdio editing may do (browser mode, SECURITY §4): no new or changed
- *   commands, no approvals, no header values typed into the page;
+ *   commands, no approvals, no header values typed into the page (retrying, disabling and
+ *   enabling a server are allowed: they never run anything that was not approved);
+ * - which servers the user disabled (kept configured, not run);
  * - and keeps `servers.json` in step (written before memory changes, so a failed write changes nothing).
  * Changes are serialized: two saves never interleave their engine and file updates.
  */
@@ -18,6 +20,7 @@ import {
   approvalDigest,
   isApproved,
   isOperatorOrigin,
+  isRunnable,
   preApproved,
   toServerConfig,
   type OperatorServer,
@@ -35,7 +38,7 @@ export interface ConfiguredServersOptions {
   /** Folder of `servers.json`. */
   dir: string;
   secrets: SecretStore;
-  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers' | 'updateServerSettings'>;
+  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers' | 'updateServerSettings' | 'retryServer'>;
   /** Whether the UI may add, change or approve stdio commands (Electron only). */
   canEditStdio: boolean;
   /** Our own servers: seeded on first start, pre-approved, and refreshed at every start. */
@@ -68,9 +71,10 @@ export class ConfiguredServers {
     const defaults = new Map(options.defaults.map((config) => [config.id, config]));
     const initial = entries ?? options.defaults.map((config) => preApproved(config, 'default'));
     for (const entry of initial) {
-      // Unedited defaults follow the current install (its Node binary or folder may have moved), keeping the user's settings.
+      // Unedited defaults follow the current install (its Node binary or folder may have moved), keeping the user's settings and choice to disable them.
       const current = entry.origin === 'default' ? defaults.get(entry.config.id) : undefined;
-      servers.#stored.set(entry.config.id, current === undefined ? entry : preApproved(withSettings(current, settingsOf(entry.config)), 'default'));
+      const refreshed = current === undefined ? undefined : preApproved(withSettings(current, settingsOf(entry.config)), 'default');
+      servers.#stored.set(entry.config.id, refreshed === undefined ? entry : { ...refreshed, ...(entry.disabled === true ? { disabled: true } : {}) });
     }
     for (const { config, origin } of options.operatorServers) servers.#operator.set(config.id, preApproved(config, origin));
     if (entries === undefined) {
@@ -84,9 +88,9 @@ export class ConfiguredServers {
     return { servers, problems };
   }
 
-  /** The configs the engine should run: every approved entry. */
+  /** The configs the engine should run: every approved entry that is not disabled. */
   runnable(): ServerConfig[] {
-    return this.#entries().filter(isApproved).map((entry) => entry.config);
+    return this.#entries().filter(isRunnable).map((entry) => entry.config);
   }
 
   /** Every server with its live state. */
@@ -100,6 +104,7 @@ export class ConfiguredServers {
     const entry = this.#find(id);
     if (entry === undefined) throw new HostError('That server is not configured (any more).');
     if (!isApproved(entry)) throw new HostError(`"${entry.config.name}" has not been approved to run yet.`);
+    if (entry.disabled === true) throw new HostError(`"${entry.config.name}" is disabled: enable it first.`);
   }
 
   /**
@@ -131,6 +136,7 @@ export class ConfiguredServers {
         ...(previous?.approvedDigest !== undefined && (previous.approvedDigest === digest || kept?.sealedEnv !== undefined) ? { approvedDigest: previous.approvedDigest } : {}),
         ...(kept?.sealed !== undefined ? { sealedHeaders: kept.sealed } : {}),
         ...(kept?.sealedEnv !== undefined ? { sealedEnv: kept.sealedEnv } : {}),
+        ...(previous?.disabled === true ? { disabled: true } : {}),
       };
       await this.#commit(new Map(this.#stored).set(config.id, next));
       await this.#run(previous, next);
@@ -193,6 +199,41 @@ export class ConfiguredServers {
       else await this.#commit(new Map(this.#stored).set(id, next));
       await this.#run(entry, next);
       this.options.logger.info('server settings changed', { id, roots: next.config.roots?.length ?? 0, muted: next.config.notificationsMuted === true });
+      this.options.onChange();
+      return this.#view(next);
+    });
+  }
+
+  /**
+   * Connects to a server again at once (engine `retryServer`): one that stopped being started
+   * after failing too often, or one waiting for its next attempt. Refused for a server that does
+   * not run (not approved, disabled).
+   */
+  retry(id: string): Promise<ServerView> {
+    return this.#exclusive(() => {
+      this.requireRunnable(id);
+      this.options.engine.retryServer(id);
+      this.options.logger.info('server retried', { id });
+      return Promise.resolve(this.#view(this.#find(id)!));
+    });
+  }
+
+  /**
+   * Disables a server — it stops, stays configured, and its tasks stay in the inbox, unwatched —
+   * or enables it again (it runs again if approved). Remembered in servers.json; an operator's
+   * server stays disabled for this session only, as it is given for this session only.
+   */
+  setEnabled(id: string, enabled: boolean): Promise<ServerView> {
+    return this.#exclusive(async () => {
+      const entry = this.#find(id);
+      if (entry === undefined) throw new HostError('That server no longer exists.');
+      if ((entry.disabled !== true) === enabled) return this.#view(entry);
+      const { disabled: _disabled, ...rest } = entry;
+      const next: ServerEntry = enabled ? rest : { ...rest, disabled: true };
+      if (isOperatorOrigin(entry.origin)) this.#operator.set(id, next);
+      else await this.#commit(new Map(this.#stored).set(id, next));
+      await this.#run(entry, next);
+      this.options.logger.info(enabled ? 'server enabled' : 'server disabled', { id });
       this.options.onChange();
       return this.#view(next);
     });
@@ -279,8 +320,8 @@ export class ConfiguredServers {
 
   /** Brings the engine in line with an entry that changed from `previous` to `next`: a settings-only change keeps the connection. */
   async #run(previous: ServerEntry | undefined, next: ServerEntry | undefined): Promise<void> {
-    const wasRunning = previous !== undefined && isApproved(previous);
-    const runs = next !== undefined && isApproved(next);
+    const wasRunning = previous !== undefined && isRunnable(previous);
+    const runs = next !== undefined && isRunnable(next);
     if (wasRunning && runs && runsSame(previous.config, next.config)) {
       if (!isDeepStrictEqual(previous.config, next.config)) this.options.engine.updateServerSettings(next.config);
       return;

@@ -53,6 +53,9 @@ export function invokeHandlers({
     'servers:import': ({ json }) => servers.import(json),
     // Allowed in browser mode too: roots and mute change nothing that runs.
     'servers:update-settings': (request) => servers.updateSettings(request),
+    // Allowed in browser mode too: they run again, or stop, only what was already approved to run.
+    'servers:retry': ({ id }) => servers.retry(id),
+    'servers:set-enabled': ({ id, enabled }) => servers.setEnabled(id, enabled),
     'tools:list': async ({ serverId }) => {
       servers.requireRunnable(serverId);
       return (await engine.listTools(serverId)).map(toToolView);

@@ -37,6 +37,8 @@ export interface ServerEntry {
    * are written back unchanged. Never an empty record.
    */
   sealedEnv?: Record<string, string | null>;
+  /** The user disabled it: it stays configured (and its tasks in the inbox) but does not run until enabled. */
+  disabled?: true;
 }
 
 /**
@@ -57,6 +59,11 @@ export function approvalDigest(config: ServerConfig): string {
  */
 export function isApproved(entry: ServerEntry): boolean {
   return entry.config.transport === 'http' || (entry.sealedEnv === undefined && entry.approvedDigest === approvalDigest(entry.config));
+}
+
+/** True when the engine should run the entry: approved (see `isApproved`) and not disabled. */
+export function isRunnable(entry: ServerEntry): boolean {
+  return isApproved(entry) && entry.disabled !== true;
 }
 
 /** An entry that runs without asking: ours (the demo defaults) or given by the operator. */

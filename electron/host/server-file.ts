@@ -6,7 +6,8 @@
  *      "origin": "default"|"user"|"import",
  *      "approvedDigest"?: "sha256:…",                 (stdio: what the user approved)
  *      "protectedHeaders"?: {name: secretStore.protect(value)},   (HTTP header values, never plain)
- *      "protectedEnv"?: {name: secretStore.protect(value) | null}} (stdio environment values, never plain)
+ *      "protectedEnv"?: {name: secretStore.protect(value) | null}, (stdio environment values, never plain)
+ *      "disabled"?: true}                             (the user disabled it: kept, not run)
  *   ]}
  *
  * Header and environment values are secrets (SECURITY §2: an imported `GITHUB_TOKEN` is as
@@ -41,6 +42,7 @@ const StoredServerSchema = z.object({
   approvedDigest: z.string().optional(),
   protectedHeaders: z.record(z.string(), z.string()).optional(),
   protectedEnv: z.record(z.string(), z.string().nullable()).optional(),
+  disabled: z.boolean().optional(),
 });
 type StoredServer = z.infer<typeof StoredServerSchema>;
 
@@ -119,16 +121,17 @@ export async function saveServerFile(dir: string, entries: readonly ServerEntry[
   await writeFileAtomic(join(dir, SERVER_FILE), `${JSON.stringify({ schemaVersion: SERVER_FILE_VERSION, servers }, null, 2)}\n`);
 }
 
-function toStored({ config, origin, approvedDigest, sealedHeaders, sealedEnv }: ServerEntry, secrets: SecretStore): StoredServer {
+function toStored({ config, origin, approvedDigest, sealedHeaders, sealedEnv, disabled }: ServerEntry, secrets: SecretStore): StoredServer {
+  const flags = disabled === true ? { disabled } : {};
   if (config.transport === 'stdio') {
     const { env, ...rest } = config;
     // `null` keeps the name of a value that could not be protected (see the module comment).
     const protectedEnv = protectAll(env, sealedEnv, (value) => secrets.protect(value) ?? null);
-    return { config: rest, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}), ...(protectedEnv !== undefined ? { protectedEnv } : {}) };
+    return { config: rest, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}), ...(protectedEnv !== undefined ? { protectedEnv } : {}), ...flags };
   }
   const { headers, ...rest } = config;
   const protectedHeaders = protectAll(headers, sealedHeaders, (value) => secrets.protect(value));
-  return { config: rest, origin, ...(protectedHeaders !== undefined ? { protectedHeaders } : {}) };
+  return { config: rest, origin, ...(protectedHeaders !== undefined ? { protectedHeaders } : {}), ...flags };
 }
 
 /** `sealed` as it is plus every `plain` value `protect` returns something for; undefined when that is nothing. */
@@ -154,8 +157,8 @@ function holdsPlainSecrets(config: StoredServer['config']): boolean {
  * run until such variables are entered again (`isApproved`).
  */
 function revealSecrets(stored: StoredServer, secrets: SecretStore, problems: string[]): ServerEntry {
-  const { config, origin, approvedDigest, protectedHeaders, protectedEnv } = stored;
-  const entry: ServerEntry = { config, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}) };
+  const { config, origin, approvedDigest, protectedHeaders, protectedEnv, disabled } = stored;
+  const entry: ServerEntry = { config, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}), ...(disabled === true ? { disabled } : {}) };
   if (config.transport === 'http') {
     if (protectedHeaders === undefined) return entry;
     const { plain, sealed } = revealAll(protectedHeaders, secrets);

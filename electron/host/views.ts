@@ -51,6 +51,7 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
     id: config.id,
     name: config.name,
     approved: isApproved(entry),
+    disabled: entry.disabled === true,
     approvalDigest: approvalDigest(config),
     origin,
     roots: config.roots ?? [],

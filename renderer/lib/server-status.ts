@@ -1,9 +1,9 @@
-/** A server's live state in words: connection, protocol era, task support. Pure. */
-import { ERA_LABELS } from '../../shared/ipc/contract';
-import type { ServerState } from '../../shared/server-config';
+/** A server's live state in words: connection, why it fails, protocol era, task support. Pure. */
+import { ERA_LABELS, type ServerView } from '../../shared/ipc/contract';
+import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS, type ProcessExit, type ServerState, type Unreachable } from '../../shared/server-config';
 import { formatDuration } from './time-format';
 
-/** `Connected`, `Reconnecting — next try in 4s`, … (`now`: wall-clock ms). */
+/** `Connected`, `Reconnecting — next try in 4s`, `Unreachable for 42s: connections are refused`, … (`now`: wall-clock ms). */
 export function describeConnection(state: ServerState | undefined, now: number): string {
   switch (state?.status) {
     case undefined:
@@ -11,12 +11,66 @@ export function describeConnection(state: ServerState | undefined, now: number):
     case 'connecting':
       return 'Connecting…';
     case 'connected':
-      return 'Connected';
+      return state.unreachable === undefined ? 'Connected' : `Unreachable for ${formatDuration(now - state.unreachable.since)}: ${describeUnreachable(state.unreachable)}`;
     case 'reconnecting':
       return state.nextRetryAt === undefined ? 'Reconnecting…' : `Reconnecting — next try in ${formatDuration(Math.max(0, state.nextRetryAt - now))}`;
+    case 'failed':
+      return `Stopped after ${state.failedStarts ?? MAX_FAILED_STARTS} failed starts within ${FAILED_START_WINDOW_MS / 60_000} minutes — not started again until you retry`;
     case 'closed':
       return 'Closed';
   }
+}
+
+/** A configured server's connection in words: `Disabled` when the user disabled it, else as `describeConnection`. */
+export function describeServerConnection(server: Pick<ServerView, 'disabled' | 'state'>, now: number): string {
+  return server.disabled ? 'Disabled — kept, not run; its tasks are not followed' : describeConnection(server.state, now);
+}
+
+/** Why requests to a connected server fail, in words. */
+export function describeUnreachable(unreachable: Pick<Unreachable, 'kind' | 'httpStatus'>): string {
+  switch (unreachable.kind) {
+    case 'refused':
+      return 'connections are refused';
+    case 'network':
+      return 'the connection fails';
+    case 'timeout':
+      return 'requests get no answer in time';
+    case 'http-status':
+      return unreachable.httpStatus === undefined ? 'it answers with a server error' : `it answers HTTP ${unreachable.httpStatus}`;
+  }
+}
+
+/** How a stdio server's process ended: `Its process exited with code 1`, `Its process was ended by SIGKILL`. */
+export function describeExit(exit: Pick<ProcessExit, 'code' | 'signal'>): string {
+  if (exit.signal !== undefined) return `Its process was ended by ${exit.signal}`;
+  return exit.code === undefined ? 'Its process ended' : `Its process exited with code ${exit.code}`;
+}
+
+/**
+ * A word or two for lists that name servers (the inbox filter, the launcher): undefined while it
+ * is connected and answering, else `unreachable`, `stopped`, `disabled`, `reconnecting`, ….
+ */
+export function serverStatusTag(server: Pick<ServerView, 'disabled' | 'approved' | 'state'>): string | undefined {
+  if (server.disabled) return 'disabled';
+  if (!server.approved) return 'not approved';
+  const { state } = server;
+  switch (state?.status) {
+    case undefined:
+      return 'not started';
+    case 'connected':
+      return state.unreachable === undefined ? undefined : 'unreachable';
+    case 'failed':
+      return 'stopped';
+    case 'connecting':
+    case 'reconnecting':
+    case 'closed':
+      return state.status;
+  }
+}
+
+/** True when Retry now makes sense: a server that stopped being started, or one waiting for its next attempt. */
+export function canRetry(server: Pick<ServerView, 'disabled' | 'state'>): boolean {
+  return !server.disabled && (server.state?.status === 'failed' || server.state?.status === 'reconnecting');
 }
 
 /** The detected protocol era (`2026-07-28`, `2025-11-25`), or that it is not known yet. */

@@ -109,6 +109,26 @@ export function useUpdateServerSettings() {
   });
 }
 
+/** `servers:retry`: starts a server's attempts again at once (one that stopped, or one waiting to retry). */
+export function useRetryServer() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await bridge.invoke['servers:retry']({ id })),
+    onSuccess: refresh,
+  });
+}
+
+/** `servers:set-enabled`: Disable keeps a server configured but stops it; Enable runs it again. */
+export function useSetServerEnabled() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (request: InvokeRequest<'servers:set-enabled'>) => unwrap(await bridge.invoke['servers:set-enabled'](request)),
+    onSuccess: refresh,
+  });
+}
+
 /** `servers:import`: configs arrive unapproved; the report says what was skipped and why. */
 export function useImportServers() {
   const bridge = useBridge();

@@ -14,6 +14,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'servers:approve',
   'servers:import',
   'servers:update-settings',
+  'servers:retry',
+  'servers:set-enabled',
   'tools:list',
   'tools:call',
   'tasks:list',

@@ -50,6 +50,8 @@ export const ServerViewSchema = z.object({
   headerNames: z.array(z.string()).optional(),
   /** stdio only: the user approved exactly this command line, environment and folder. */
   approved: z.boolean(),
+  /** The user disabled the server: it stays configured, its tasks stay in the inbox unwatched, and it does not run (no `state`). */
+  disabled: z.boolean(),
   /** Digest of what approval covers; `servers:approve` must name it (an edit needs a new approval). */
   approvalDigest: z.string(),
   /** Where the entry came from. */
@@ -297,6 +299,10 @@ export const invokeChannels = {
   'servers:approve': { request: z.object({ id: Id, approvalDigest: z.string().min(1).max(200) }), response: ServerViewSchema },
   'servers:import': { request: z.object({ json: z.string().max(1_000_000) }), response: ImportReportSchema },
   'servers:update-settings': { request: ServerSettingsInputSchema, response: ServerViewSchema },
+  /** Connects again at once: a server that stopped being started (`failed`), or one waiting for its next attempt. Allowed in browser mode. */
+  'servers:retry': { request: z.object({ id: Id }), response: ServerViewSchema },
+  /** Disables (keeps configured, stops running) or enables a server; remembered in the server list. Allowed in browser mode. */
+  'servers:set-enabled': { request: z.object({ id: Id, enabled: z.boolean() }), response: ServerViewSchema },
   'tools:list': { request: z.object({ serverId: Id }), response: z.array(ToolViewSchema) },
   'tools:call': { request: z.object({ serverId: Id, name: z.string().min(1).max(512), arguments: JsonObject }), response: CallOutcomeSchema },
   'tasks:list': { request: z.object({}), response: z.array(TaskSummarySchema) },

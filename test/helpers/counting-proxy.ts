@@ -2,7 +2,8 @@
  * A loopback HTTP proxy in front of an MCP endpoint that records each request's `Mcp-Method`
  * and `Mcp-Name` headers and its JSON body, and streams responses through untouched (SSE included). Lets tests
  * see what the client really put on the wire, e.g. the task id in `Mcp-Name` on `tasks/*`, and
- * make the server unreachable for a while (`cut` / `restore`) while it keeps running.
+ * make the server unreachable for a while (`cut` / `restore`) or answer in its place with an HTTP
+ * error (`answerWith` / `restore`) while it keeps running.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -25,7 +26,12 @@ export interface CountingProxy {
    * dropped as soon as they open, until `restore()`. The server behind keeps running.
    */
   cut(): void;
-  /** Ends the outage: connections pass again. */
+  /**
+   * Answers every request itself with `status` and the JSON `body` (the server never sees them)
+   * until `restore()`; open streams stay as they are.
+   */
+  answerWith(status: number, body: unknown): void;
+  /** Ends the outage (or the answers in the server's place): requests pass again. */
   restore(): void;
   close(): Promise<void>;
 }
@@ -38,6 +44,7 @@ export async function startCountingProxy(target: string, hold: string | readonly
   const upstream = new URL(target);
   const held = new Set(typeof hold === 'string' ? [hold] : hold);
   const seen: SeenRequest[] = [];
+  let answer: { status: number; body: string } | undefined;
   const server: Server = createServer((incoming, outgoing) => {
     const header = (name: string): string | undefined => {
       const value = incoming.headers[name];
@@ -57,6 +64,11 @@ export async function startCountingProxy(target: string, hold: string | readonly
       });
     }
     if (held.has(header('mcp-method') ?? '')) return;
+    if (answer !== undefined) {
+      const { status, body } = answer;
+      incoming.resume().on('end', () => outgoing.writeHead(status, { 'content-type': 'application/json' }).end(body));
+      return;
+    }
     const forward = httpRequest(
       { host: upstream.hostname, port: upstream.port, path: upstream.pathname, method: incoming.method, headers: { ...incoming.headers, host: upstream.host } },
       (response) => {
@@ -88,8 +100,12 @@ export async function startCountingProxy(target: string, hold: string | readonly
       down = true;
       for (const socket of sockets) socket.destroy();
     },
+    answerWith(status, body) {
+      answer = { status, body: JSON.stringify(body) };
+    },
     restore() {
       down = false;
+      answer = undefined;
     },
     close: () => new Promise((resolve) => {
       server.closeAllConnections();

@@ -85,6 +85,14 @@ export function waitForServer(engine: Engine, id: string, timeoutMs = 20_000): P
   }, timeoutMs, `server ${id} to connect`);
 }
 
+/** Waits until server `id`'s state satisfies `predicate`; resolves with that state. */
+export function waitForServerState(engine: Engine, id: string, predicate: (state: ServerState) => boolean, timeoutMs = 20_000, what = `a state of server ${id}`): Promise<ServerState> {
+  return waitFor((listener) => engine.onDidChangeServer(listener), () => {
+    const state = engine.listServers().find((server) => server.id === id);
+    return state !== undefined && predicate(state) ? state : undefined;
+  }, timeoutMs, what);
+}
+
 /** Waits until a pending input of task `taskId` exists. */
 export function waitForInput(engine: Engine, taskId: string, timeoutMs = 20_000): Promise<PendingInput> {
   return waitFor((listener) => engine.onDidChangeInputs(listener), () => engine.listInputs().find((input) => input.taskId === taskId), timeoutMs, `an input request of ${taskId}`);

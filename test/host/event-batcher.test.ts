@@ -98,7 +98,7 @@ describe('EventBatcher', () => {
 
   it('sends servers (as they are at the flush) before tasks, and inputs last, once each', async () => {
     let name = 'before';
-    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false });
+    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false });
     const { clock, sent, batcher } = setup(() => [view()]);
     batcher.inputsChanged([]);
     batcher.taskUpdated(task('t', 1));
@@ -117,7 +117,7 @@ describe('EventBatcher', () => {
 
   it('sends the pending inputs again when the servers change, named as the servers are now; nothing when none wait', async () => {
     let name = 'before';
-    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false });
+    const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false });
     const { clock, sent, batcher } = setup(() => [view()]);
     batcher.inputsChanged([input]);
     await clock.advance(FRAME_MS);

@@ -182,7 +182,7 @@ describe('configure_release', () => {
 
 describe('input views (pure)', () => {
   const servers: ServerView[] = [
-    { id: 's', name: 'My server', transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false, state: { id: 's', name: 'My server', status: 'connected', serverInfo: { name: 'Evil <b>Corp</b>' } } },
+    { id: 's', name: 'My server', transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false, state: { id: 's', name: 'My server', status: 'connected', serverInfo: { name: 'Evil <b>Corp</b>' } } },
   ];
   const pending = (params: Record<string, unknown>, method = 'elicitation/create', receivedAt = 1): PendingInput => ({ taskId: 't', serverId: 's', key: `k${receivedAt}`, request: { method, params }, receivedAt });
 

@@ -10,7 +10,7 @@ import { HUMAN_MODEL_NAME } from '../../shared/sampling/sampling-result.js';
 import { checkAnswer, isSamplingDecline, toPendingInputView } from '../../electron/host/input-views.js';
 
 const servers: ServerView[] = [
-  { id: 's', name: 'My server', transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false, state: { id: 's', name: 'My server', status: 'connected', serverInfo: { name: 'Evil <b>Corp</b>' } } },
+  { id: 's', name: 'My server', transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false, state: { id: 's', name: 'My server', status: 'connected', serverInfo: { name: 'Evil <b>Corp</b>' } } },
 ];
 const PARAMS = { messages: [{ role: 'user', content: { type: 'text', text: 'Summarize <b>this</b>' } }], systemPrompt: 'Be brief.', maxTokens: 100, temperature: 0.5 };
 

@@ -44,11 +44,18 @@ describe('views', () => {
 
   it('a server shows header names, never values', () => {
     const view = toServerView({ config: { id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer hidden' } }, origin: 'user', sealedHeaders: { 'X-Old': 'sealed' } }, undefined);
-    expect(view).toEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headerNames: ['Authorization', 'X-Old'], approved: true, approvalDigest: expect.stringMatching(/^sha256:/), origin: 'user', roots: [], notificationsMuted: false });
+    expect(view).toEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headerNames: ['Authorization', 'X-Old'], approved: true, disabled: false, approvalDigest: expect.stringMatching(/^sha256:/), origin: 'user', roots: [], notificationsMuted: false });
     expect(JSON.stringify(view)).not.toMatch(/hidden|sealed/);
     const stdio = toServerView(preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'default'), { id: 's', name: 'S', status: 'connected' });
     expect(ServerViewSchema.parse(stdio)).toEqual(stdio);
     expect(stdio).toMatchObject({ approved: true, state: { status: 'connected' } });
+  });
+
+  it('a disabled server says so, and stays approved', () => {
+    const view = toServerView({ ...preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'user'), disabled: true }, undefined);
+    expect(view).toMatchObject({ approved: true, disabled: true });
+    expect(view.state).toBeUndefined();
+    expect(ServerViewSchema.parse(view)).toEqual(view);
   });
 
   it('a stdio server shows its whole environment for approval, and the names of lost variables, never their sealed form', () => {

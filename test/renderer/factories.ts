@@ -43,6 +43,7 @@ export function makeServer(overrides: Partial<ServerView> = {}): ServerView {
     transport: 'http',
     url: 'https://a.example/mcp',
     approved: true,
+    disabled: false,
     approvalDigest: 'digest-a',
     origin: 'user',
     roots: [],

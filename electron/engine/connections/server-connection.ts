@@ -8,11 +8,14 @@
  * never issues) are taken off the transport before the SDK sees them; everything else passes on.
  */
 import { Client, SdkHttpError, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
-import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
+import type { ProcessExit, ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { reconnectDelay } from './backoff.js';
+import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
+import { isSameFailure, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
+import { isSessionGoneAnswer } from './session-gone.js';
+import { explainingLines } from './stderr-lines.js';
 import { StdioTransport } from './stdio-transport.js';
 import { isJsonObject } from '../protocols/task-wire.js';
 
@@ -20,8 +23,6 @@ import { isJsonObject } from '../protocols/task-wire.js';
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 /** Default timeout of a raw request. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-/** Lines of a stdio server's stderr kept to explain a failure. */
-const STDERR_TAIL_LINES = 20;
 
 /**
  * A server-to-client request (legacy era: elicitation, sampling, roots) for the engine to answer.
@@ -106,6 +107,8 @@ export class ServerConnection {
   private readonly unsentAnswers = new Map<string | number, PendingRequest>();
   private nextRequestId = 1;
   private attempt = 0;
+  /** stdio: monotonic times of the failed starts that count (see `recentFailedStarts`). */
+  private failedStartTimes: number[] = [];
   private retryTimer: TimerHandle | undefined;
   private closed = false;
   private connecting = false;
@@ -116,7 +119,6 @@ export class ServerConnection {
   private rejoin: LegacySession | undefined;
   /** Capabilities of a rejoined session (no `initialize` answer to read them from). */
   private rejoinedCapabilities: Record<string, unknown> | undefined;
-  private stderrTail: string[] = [];
   private current: ServerState;
 
   constructor(
@@ -212,6 +214,7 @@ export class ServerConnection {
           finish();
           abort.abort();
           this.sendCancelled(id);
+          this.noteUnreachable(transport, timeoutFailure(method, timeoutMs));
           reject(new McpRequestError(`${method} timed out after ${timeoutMs} ms`, undefined, undefined, 'timeout'));
         });
       };
@@ -271,6 +274,20 @@ export class ServerConnection {
     await this.client.sendRootsListChanged();
   }
 
+  /**
+   * Starts a new attempt at once, with a fresh count of failed starts: for a stdio server that
+   * stopped being started (`failed`), or any server waiting for its next reconnect attempt.
+   * Does nothing while connected, connecting or closed.
+   */
+  retryNow(): void {
+    if (this.closed || this.connecting || this.client !== undefined) return;
+    this.retryTimer?.cancel();
+    this.retryTimer = undefined;
+    this.attempt = 0;
+    this.failedStartTimes = [];
+    void this.connect();
+  }
+
   /** Closes the connection for good and ends a stdio server's whole process tree. */
   async close(): Promise<void> {
     this.closed = true;
@@ -326,16 +343,10 @@ export class ServerConnection {
         ...(rejoin !== undefined ? { sessionId: rejoin.id, protocolVersion: rejoin.protocolVersion } : {}),
       });
     }
-    const transport = new StdioTransport(
+    return new StdioTransport(
       { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
       (id) => typeof id === 'string' && this.pending.has(id),
     );
-    this.stderrTail = [];
-    transport.stderr.on('data', (chunk: Buffer) => {
-      const lines = chunk.toString('utf8').split('\n').filter((line) => line.trim() !== '');
-      this.stderrTail = [...this.stderrTail, ...lines].slice(-STDERR_TAIL_LINES);
-    });
-    return transport;
   }
 
   private createClient(): Client {
@@ -398,6 +409,7 @@ export class ServerConnection {
       this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
       this.priorIsGuess = false;
       this.attempt = 0;
+      this.failedStartTimes = [];
       const info = client.getServerVersion();
       this.setState({
         status: 'connected',
@@ -406,6 +418,9 @@ export class ServerConnection {
         taskSupport: detectTaskSupport(era, this.serverCapabilities),
         serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
         lastError: undefined,
+        exit: undefined,
+        failedStarts: undefined,
+        unreachable: undefined,
       }, true);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
@@ -414,7 +429,7 @@ export class ServerConnection {
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
       this.chooseNextPrior();
-      this.scheduleReconnect(describeConnectError(error, this.stderrTail));
+      this.startFailed(error, transport);
     } finally {
       this.connecting = false;
     }
@@ -453,11 +468,15 @@ export class ServerConnection {
 
   /**
    * Takes our own responses and the task notifications off the transport; passes the rest to the
-   * SDK. Reports how each answer the SDK sends to a server request fared (see `watchAnswer`).
+   * SDK. Reports how each answer the SDK sends to a server request fared (see `watchAnswer`),
+   * and whether the server can be reached (see `noteUnreachable`).
    */
   private interceptTransport(transport: Transport): void {
     const sdkOnMessage = transport.onmessage;
     transport.onmessage = (message, extra) => {
+      const raw = message as Record<string, unknown>;
+      // Any answer to any request, an error included, shows the server is answering again.
+      if (raw.id !== undefined && raw.method === undefined) this.noteReachable(transport);
       if (this.handleOwnMessage(message)) return;
       sdkOnMessage?.(message, extra);
     };
@@ -471,10 +490,34 @@ export class ServerConnection {
         await send(message, options);
       } catch (error) {
         watcher?.reject(toRequestError('answer', error));
+        const failure = reachabilityFailureOf(error);
+        if (failure !== undefined) this.noteUnreachable(transport, failure);
         throw error;
       }
+      // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
+      if (transport instanceof StreamableHTTPClientTransport) this.noteReachable(transport);
       watcher?.resolve({});
     };
+  }
+
+  /**
+   * A request to the connected server on `transport` failed in a way that says it cannot be
+   * reached: the state says so (`unreachable`, from the first such failure on) while the
+   * connection stays up — dropping it would stop the very requests that notice the recovery.
+   */
+  private noteUnreachable(transport: Transport, failure: ReachabilityFailure): void {
+    if (this.transport !== transport || !this.isConnected) return;
+    const current = this.current.unreachable;
+    if (current !== undefined && isSameFailure(current, failure)) return;
+    if (current === undefined) this.deps.logger.warn('server unreachable; its requests go on being tried', { server: this.config.id, kind: failure.kind, detail: failure.detail });
+    this.setState({ unreachable: { ...failure, since: current?.since ?? this.deps.clock.now() } });
+  }
+
+  /** The server on `transport` answered (or, over HTTP, accepted a POST): it is reachable again. */
+  private noteReachable(transport: Transport): void {
+    if (this.transport !== transport || this.current.unreachable === undefined) return;
+    this.deps.logger.info('server reachable again', { server: this.config.id });
+    this.setState({ unreachable: undefined });
   }
 
   private handleOwnMessage(message: JSONRPCMessage): boolean {
@@ -509,10 +552,10 @@ export class ServerConnection {
   }
 
   /**
-   * The server answered 404 to a request in our Streamable HTTP session: it no longer has the
-   * session (e.g. it restarted), and the transport would go on sending the dead id. The spec's
-   * answer is a new session with `initialize`: the connection is dropped and reconnects, and
-   * tasks of the old session are then unknown to the server (they end as lost).
+   * The server answered that it no longer has our Streamable HTTP session (404, or an SDK 1.x
+   * server's 400, see session-gone.ts), e.g. it restarted, and the transport would go on sending
+   * the dead id. The spec's answer is a new session with `initialize`: the connection is dropped
+   * and reconnects, and tasks of the old session are then unknown to the server (they end as lost).
    */
   private dropGoneSession(transport: Transport): void {
     if (this.client !== undefined && this.transport === transport) this.handleDrop(this.client, 'the server no longer has this session');
@@ -525,7 +568,9 @@ export class ServerConnection {
     this.transport = undefined;
     this.failPending(reason);
     this.deps.listener.onDisconnected();
-    void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => this.scheduleReconnect(reason));
+    void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => {
+      this.scheduleReconnect(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
+    });
   }
 
   private failPending(reason: string): void {
@@ -552,11 +597,44 @@ export class ServerConnection {
     }
   }
 
-  private scheduleReconnect(reason: string): void {
+  /**
+   * A connect attempt failed: says why (for a stdio server that exited, its exit and the stderr
+   * lines that explain it, the SDK's words only as the detail), then retries with backoff — or,
+   * for a stdio server that failed to start too often (see `recentFailedStarts`), stops.
+   */
+  private startFailed(error: unknown, transport: Transport): void {
+    if (this.closed) return;
+    if (!(transport instanceof StdioTransport)) {
+      // "fetch failed" says nothing: the socket error under it (ECONNREFUSED, ENOTFOUND…) says why.
+      const socket = reachabilityFailureIn(error)?.detail;
+      const reason = describeConnectError(error, []);
+      this.scheduleReconnect(socket === undefined || reason.includes(socket) ? reason : `${reason} (${socket})`.slice(0, 1_000), undefined);
+      return;
+    }
+    const exit = exitOf(transport);
+    const reason = describeConnectError(error, exit === undefined ? explainingLines(transport.stderrLines()) : []);
+    const now = this.deps.clock.monotonic();
+    this.failedStartTimes = recentFailedStarts([...this.failedStartTimes, now], now);
+    if (!isGivingUp(this.failedStartTimes)) {
+      this.scheduleReconnect(reason, exit);
+      return;
+    }
+    this.setState({ status: 'failed', lastError: reason, exit, failedStarts: this.failedStartTimes.length, nextRetryAt: undefined });
+    this.deps.logger.warn('server failed to start too often; not starting it again until a retry', { server: this.config.id, reason, failedStarts: this.failedStartTimes.length });
+  }
+
+  private scheduleReconnect(reason: string, exit: ProcessExit | undefined): void {
     if (this.closed) return;
     this.attempt += 1;
     const delay = reconnectDelay(this.attempt, this.deps.random);
-    this.setState({ status: 'reconnecting', lastError: reason, nextRetryAt: this.deps.clock.now() + delay });
+    this.setState({
+      status: 'reconnecting',
+      lastError: reason,
+      exit,
+      failedStarts: this.failedStartTimes.length > 0 ? this.failedStartTimes.length : undefined,
+      unreachable: undefined,
+      nextRetryAt: this.deps.clock.now() + delay,
+    });
     this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });
     this.retryTimer = this.deps.clock.setTimer(delay, () => {
       this.retryTimer = undefined;
@@ -576,10 +654,10 @@ export class ServerConnection {
   }
 }
 
-/** True when `error` is the HTTP 404 a Streamable HTTP server answers for a session it does not have. */
+/** True when `error` is the answer of a Streamable HTTP server that does not have our session (see session-gone.ts). */
 function isSessionGone(transport: Transport, error: unknown): boolean {
   return transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined
-    && error instanceof SdkHttpError && error.status === 404;
+    && error instanceof SdkHttpError && isSessionGoneAnswer(error.status, error.data.text);
 }
 
 /** Notifications the engine consumes itself (task pushes and our listen streams). */
@@ -614,8 +692,20 @@ function toRequestError(method: string, error: unknown): McpRequestError {
   return code === undefined ? new McpRequestError(message, undefined, undefined, 'disconnected') : McpRequestError.fromServer(code, message, record.data);
 }
 
-function describeConnectError(error: unknown, stderrTail: readonly string[]): string {
+/** The connect error's message, with the stderr lines that explain it (those of a server that is still running). */
+function describeConnectError(error: unknown, stderr: readonly string[]): string {
   const message = error instanceof Error ? error.message : String(error);
-  const tail = stderrTail.length > 0 ? ` (server stderr: ${stderrTail.slice(-3).join(' | ').slice(0, 500)})` : '';
+  const tail = stderr.length > 0 ? ` (server stderr: ${stderr.join(' | ').slice(0, 500)})` : '';
   return `${message}${tail}`.slice(0, 1_000);
+}
+
+/** How a stdio server's process ended on its own, with the stderr lines that say why; undefined when it did not. */
+function exitOf(transport: StdioTransport): ProcessExit | undefined {
+  const exit = transport.exit;
+  if (exit === undefined) return undefined;
+  return {
+    ...(exit.code !== null ? { code: exit.code } : {}),
+    ...(exit.signal !== null ? { signal: exit.signal } : {}),
+    stderr: explainingLines(transport.stderrLines()),
+  };
 }

@@ -7,18 +7,31 @@
  * - Closing must end the whole process tree (SECURITY.md §3), read before the child goes.
  * - Being a custom transport, the SDK probes the era on this very process instead of spawning
  *   a throw-away sibling whose launcher descendants it would leak.
+ * - A server that exits on its own must be able to say why: its exit code or signal and the end
+ *   of its stderr are kept, and `onclose` waits until stderr is read to the end.
  */
 import type { ChildProcess } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import spawn from 'cross-spawn';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { endProcesses, listDescendants } from './process-tree.js';
+import { StderrTail } from './stderr-lines.js';
 
 /** The longest line accepted from a server; a longer one is dropped with an error. */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
 /** How long a server gets to exit after its stdin closes, before it is signalled. */
 const STDIN_CLOSE_GRACE_MS = 1_000;
+/**
+ * How long after the process exited `onclose` waits for its stdout and stderr to end: a
+ * descendant that inherited them may hold them open for ever.
+ */
+const PIPES_CLOSE_GRACE_MS = 500;
+
+/** How the process ended by itself: its exit code, or the signal that ended it. */
+export interface ExitStatus {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
 
 /** What to run: the command and its arguments as an array (never through a shell). */
 export interface StdioServerParameters {
@@ -34,11 +47,14 @@ export class StdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  /** The server's stderr (free-form logging, not an error signal). */
-  readonly stderr = new PassThrough();
   private child: ChildProcess | undefined;
   private buffer: Buffer = Buffer.alloc(0);
   private discarding = false;
+  /** The end of the server's stderr (free-form logging, not an error signal). */
+  private readonly stderrTail = new StderrTail();
+  private exitStatus: ExitStatus | undefined;
+  private isClosing = false;
+  private hasReportedClose = false;
 
   /**
    * @param isOwnResponseId true for ids of requests sent outside the SDK (their responses are
@@ -52,6 +68,16 @@ export class StdioTransport implements Transport {
   /** The child's pid once started. */
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** How the process ended when it ended by itself; undefined while it runs or after `close()` stopped it. */
+  get exit(): ExitStatus | undefined {
+    return this.exitStatus;
+  }
+
+  /** The last lines of the server's stderr, cleaned (see stderr-lines.ts). */
+  stderrLines(): string[] {
+    return this.stderrTail.lines();
   }
 
   start(): Promise<void> {
@@ -70,13 +96,16 @@ export class StdioTransport implements Transport {
         this.onerror?.(error);
       });
       child.once('spawn', () => resolve());
-      child.once('exit', () => {
+      child.once('exit', (code, signal) => {
         if (this.child === child) this.child = undefined;
-        this.onclose?.();
+        if (!this.isClosing) this.exitStatus = { code, signal };
+        setTimeout(() => this.reportClose(), PIPES_CLOSE_GRACE_MS).unref();
       });
+      // After 'exit' and once stdout and stderr ended: what the server wrote last has been read.
+      child.once('close', () => this.reportClose());
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
-      child.stderr?.pipe(this.stderr);
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderrTail.push(chunk));
     });
   }
 
@@ -93,8 +122,9 @@ export class StdioTransport implements Transport {
   async close(): Promise<void> {
     const child = this.child;
     this.child = undefined;
+    this.isClosing = true;
     if (child?.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
-      this.onclose?.();
+      this.reportClose();
       return;
     }
     const descendants = await listDescendants(child.pid);
@@ -104,6 +134,13 @@ export class StdioTransport implements Transport {
     await endProcesses(child.exitCode === null && child.signalCode === null ? [child.pid, ...descendants] : descendants, child.pid);
     child.stdout?.destroy();
     child.stderr?.destroy();
+  }
+
+  /** Calls `onclose` once. */
+  private reportClose(): void {
+    if (this.hasReportedClose) return;
+    this.hasReportedClose = true;
+    this.onclose?.();
   }
 
   private read(chunk: Buffer): void {

@@ -68,6 +68,7 @@ export function InboxToolbar({ filter, serverOptions, shown, total }: InboxToolb
           {serverOptions.map((server) => (
             <option key={server.id} value={server.id}>
               {toVisibleString(server.name)}
+              {server.status !== undefined ? ` (${server.status})` : ''}
             </option>
           ))}
         </select>

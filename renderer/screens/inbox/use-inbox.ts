@@ -1,5 +1,7 @@
 /** Everything the inbox shows, derived from the task list, the server names and the filters. */
 import { useDeferredValue, useMemo } from 'react';
+import type { ServerView } from '../../../shared/ipc/contract';
+import { serverStatusTag } from '../../lib/server-status';
 import { filterTasks, taskServerIds } from '../../lib/task-list';
 import { useServerList, useServerNames, useTaskList } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
@@ -9,6 +11,8 @@ import { selectFilter } from '../../store/selectors';
 export interface ServerOption {
   id: string;
   name: string;
+  /** Why its tasks may not move (`unreachable`, `stopped`, `disabled`, …); absent while it is connected and answering. */
+  status?: string;
 }
 
 /** The inbox's data. */
@@ -29,11 +33,14 @@ export function useInbox() {
 }
 
 const NO_SERVERS: readonly string[] = [];
-const NO_SERVER_OPTIONS: readonly ServerOption[] = [];
+const NO_SERVER_OPTIONS: readonly ServerView[] = [];
 
-/** The configured servers, then (by id) those only tasks still name. */
-export function listServerOptions(taskServers: readonly string[], servers: readonly ServerOption[]): ServerOption[] {
-  const options = servers.map(({ id, name }) => ({ id, name }));
+/** The configured servers with their status, then (by id) those only tasks still name. */
+export function listServerOptions(taskServers: readonly string[], servers: readonly Pick<ServerView, 'id' | 'name' | 'disabled' | 'approved' | 'state'>[]): ServerOption[] {
+  const options: ServerOption[] = servers.map((server) => {
+    const status = serverStatusTag(server);
+    return { id: server.id, name: server.name, ...(status !== undefined ? { status } : {}) };
+  });
   const known = new Set(options.map((option) => option.id));
   for (const serverId of taskServers) {
     if (!known.has(serverId)) options.push({ id: serverId, name: `${serverId} (no longer configured)` });

@@ -1,6 +1,7 @@
 /** The server and tool choosers of the launcher. */
 import { useId } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { serverStatusTag } from '../../lib/server-status';
 import { toVisibleString } from '../../lib/visible-text';
 import { errorMessage } from '../../queries/unwrap';
 import type { useLauncher } from './use-launcher';
@@ -21,12 +22,15 @@ export function ToolPicker({ launcher }: { launcher: ReturnType<typeof useLaunch
           data-testid="launcher-server"
         >
           <option value="">Choose a server…</option>
-          {(servers.data ?? []).map((server) => (
-            <option key={server.id} value={server.id}>
-              {toVisibleString(server.name)}
-              {server.state !== undefined && server.state.status !== 'connected' ? ` (${server.state.status})` : ''}
-            </option>
-          ))}
+          {(servers.data ?? []).map((server) => {
+            const status = serverStatusTag(server);
+            return (
+              <option key={server.id} value={server.id}>
+                {toVisibleString(server.name)}
+                {status !== undefined ? ` (${status})` : ''}
+              </option>
+            );
+          })}
         </select>
       </div>
       {serverId !== '' && (

@@ -1,4 +1,4 @@
-/** One configured server: state, what it runs or where it is, approval, its settings, edit and remove. */
+/** One configured server: state, what it runs or where it is, approval, its settings, retry, disable, edit and remove. */
 import { useId } from 'react';
 import type { ServerView } from '../../../shared/ipc/contract';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -12,6 +12,7 @@ import { selectOpenServerEditor } from '../../store/selectors';
 import { ApprovalPanel } from './ApprovalPanel';
 import { HttpEndpoint } from './HttpEndpoint';
 import { NotificationsSwitch } from './NotificationsSwitch';
+import { ServerRunControls } from './ServerRunControls';
 import { ServerStatus } from './ServerStatus';
 import { SharedFolders } from './SharedFolders';
 import { StdioCommand } from './StdioCommand';
@@ -53,6 +54,7 @@ export function ServerCard({ server, canEditStdio, isEditing }: ServerCardProps)
         <SharedFolders server={server} />
         <NotificationsSwitch server={server} />
         <div className="server-card__actions">
+          <ServerRunControls server={server} />
           <button
             type="button"
             className="button"

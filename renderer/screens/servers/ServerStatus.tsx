@@ -1,8 +1,8 @@
-/** A server's live state: connection, protocol era, tasks, its self-reported name, last error. */
+/** A server's live state: connection, why it fails, protocol era, tasks, its self-reported name, last error. */
 import type { ServerView } from '../../../shared/ipc/contract';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
-import { describeConnection, describeEra, describeTaskSupport } from '../../lib/server-status';
+import { describeEra, describeExit, describeServerConnection, describeTaskSupport } from '../../lib/server-status';
 
 /** The state facts of one server. */
 export function ServerStatus({ server }: { server: ServerView }) {
@@ -11,9 +11,39 @@ export function ServerStatus({ server }: { server: ServerView }) {
   return (
     <dl className="facts facts--compact">
       <dt>Connection</dt>
-      <dd data-testid="server-state" data-status={state?.status ?? 'none'}>
-        {describeConnection(state, now)}
+      <dd data-testid="server-state" data-status={server.disabled ? 'disabled' : (state?.status ?? 'none')}>
+        {describeServerConnection(server, now)}
       </dd>
+      {state?.unreachable !== undefined && (
+        <>
+          <dt>Last failure</dt>
+          <dd className="server-card__error" data-testid="server-unreachable">
+            <VisibleText text={state.unreachable.detail} />
+          </dd>
+        </>
+      )}
+      {state?.exit !== undefined && (
+        <>
+          <dt>Why</dt>
+          <dd className="server-card__error" data-testid="server-exit">
+            <p className="server-card__exit">
+              {describeExit(state.exit)}
+              {state.exit.stderr.length > 0 ? '. It wrote:' : '.'}
+            </p>
+            {state.exit.stderr.length > 0 && (
+              <ul className="server-card__stderr" aria-label="What it wrote to stderr" data-testid="server-stderr">
+                {state.exit.stderr.map((line, index) => (
+                  <li key={index}>
+                    <code>
+                      <VisibleText text={line} />
+                    </code>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </>
+      )}
       <dt>Protocol</dt>
       <dd data-testid="server-era">{describeEra(state)}</dd>
       <dt>Offers tasks</dt>
@@ -34,8 +64,9 @@ export function ServerStatus({ server }: { server: ServerView }) {
       )}
       {state?.lastError !== undefined && (
         <>
-          <dt>Last error</dt>
-          <dd className="server-card__error" data-testid="server-last-error">
+          {/* With the exit and its stderr above, the client library's words are only the detail. */}
+          <dt>{state.exit !== undefined ? 'Details' : 'Last error'}</dt>
+          <dd className={state.exit !== undefined ? 'server-card__detail' : 'server-card__error'} data-testid="server-last-error">
             <VisibleText text={state.lastError} multiline />
           </dd>
         </>

@@ -79,6 +79,23 @@ export class ServerCardPart {
     return this.root.getByTestId('server-era');
   }
 
+  /** How the server's process ended and what it wrote to stderr (a stdio server that exited). */
+  get exit(): Locator {
+    return this.root.getByTestId('server-exit');
+  }
+
+  get retryButton(): Locator {
+    return this.root.getByTestId('server-retry');
+  }
+
+  get disableButton(): Locator {
+    return this.root.getByTestId('server-disable');
+  }
+
+  get enableButton(): Locator {
+    return this.root.getByTestId('server-enable');
+  }
+
   /** The folders (roots) shared with the server, as listed on its card (URIs as text). */
   get rootUris(): Locator {
     return this.root.getByTestId('server-root-uri');

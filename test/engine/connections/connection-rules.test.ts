@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RECONNECT_CAP_MS, reconnectDelay } from '../../../electron/engine/connections/backoff.js';
+import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS } from '../../../shared/server-config.js';
+import { isGivingUp, RECONNECT_CAP_MS, reconnectDelay, recentFailedStarts } from '../../../electron/engine/connections/backoff.js';
 import { McpRequestError } from '../../../electron/engine/connections/mcp-request-error.js';
 import { detectTaskSupport } from '../../../electron/engine/connections/server-connection.js';
 
@@ -13,6 +14,24 @@ describe('reconnectDelay', () => {
 
   it('never exceeds the cap', () => {
     for (let attempt = 1; attempt < 100; attempt++) expect(reconnectDelay(attempt, () => 0.999)).toBeLessThanOrEqual(RECONNECT_CAP_MS);
+  });
+});
+
+describe('recentFailedStarts and isGivingUp', () => {
+  const minute = 60_000;
+  it.each<[string, number[], number, number[], boolean]>([
+    ['none yet', [], 0, [], false],
+    ['five within the window', [0, 1_000, 2_000, 4_000, 8_000], 8_000, [0, 1_000, 2_000, 4_000, 8_000], true],
+    ['four within the window', [0, 1_000, 2_000, 4_000], 4_000, [0, 1_000, 2_000, 4_000], false],
+    ['five, the first just out of the window', [0, 1_000, 2_000, 4_000, FAILED_START_WINDOW_MS], FAILED_START_WINDOW_MS, [1_000, 2_000, 4_000, FAILED_START_WINDOW_MS], false],
+    ['slow failures, a minute apart', [0, minute, 2 * minute, 3 * minute, 4 * minute], 4 * minute, [3 * minute, 4 * minute], false],
+  ])('%s', (_what, times, now, recent, givesUp) => {
+    expect(recentFailedStarts(times, now)).toEqual(recent);
+    expect(isGivingUp(recentFailedStarts(times, now))).toBe(givesUp);
+  });
+
+  it(`gives up at ${MAX_FAILED_STARTS}`, () => {
+    expect(isGivingUp(Array.from({ length: MAX_FAILED_STARTS }, (_, index) => index))).toBe(true);
   });
 });
 

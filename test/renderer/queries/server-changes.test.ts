@@ -4,7 +4,7 @@ import { newlyConnected } from '../../../renderer/queries/server-changes';
 
 function server(id: string, status?: 'connecting' | 'connected' | 'reconnecting' | 'closed'): ServerView {
   return {
-    id, name: id, transport: 'http', url: 'http://127.0.0.1/mcp', approved: true, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false,
+    id, name: id, transport: 'http', url: 'http://127.0.0.1/mcp', approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false,
     ...(status !== undefined ? { state: { id, name: id, status } } : {}),
   };
 }

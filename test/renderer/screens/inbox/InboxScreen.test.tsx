@@ -34,6 +34,24 @@ describe('inbox', () => {
     makeTask({ id: 'done', toolName: 'build', serverId: 'server-b', updatedAt: 2_000, createdAt: 0, snapshot: makeSnapshot({ status: 'completed', ttlMs: null }) }),
   ];
 
+  it('the server filter says which servers are unreachable, stopped or disabled', async () => {
+    const servers = [
+      makeServer({ id: 'server-a', name: 'Alpha' }),
+      makeServer({ id: 'server-b', name: 'Beta', state: { id: 'server-b', name: 'Beta', status: 'connected', unreachable: { kind: 'timeout', since: 0, detail: 'tasks/get got no answer within 30000 ms' } } }),
+      makeServer({ id: 'server-c', name: 'Gamma', state: { id: 'server-c', name: 'Gamma', status: 'failed', failedStarts: 5 } }),
+      makeServer({ id: 'server-d', name: 'Delta', disabled: true, state: undefined }),
+    ];
+    renderApp({ bridge: createFakeBridge({ 'tasks:list': () => ok(tasks), 'servers:list': () => ok(servers) }) });
+    const filter = await screen.findByTestId('inbox-server-filter');
+    await waitFor(() => expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'All servers',
+      'Alpha',
+      'Beta (unreachable)',
+      'Gamma (stopped)',
+      'Delta (disabled)',
+    ]));
+  });
+
   it('shows every task, newest change first, with status, tool, server, message and times', async () => {
     const { bridge } = renderApp({ bridge: bridgeWith(tasks) });
     await waitFor(() => expect(rowIds()).toEqual(['ask', 'done', 'old']));

@@ -164,6 +164,98 @@ describe('servers', () => {
   });
 });
 
+describe('server states that say why, and the buttons that act on them', () => {
+  const broken = makeServer({
+    id: 'broken',
+    name: 'Broken',
+    transport: 'stdio',
+    url: undefined,
+    command: '/usr/bin/node',
+    args: ['/nonexistent.js'],
+    state: {
+      id: 'broken',
+      name: 'Broken',
+      status: 'failed',
+      failedStarts: 5,
+      exit: { code: 1, stderr: ["Error: Cannot find module '/nonexistent.js'", '\u202egnp.exe <b>bold</b>'] },
+      lastError: 'Version negotiation probe failed: Connection closed during the version negotiation probe',
+    },
+  });
+  const down = makeServer({
+    id: 'down',
+    name: 'Down',
+    state: { id: 'down', name: 'Down', status: 'connected', era: 'legacy', unreachable: { kind: 'refused', since: Date.now() - 42_000, detail: 'connect ECONNREFUSED 127.0.0.1:9' } },
+  });
+
+  it('a stdio server that cannot start: stopped, its exit code and what it wrote, the SDK\'s words only as the detail; Retry now and Disable', async () => {
+    const { bridge } = renderServers([broken], {
+      'servers:retry': () => ok({ ...broken, state: { ...broken.state!, status: 'connecting' } }),
+      'servers:set-enabled': () => ok({ ...broken, disabled: true, state: undefined }),
+    });
+    await screen.findAllByTestId('server-card');
+    const shown = within(card('broken'));
+    expect(shown.getByTestId('server-state').textContent).toBe('Stopped after 5 failed starts within 2 minutes — not started again until you retry');
+    expect(shown.getByTestId('server-exit').textContent).toContain('Its process exited with code 1. It wrote:');
+    expect(within(shown.getByTestId('server-stderr')).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      "Error: Cannot find module '/nonexistent.js'",
+      '[U+202E]gnp.exe <b>bold</b>',
+    ]);
+    expect(card('broken').querySelector('b')).toBeNull();
+    expect(shown.getByText('Details')).toBeTruthy();
+    expect(shown.getByTestId('server-last-error').textContent).toMatch(/^Version negotiation/);
+
+    fireEvent.click(shown.getByRole('button', { name: 'Retry now' }));
+    await waitFor(() => expect(bridge.requestsTo('servers:retry')).toEqual([{ id: 'broken' }]));
+    fireEvent.click(shown.getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(bridge.requestsTo('servers:set-enabled')).toEqual([{ id: 'broken', enabled: false }]));
+    bridge.assertNoViolations();
+  });
+
+  it('a connected server that stopped answering says unreachable, since when and why, and offers no retry', async () => {
+    renderServers([down]);
+    await screen.findAllByTestId('server-card');
+    const shown = within(card('down'));
+    // 42 s before the file was loaded: a little more by now.
+    const seconds = Number(/^Unreachable for (\d+)s: connections are refused$/.exec(shown.getByTestId('server-state').textContent ?? '')?.[1]);
+    expect(seconds).toBeGreaterThanOrEqual(42);
+    expect(seconds).toBeLessThan(60);
+    expect(shown.getByTestId('server-unreachable').textContent).toBe('connect ECONNREFUSED 127.0.0.1:9');
+    expect(shown.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    expect(shown.getByRole('button', { name: 'Disable' })).toBeTruthy();
+  });
+
+  it('a server waiting for its next attempt offers Retry now', async () => {
+    renderServers([remote]);
+    await screen.findAllByTestId('server-card');
+    expect(within(card('remote')).getByRole('button', { name: 'Retry now' })).toBeTruthy();
+  });
+
+  it('a disabled server says so and offers Enable, not Retry now', async () => {
+    const { bridge } = renderServers([{ ...broken, disabled: true, state: undefined }], { 'servers:set-enabled': () => ok({ ...broken, state: undefined }) });
+    await screen.findAllByTestId('server-card');
+    const shown = within(card('broken'));
+    expect(shown.getByTestId('server-state').textContent).toMatch(/^Disabled/);
+    expect(shown.getByTestId('server-state').dataset.status).toBe('disabled');
+    expect(shown.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    fireEvent.click(shown.getByRole('button', { name: 'Enable' }));
+    await waitFor(() => expect(bridge.requestsTo('servers:set-enabled')).toEqual([{ id: 'broken', enabled: true }]));
+  });
+
+  it('shows a retry the host refused', async () => {
+    renderServers([broken], { 'servers:retry': () => fail('"Broken" is disabled: enable it first.') });
+    fireEvent.click(await screen.findByTestId('server-retry'));
+    expect((await screen.findByTestId('server-retry-error')).textContent).toContain('is disabled');
+  });
+
+  it('in browser mode, stdio servers can still be retried and disabled', async () => {
+    renderServers([broken], { 'app:info': () => ok(makeAppInfo({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' })) });
+    await screen.findAllByTestId('server-card');
+    await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('server-edit').disabled).toBe(true));
+    expect(screen.getByTestId<HTMLButtonElement>('server-retry').disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('server-disable').disabled).toBe(false);
+  });
+});
+
 describe('import', () => {
   const report = {
     imported: [{ ...unapproved, name: 'github' }],
