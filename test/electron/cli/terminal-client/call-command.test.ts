@@ -181,6 +181,26 @@ describe('call, a direct answer', () => {
   });
 });
 
+describe('call, questions asked during a plain call (no task)', () => {
+  it('answers a form from a file: the server gets exactly those values, the form\'s defaults for the rest', async () => {
+    const answers = file('ada.json', { name: 'Ada Lovelace', check: true });
+    const run = await runCli(['call', 'everything', 'trigger-elicitation-request', '--answer', `@${answers}`, '--config', config, '--data', data]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('everything asked "Please provide inputs for the following fields:": accepted.');
+    expect(run.stdout).toContain('- Name: Ada Lovelace');
+    expect(run.stdout).toContain('"firstLine": "It was a dark and stormy night."');
+  });
+
+  it('asks a person for a sampling reply under --answer ask and sends what they wrote as a person\'s reply', async () => {
+    const run = await runCli(['call', 'everything', 'trigger-sampling-request', '--args', '{"prompt":"Say hello","maxTokens":50}', '--answer', 'ask', '--config', config, '--data', data], { input: 'Hello from a person\n' });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('asks for a reply as if from a model (sampling)');
+    expect(run.stderr).toContain('user: Resource trigger-sampling-request context: Say hello');
+    expect(run.stdout).toContain('"text": "Hello from a person"');
+    expect(run.stdout).toContain('"model": "human (MCP Task Monitor)"');
+  });
+});
+
 describe('call, when it cannot be made', () => {
   it('exits 4 when the server refuses the call (unknown tool)', async () => {
     const run = await runCli(['call', 'mrtr', 'no_such_tool', '--config', config, '--json', '--data', data]);
