@@ -21,15 +21,15 @@ export interface CliSession {
   readonly engine: Engine;
   /** Problems the task store reported while loading (a damaged file moved aside, …). */
   readonly storeProblems: string[];
-  /** Connects to `server` and resolves once it is connected; fails with CommandFailed when it cannot. */
+  /** Connects to `server` and resolves once it is connected; fails with CommandFailed when it cannot (or the command is stopped first). */
   connect(server: ServerConfig): Promise<ServerState>;
   /** The user's name for a server this session added (its id otherwise). */
   nameOf(serverId: string): string;
   close(): Promise<void>;
 }
 
-/** Locks `dataDir`, loads its tasks and starts an engine with no servers yet. */
-export async function openSession(dataDir: string, logger: Logger): Promise<CliSession> {
+/** Locks `dataDir`, loads its tasks and starts an engine with no servers yet; `signal` stops waiting for a connection. */
+export async function openSession(dataDir: string, logger: Logger, signal: AbortSignal): Promise<CliSession> {
   let lock;
   try {
     lock = await lockDataFolder(dataDir);
@@ -53,21 +53,23 @@ export async function openSession(dataDir: string, logger: Logger): Promise<CliS
     storeProblems,
     connect: (server) => {
       names.set(server.id, server.name);
-      return connect(engine, server);
+      return connect(engine, server, signal);
     },
     nameOf: (serverId) => names.get(serverId) ?? serverId,
     close: () => (closed ??= engine.dispose().finally(() => lock.release())),
   };
 }
 
-function connect(engine: Engine, server: ServerConfig): Promise<ServerState> {
+function connect(engine: Engine, server: ServerConfig, signal: AbortSignal): Promise<ServerState> {
   return new Promise((resolve, reject) => {
     let failures = 0;
     const finish = (settle: () => void): void => {
       clearTimeout(timer);
       subscription.dispose();
+      signal.removeEventListener('abort', onAbort);
       settle();
     };
+    const onAbort = (): void => finish(() => reject(new CommandFailed(`Stopped before ${server.name} connected.`)));
     const subscription = engine.onDidChangeServer((state) => {
       if (state.id !== server.id) return;
       if (state.status === 'connected') finish(() => resolve(state));
@@ -76,6 +78,8 @@ function connect(engine: Engine, server: ServerConfig): Promise<ServerState> {
       }
     });
     const timer = setTimeout(() => finish(() => reject(new CommandFailed(`Could not connect to ${server.name} within ${CONNECT_TIMEOUT_MS / 1000} s.`))), CONNECT_TIMEOUT_MS);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
     engine.addServer(server);
   });
 }

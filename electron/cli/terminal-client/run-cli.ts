@@ -48,7 +48,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     signal: io.signal,
     isTerminal: io.stdin.isTTY === true,
     person: () => (person ??= { reader: lineReader(io.stdin, io.stderr), output: io.stderr }),
-    openSession: (dataDir) => openSession(dataDir, context.logger),
+    openSession: (dataDir) => openSession(dataDir, context.logger, io.signal),
   };
   let end: CommandEnd;
   try {

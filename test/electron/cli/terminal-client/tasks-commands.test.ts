@@ -84,6 +84,27 @@ describe('tasks', () => {
     expect(again.stderr).toContain('already ended; nothing was sent');
   }, 60_000);
 
+  it('stops following on Ctrl+C (SIGINT), releasing the folder, while the task goes on on its server', async () => {
+    const child = spawn(process.execPath, [CLI_BIN, 'call', extensionUrl, 'sleep', '--watch', '--json', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    const started = new Promise<void>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        if (stdout.includes('"state":"working"')) resolve();
+      });
+    });
+    await started;
+    child.kill('SIGINT');
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(code).toBe(8);
+    const end = JSON.parse(stdout.trim().split('\n').at(-1)!) as { outcome: string; task: string; message: string };
+    expect(end).toMatchObject({ outcome: 'not-finished', message: expect.stringContaining('Stopped following') });
+    expect(existsSync(join(data, LOCK_FILE))).toBe(false);
+    const later = await runCli(['tasks', 'show', end.task, '--json', '--data', data]);
+    expect(later.lines()[0]).toMatchObject({ id: end.task, state: 'working' });
+    expect((await runCli(['tasks', 'cancel', end.task, '--data', data])).code).toBe(3);
+  }, 60_000);
+
   it('ends quietly, releasing the folder, when the reader of its output goes away (| head -1)', async () => {
     await startTask(extensionUrl, 'build', { durationMs: 100 });
     const child = spawn(process.execPath, [CLI_BIN, 'tasks', 'list', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
