@@ -43,10 +43,11 @@ Commands:
       Lists the tasks in the data folder as last seen.
   tasks show <id> [--watch] [--answer <policy>]
       Shows one task as last seen (its local id, or a unique start of it). --watch connects to
-      its server and follows it to its end, answering its questions as --answer says.
+      its server again (the URL kept with the task, --url, or its name in --config) and follows
+      it to its end, answering its questions as --answer says.
   tasks cancel <id>
-      Asks the task's server to cancel it and waits (up to 30 s) for how it ends: cancellation
-      is cooperative, so a task may still complete.
+      Asks the task's server (found as for show) to cancel it and waits up to 30 s for how it
+      ends: cancellation is cooperative, so a task may still complete.
   help
       Shows this text.
 

@@ -25,8 +25,8 @@ export type Outcome = keyof typeof EXIT_CODES;
 /** What `--help` says about the exit codes. */
 export const EXIT_CODE_HELP = `Exit codes:
   0  completed
-  1  failed: the task failed, the tool answered with an error result (isError), or a question
-     the call needed was declined or cancelled so the call was abandoned
+  1  failed: the task failed, the tool answered with an error result (isError), or the call
+     was abandoned because a question it needed was declined
   2  the command line cannot be used
   3  cancelled (by you or by the server)
   4  refused: the server refused the call (for example an unknown tool or bad arguments)
