@@ -36,13 +36,30 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/engine/**/*.ts', 'electron/demo-server/**/*.ts', 'electron/cli/**/*.ts'],
+    files: ['electron/engine/**/*.ts', 'electron/demo-server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{ name: 'electron', message: 'The engine runs in plain Node: never import electron.' }],
         patterns: [
           { group: ['electron/*'], message: 'The engine runs in plain Node: never import electron.' },
           { group: ['**/main/**', '**/preload/**', '**/renderer/**'], message: 'The engine imports only shared/ and node.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The terminal programs run in plain Node too, and reach the engine through its public door only.
+    files: ['electron/cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'electron', message: 'The CLI runs in plain Node: never import electron.' }],
+        patterns: [
+          { group: ['electron/*'], message: 'The CLI runs in plain Node: never import electron.' },
+          { group: ['**/main/**', '**/preload/**', '**/renderer/**'], message: 'The CLI imports only the engine, the host core, shared/ and node.' },
+          {
+            group: ['**/engine/**', '!**/engine/index.js', '!**/engine/node-ports.js', '!**/engine/console-logger.js'],
+            message: 'Use the engine through electron/engine/index.ts (and node-ports.ts): its internals are not an API.',
+          },
         ],
       }],
     },

@@ -10,6 +10,7 @@ import { defaultDemoServers } from '../demo-server/default-servers.js';
 import { createConsoleLogger } from '../engine/console-logger.js';
 import { createEngine } from '../engine/index.js';
 import { createNodePorts, DEFAULT_DATA_DIR } from '../engine/node-ports.js';
+import { printable } from './terminal-client/terminal-text.js';
 
 const { values } = parseArgs({
   options: {
@@ -17,11 +18,6 @@ const { values } = parseArgs({
     'build-ms': { type: 'string', default: '8000' },
   },
 });
-
-/** Shows untrusted text on one terminal line: control and bidi characters become visible escapes. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 function describe(task: TrackedTask): string {
   const status = task.endReason ?? task.snapshot?.status ?? task.phase;
@@ -39,7 +35,7 @@ engine.onDidUpdateTask((task) => {
   printed.set(task.id, line);
   console.log(line);
   if (task.hasResult && isTaskFinished(task)) {
-    void engine.getResult(task.id).then((result) => console.log(`[${task.serverId}] ${task.toolName} result: ${printable(JSON.stringify(result)).slice(0, 400)}`));
+    void engine.getResult(task.id).then((result) => console.log(`[${task.serverId}] ${task.toolName} result: ${printable(JSON.stringify(result), 400)}`));
   }
 });
 engine.onDidChangeServer((state) => {

@@ -4,17 +4,12 @@
  * they are taken as approved (the operator named them), kept for the session only, and their
  * ids derive from their names so their tasks resume at the next launch with the same list.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { DEFAULT_DATA_DIR } from '../engine/node-ports.js';
 import { parseArgs } from 'node:util';
+import { readServerConfigFile, toOperatorServers } from '../host/config-file.js';
 import type { OperatorServer } from '../host/create-host.js';
 import { HostError } from '../host/host-error.js';
-import { toServerConfig } from '../host/server-entry.js';
-import { slugFromName, uniqueServerId } from '../host/server-ids.js';
-import { parseServerImport, parseServerImportValue, type ParsedImport } from '../host/server-import.js';
-
-/** Largest config file read (the same bound as an import pasted into the UI). */
-const MAX_CONFIG_BYTES = 1_000_000;
+import { parseServerImportValue, type ParsedImport } from '../host/server-import.js';
 
 export const USAGE = `Usage: npm run serve -- [options]
   --port <n>         port on 127.0.0.1 (default 0: any free port)
@@ -68,11 +63,7 @@ export async function readServeOptions(argv: readonly string[]): Promise<ServeOp
   const configuredServers: OperatorServer[] = [];
   const notes: string[] = [];
   const add = (parsed: ParsedImport, origin: OperatorServer['origin']): void => {
-    for (const input of parsed.servers) {
-      const id = uniqueServerId(input.id ?? slugFromName(input.name), taken);
-      taken.add(id);
-      configuredServers.push({ config: toServerConfig(input, id), origin });
-    }
+    configuredServers.push(...toOperatorServers(parsed, origin, taken));
   };
   if (values.config !== undefined) {
     const parsed = await readConfigFile(values.config);
@@ -89,15 +80,12 @@ export async function readServeOptions(argv: readonly string[]): Promise<ServeOp
 }
 
 async function readConfigFile(file: string): Promise<ParsedImport> {
-  let text: string;
   try {
-    if ((await stat(file)).size > MAX_CONFIG_BYTES) throw new UsageError(`--config ${file}: the file is larger than ${MAX_CONFIG_BYTES} bytes.`);
-    text = await readFile(file, 'utf8');
+    return await readServerConfigFile(file);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`--config ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof HostError) throw new UsageError(`--config ${error.message}`);
+    throw error;
   }
-  return parseOrFail(`--config ${file}`, () => parseServerImport(text));
 }
 
 function parseOrFail(what: string, parse: () => ParsedImport): ParsedImport {

@@ -5,7 +5,7 @@
  * one array copy, and the counts derived from the list cost O(1).
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
-import { classifyTask, isTaskActive, STATUS_LABELS, type TaskStatusKind } from './task-status';
+import { classifyTask, isTaskActive, STATUS_LABELS, type TaskStatusKind } from '../../shared/task-status';
 
 /** Newest change first; ties by id so the order is stable between renders. */
 function compareByLastUpdate(a: TaskSummary, b: TaskSummary): number {

@@ -1,7 +1,7 @@
 /** Search and filters above the task list, and how many tasks they let through. */
 import { useId } from 'react';
 import type { StatusFilter, TaskFilter } from '../../lib/task-list';
-import { STATUS_LABELS, TASK_STATUS_KINDS } from '../../lib/task-status';
+import { STATUS_LABELS, TASK_STATUS_KINDS } from '../../../shared/task-status';
 import { toVisibleString } from '../../lib/visible-text';
 import { useAppStore } from '../../store/store-context';
 import { selectSetSearchText, selectSetServerFilter, selectSetStatusFilter } from '../../store/selectors';

@@ -3,7 +3,7 @@ import { memo } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VisibleText } from '../../components/VisibleText';
-import { classifyTask, type TaskStatusKind } from '../../lib/task-status';
+import { classifyTask, type TaskStatusKind } from '../../../shared/task-status';
 import { describeTimingClock, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 import { TASK_ROW_HEIGHT } from './row-metrics';
 

@@ -7,7 +7,7 @@ import type { TaskDetail } from '../../../shared/ipc/contract';
 import { ConfirmAction } from '../../components/ConfirmAction';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ToolResultView } from '../../components/ToolResultView';
-import { isTaskActive } from '../../lib/task-status';
+import { isTaskActive } from '../../../shared/task-status';
 import { formatClockTime } from '../../lib/time-format';
 import { errorMessage } from '../../queries/unwrap';
 import { useTaskActions } from './use-task-actions';

@@ -7,7 +7,7 @@ import { RawJson } from '../../components/RawJson';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VisibleText } from '../../components/VisibleText';
-import { classifyTask } from '../../lib/task-status';
+import { classifyTask } from '../../../shared/task-status';
 import { errorMessage } from '../../queries/unwrap';
 import { useServerNames } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';

@@ -3,7 +3,7 @@ import type { TaskDetail } from '../../../shared/ipc/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
-import { explainStatus } from '../../lib/task-status';
+import { explainStatus } from '../../../shared/task-status';
 import { describePolling, describeTimingClock, formatClockTime, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 
 /** How the UI names each task wire form. */

@@ -1,10 +1,9 @@
 /**
- * What the UI calls a task's state. The engine keeps several facts apart (the call phase, the
- * server's status, why it ended, whether the user asked to cancel); the inbox needs one word
- * that never claims something that did not happen (ARCHITECTURE §3, Registry).
+ * What the UIs (the renderer, the terminal client) call a task's state. The engine keeps several
+ * facts apart (the call phase, the server's status, why it ended, whether the user asked to
+ * cancel); a list needs one word that never claims something that did not happen.
  */
-import type { TaskSummary } from '../../shared/ipc/contract';
-import { isTaskFinished } from '../../shared/task-model';
+import { isTaskFinished, type TrackedTask } from './task-model.js';
 
 /** Every state the UI distinguishes. */
 export const TASK_STATUS_KINDS = [
@@ -35,8 +34,8 @@ export const STATUS_LABELS: Record<TaskStatusKind, string> = {
   expired: 'Expired',
 };
 
-/** The fields the classification reads (a summary and a detail both have them). */
-export type ClassifiableTask = Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt'>;
+/** The fields the classification reads (a tracked task, a summary and a detail all have them). */
+export type ClassifiableTask = Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt'>;
 
 /**
  * One state for a task. Order matters: how the app lost track of a task outranks the last

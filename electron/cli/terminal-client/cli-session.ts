@@ -1,0 +1,111 @@
+/**
+ * One command's hold on the data folder and the engine: the folder is locked for the command's
+ * life (one writer per store), the engine runs on the file-backed ports of that folder, and
+ * servers are added only as the command needs them. Closing ends the connections (a stdio
+ * server's whole process tree with them) and flushes the store; tasks on HTTP servers go on.
+ */
+import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
+import type { TrackedTask } from '../../../shared/task-model.js';
+import { createEngine, type Engine, type Logger } from '../../engine/index.js';
+import { createNodePorts } from '../../engine/node-ports.js';
+import { DataFolderBusyError, lockDataFolder } from '../../host/data-folder-lock.js';
+import { CommandFailed } from './cli-errors.js';
+
+/** Failed connection attempts before a command gives up (the second lets a stdio server's era guess retry). */
+const MAX_CONNECT_FAILURES = 2;
+/** The longest a command waits for a server to connect. */
+const CONNECT_TIMEOUT_MS = 30_000;
+
+/** The engine of one command. */
+export interface CliSession {
+  readonly engine: Engine;
+  /** Problems the task store reported while loading (a damaged file moved aside, …). */
+  readonly storeProblems: string[];
+  /** Connects to `server` and resolves once it is connected; fails with CommandFailed when it cannot (or the command is stopped first). */
+  connect(server: ServerConfig): Promise<ServerState>;
+  /** The user's name for a server this session added (its id otherwise). */
+  nameOf(serverId: string): string;
+  close(): Promise<void>;
+}
+
+/** Locks `dataDir`, loads its tasks and starts an engine with no servers yet; `signal` stops waiting for a connection. */
+export async function openSession(dataDir: string, logger: Logger, signal: AbortSignal): Promise<CliSession> {
+  let lock;
+  try {
+    lock = await lockDataFolder(dataDir);
+  } catch (error) {
+    if (error instanceof DataFolderBusyError) throw new CommandFailed(error.message);
+    throw new CommandFailed(`The data folder ${dataDir} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const engine = createEngine(createNodePorts(dataDir, logger));
+  const names = new Map<string, string>();
+  let storeProblems: string[];
+  try {
+    storeProblems = await engine.start([]);
+  } catch (error) {
+    await engine.dispose().catch(() => undefined);
+    await lock.release();
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    engine,
+    storeProblems,
+    connect: (server) => {
+      names.set(server.id, server.name);
+      return connect(engine, server, signal);
+    },
+    nameOf: (serverId) => names.get(serverId) ?? serverId,
+    close: () => (closed ??= engine.dispose().finally(() => lock.release())),
+  };
+}
+
+function connect(engine: Engine, server: ServerConfig, signal: AbortSignal): Promise<ServerState> {
+  return new Promise((resolve, reject) => {
+    let failures = 0;
+    const finish = (settle: () => void): void => {
+      clearTimeout(timer);
+      subscription.dispose();
+      signal.removeEventListener('abort', onAbort);
+      settle();
+    };
+    const onAbort = (): void => finish(() => reject(new CommandFailed(`Stopped before ${server.name} connected.`)));
+    const subscription = engine.onDidChangeServer((state) => {
+      if (state.id !== server.id) return;
+      if (state.status === 'connected') finish(() => resolve(state));
+      else if (state.status === 'reconnecting' && state.lastError !== undefined && ++failures >= MAX_CONNECT_FAILURES) {
+        finish(() => reject(new CommandFailed(`Could not connect to ${server.name}: ${state.lastError ?? 'no reason given'}`)));
+      }
+    });
+    const timer = setTimeout(() => finish(() => reject(new CommandFailed(`Could not connect to ${server.name} within ${CONNECT_TIMEOUT_MS / 1000} s.`))), CONNECT_TIMEOUT_MS);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    engine.addServer(server);
+  });
+}
+
+/**
+ * Resolves with the task once `until` holds for it (checked now and on each of its updates);
+ * with `undefined` if it leaves the store, or when `signal` aborts (the user stopped following).
+ */
+export function waitForTask(engine: Engine, id: string, until: (task: TrackedTask) => boolean, signal: AbortSignal): Promise<TrackedTask | undefined> {
+  return new Promise((resolve) => {
+    const done = (task: TrackedTask | undefined): void => {
+      updates.dispose();
+      removals.dispose();
+      signal.removeEventListener('abort', onAbort);
+      resolve(task);
+    };
+    const onAbort = (): void => done(undefined);
+    const updates = engine.onDidUpdateTask((task) => {
+      if (task.id === id && until(task)) done(task);
+    });
+    const removals = engine.onDidRemoveTask((removed) => {
+      if (removed === id) done(undefined);
+    });
+    signal.addEventListener('abort', onAbort);
+    const now = engine.getTask(id);
+    if (signal.aborted || now === undefined) done(undefined);
+    else if (until(now)) done(now);
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * The terminal client's command line: what each command takes, checked before anything runs,
+ * and the help text. Parsing never touches the network or the data folder.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_DIR } from '../../engine/node-ports.js';
+import { ANSWER_POLICY_HELP } from './answer-policy.js';
+import { UsageError } from './cli-errors.js';
+import { EXIT_CODE_HELP } from './exit-codes.js';
+
+/** Options every command takes. */
+interface Common {
+  dataDir: string;
+  /** One JSON object per line on stdout instead of text. */
+  json: boolean;
+  /** Engine log lines on stderr. */
+  verbose: boolean;
+  /** The config file server names are looked up in. */
+  configFile: string | undefined;
+}
+
+/** What was asked for. */
+export type Command =
+  | { kind: 'help' }
+  | (Common & { kind: 'call'; target: string; tool: string; args: Record<string, unknown>; watch: boolean; answer: string | undefined })
+  | (Common & { kind: 'tools'; target: string })
+  | (Common & { kind: 'tasks-list' })
+  | (Common & { kind: 'tasks-show'; id: string; watch: boolean; answer: string | undefined; url: string | undefined })
+  | (Common & { kind: 'tasks-cancel'; id: string; url: string | undefined });
+
+export const USAGE = `Usage: mcp-task-monitor <command> [options]
+
+Commands:
+  call <url|name> <tool> [--args '<json>'] [--watch] [--answer <policy>]
+      Calls a tool. <url> is a Streamable HTTP endpoint; <name> is a server in the --config
+      file. A direct answer is printed at once. When the server starts a task, its id is
+      printed and the command ends (the task goes on; follow it with "tasks show <id> --watch"),
+      unless --watch follows it to its end. Questions the call itself needs (before it runs)
+      are always answered, as --answer says.
+  tools <url|name>
+      Lists the server's tools.
+  tasks list
+      Lists the tasks in the data folder as last seen.
+  tasks show <id> [--watch] [--answer <policy>]
+      Shows one task as last seen (its local id, or a unique start of it). --watch connects to
+      its server again (the URL kept with the task, --url, or its name in --config) and follows
+      it to its end, answering its questions as --answer says.
+  tasks cancel <id>
+      Asks the task's server (found as for show) to cancel it and waits up to 30 s for how it
+      ends: cancellation is cooperative, so a task may still complete.
+  help
+      Shows this text.
+
+Options:
+  --config <file>    servers by name: a JSON list of server configs, or a Claude Desktop / Cursor
+                     ("mcpServers") or VS Code ("servers", "mcp.servers") config file. A stdio
+                     server runs only when you name it in a command, and only for that command.
+  --data <dir>       data folder (default ${DEFAULT_DATA_DIR}); one command at a time uses it
+  --url <url>        tasks show/cancel: the server's URL, for a task whose URL was not kept
+                     (a URL with a query string is never written to the data folder)
+  --json             one JSON object per line on stdout (the last one: {"type":"end",...})
+  --verbose          the engine's log on stderr
+
+${ANSWER_POLICY_HELP}
+
+${EXIT_CODE_HELP}`;
+
+const OPTIONS = {
+  args: { type: 'string' },
+  watch: { type: 'boolean', default: false },
+  answer: { type: 'string' },
+  config: { type: 'string' },
+  data: { type: 'string', default: DEFAULT_DATA_DIR },
+  url: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+type OptionName = keyof typeof OPTIONS;
+const COMMON: OptionName[] = ['config', 'data', 'json', 'verbose'];
+
+/** Parses the arguments (without `node` and the script); throws UsageError on anything unusable. */
+export function parseCommandLine(argv: readonly string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals, tokens } = parsed;
+  if (values.help || positionals.length === 0 || positionals[0] === 'help') return { kind: 'help' };
+  const options = new Set(tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : [])));
+  const common: Common = { dataDir: values.data, json: values.json, verbose: values.verbose, configFile: values.config };
+  const [command, ...rest] = positionals;
+  switch (command) {
+    case 'call': {
+      const [target, tool] = operands(rest, ['<url|name>', '<tool>'], 'call');
+      allowOnly(options, [...COMMON, 'args', 'watch', 'answer'], 'call');
+      return { ...common, kind: 'call', target, tool, args: parseToolArguments(values.args), watch: values.watch, answer: values.answer };
+    }
+    case 'tools': {
+      const [target] = operands(rest, ['<url|name>'], 'tools');
+      allowOnly(options, COMMON, 'tools');
+      return { ...common, kind: 'tools', target };
+    }
+    case 'tasks':
+      return parseTasks(rest, options, common, values);
+    default:
+      throw new UsageError(`Unknown command ${JSON.stringify(command)}.`);
+  }
+}
+
+function parseTasks(rest: string[], options: ReadonlySet<string>, common: Common, values: { watch: boolean; answer?: string; url?: string }): Command {
+  const [action, ...given] = rest;
+  switch (action) {
+    case 'list':
+      operands(given, [], 'tasks list');
+      allowOnly(options, COMMON, 'tasks list');
+      return { ...common, kind: 'tasks-list' };
+    case 'show': {
+      const [id] = operands(given, ['<id>'], 'tasks show');
+      allowOnly(options, [...COMMON, 'watch', 'answer', 'url'], 'tasks show');
+      if (values.answer !== undefined && !values.watch) throw new UsageError('tasks show: --answer needs --watch (only a followed task is answered).');
+      return { ...common, kind: 'tasks-show', id, watch: values.watch, answer: values.answer, url: values.url };
+    }
+    case 'cancel': {
+      const [id] = operands(given, ['<id>'], 'tasks cancel');
+      allowOnly(options, [...COMMON, 'url'], 'tasks cancel');
+      return { ...common, kind: 'tasks-cancel', id, url: values.url };
+    }
+    default:
+      throw new UsageError(action === undefined ? 'tasks: say list, show or cancel.' : `Unknown tasks command ${JSON.stringify(action)}: say list, show or cancel.`);
+  }
+}
+
+/** Exactly the operands named in `names`, in order. */
+function operands<const Names extends readonly string[]>(given: string[], names: Names, command: string): { [K in keyof Names]: string } {
+  if (given.length < names.length) throw new UsageError(`${command}: missing ${names.slice(given.length).join(' ')}.`);
+  if (given.length > names.length) throw new UsageError(`${command}: unexpected argument ${JSON.stringify(given[names.length])}.`);
+  return given as unknown as { [K in keyof Names]: string };
+}
+
+function allowOnly(given: ReadonlySet<string>, allowed: readonly OptionName[], command: string): void {
+  const stray = [...given].filter((name) => !(allowed as readonly string[]).includes(name));
+  if (stray.length > 0) throw new UsageError(`${command} does not take ${stray.map((name) => `--${name}`).join(', ')}.`);
+}
+
+/** `--args`: a JSON object (the tool's arguments); none means `{}`. */
+function parseToolArguments(text: string | undefined): Record<string, unknown> {
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--args is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--args must be a JSON object, e.g. \'{"a": 1}\'.');
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,103 @@
+/**
+ * `npm run conformance`: the official MCP conformance client scenarios
+ * (`@modelcontextprotocol/conformance`, pinned in package.json) against the terminal client,
+ * one scenario at a time (the sse-retry scenario measures reconnect timing, so nothing runs
+ * beside it). The `auth/*` scenarios are not run: OAuth is not part of the client yet. The last
+ * line printed is, for scripts:
+ *
+ *   CONFORMANCE {"passed":N,"failed":N,"scenarios":{"<name>":"passed"|"failed: <why>"},"notRun":["auth/…"]}
+ *
+ * and the exit code is 1 when a scenario failed or the suite could not run (then the line
+ * carries `"error"` with the reason, e.g. no Node 22 to be had).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { locateNode22 } from './node22.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLIENT = fileURLToPath(new URL('./scenario-client.ts', import.meta.url));
+const RUNNER = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
+/** Per scenario, as the runner's own default. */
+const SCENARIO_TIMEOUT_MS = 30_000;
+
+const CheckSchema = z.object({ id: z.string(), name: z.string().optional(), status: z.string(), errorMessage: z.string().optional() });
+
+/** What the suite found. */
+export interface ConformanceSummary {
+  passed: number;
+  failed: number;
+  scenarios: Record<string, string>;
+  /** Scenarios of the suite deliberately not run (OAuth). */
+  notRun: string[];
+  error?: string;
+}
+
+function quote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+/** The client scenarios this version of the suite has, from its own `list`. */
+function listClientScenarios(node: string): string[] {
+  const list = spawnSync(node, [RUNNER, 'list', '--client'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  if (list.status !== 0) throw new Error(`conformance list failed: ${list.stderr.trim().slice(0, 500)}`);
+  return [...list.stdout.matchAll(/^\s+- (\S+)/gmu)].map((match) => match[1]!);
+}
+
+/** Runs one scenario; `undefined` when it passed, else why not. */
+function runScenario(node: string, scenario: string): string | undefined {
+  const results = mkdtempSync(join(tmpdir(), 'mtm-conformance-results-'));
+  try {
+    const client = `${quote(process.execPath)} --import tsx ${quote(CLIENT)}`;
+    const run = spawnSync(node, [RUNNER, 'client', '--command', client, '--scenario', scenario, '--timeout', String(SCENARIO_TIMEOUT_MS), '-o', results], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: SCENARIO_TIMEOUT_MS + 30_000,
+    });
+    const [resultDir] = readdirSync(results);
+    if (resultDir === undefined) return `the runner saved no results (exit ${run.status ?? run.signal}): ${run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`;
+    const checks = z.array(CheckSchema).parse(JSON.parse(readFileSync(join(results, resultDir, 'checks.json'), 'utf8')));
+    const bad = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
+    if (bad.length > 0) return bad.slice(0, 3).map((check) => `${check.id}${check.errorMessage === undefined ? '' : ` (${check.errorMessage})`}`).join('; ').slice(0, 500);
+    if (run.status !== 0) return `the runner exited with ${run.status ?? run.signal}: ${run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`;
+    return undefined;
+  } finally {
+    rmSync(results, { recursive: true, force: true });
+  }
+}
+
+/** Runs every client scenario but the auth ones. */
+export function runConformance(log: (line: string) => void): ConformanceSummary {
+  const summary: ConformanceSummary = { passed: 0, failed: 0, scenarios: {}, notRun: [] };
+  const node = locateNode22();
+  if (!node.ok) return { ...summary, error: node.reason };
+  log(`Conformance runner on Node ${node.version} (${node.path}).`);
+  let scenarios: string[];
+  try {
+    scenarios = listClientScenarios(node.path);
+  } catch (error) {
+    return { ...summary, error: error instanceof Error ? error.message : String(error) };
+  }
+  for (const scenario of scenarios) {
+    if (scenario.startsWith('auth/')) {
+      summary.notRun.push(scenario);
+      continue;
+    }
+    const why = runScenario(node.path, scenario);
+    summary.scenarios[scenario] = why === undefined ? 'passed' : `failed: ${why}`;
+    if (why === undefined) summary.passed += 1;
+    else summary.failed += 1;
+    log(`${why === undefined ? 'passed' : 'FAILED'}  ${scenario}${why === undefined ? '' : `: ${why}`}`);
+  }
+  if (summary.notRun.length > 0) log(`not run  ${summary.notRun.length} OAuth scenarios (auth/*): the client has no OAuth yet.`);
+  return summary;
+}
+
+const summary = runConformance((line) => console.log(line));
+if (summary.error !== undefined) console.error(`The conformance suite could not run: ${summary.error}`);
+console.log(`CONFORMANCE ${JSON.stringify(summary)}`);
+process.exitCode = summary.failed > 0 || summary.error !== undefined ? 1 : 0;

@@ -1,0 +1,53 @@
+/** How a call or task ended, for scripts: one exit code per outcome, from the app's own state rule. */
+import { describe, expect, it } from 'vitest';
+import type { ToolResult, TrackedTask } from '../../../../shared/task-model.js';
+import { EXIT_CODES, outcomeOfResult, outcomeOfTask, type Outcome } from '../../../../electron/cli/terminal-client/exit-codes.js';
+
+const base: TrackedTask = {
+  id: 'local-1',
+  serverId: 'demo',
+  form: 'extension',
+  phase: 'task',
+  taskId: 'srv-1',
+  toolName: 'build',
+  arguments: {},
+  createdAt: 1,
+  updatedAt: 2,
+  hasResult: false,
+  timeline: [],
+  answeredInputKeys: [],
+};
+const task = (overrides: Partial<TrackedTask>): TrackedTask => ({ ...base, ...overrides });
+const snapshot = (status: NonNullable<TrackedTask['snapshot']>['status']): TrackedTask['snapshot'] => ({ taskId: 'srv-1', status });
+const toolError: ToolResult = { content: [{ type: 'text', text: 'no' }], isError: true };
+
+describe('outcomeOfTask', () => {
+  it.each<[string, TrackedTask, ToolResult | undefined, Outcome]>([
+    ['completed', task({ snapshot: snapshot('completed'), hasResult: true }), { content: [] }, 'completed'],
+    ['completed with a tool error result', task({ snapshot: snapshot('completed'), hasResult: true }), toolError, 'failed'],
+    ['failed', task({ snapshot: snapshot('failed') }), undefined, 'failed'],
+    ['cancelled at the user\'s request', task({ snapshot: snapshot('cancelled'), endReason: 'user-cancelled' }), undefined, 'cancelled'],
+    ['cancelled by the server', task({ snapshot: snapshot('cancelled'), endReason: 'server-cancelled' }), undefined, 'cancelled'],
+    ['expired', task({ snapshot: snapshot('working'), endReason: 'expired' }), undefined, 'lost'],
+    ['lost', task({ snapshot: snapshot('working'), endReason: 'lost' }), undefined, 'lost'],
+    ['outcome unknown', task({ phase: 'outcome-unknown', taskId: undefined }), undefined, 'lost'],
+    ['an MRTR call answered after input', task({ phase: 'calling', taskId: undefined, endReason: 'answered', hasResult: true }), { content: [] }, 'completed'],
+    ['an MRTR call answered with a tool error', task({ phase: 'calling', taskId: undefined, endReason: 'answered-with-error', hasResult: true }), toolError, 'failed'],
+    ['an MRTR call refused after input', task({ phase: 'calling', taskId: undefined, endReason: 'refused' }), undefined, 'refused'],
+    ['an MRTR call whose question was declined', task({ phase: 'calling', taskId: undefined, endReason: 'input-declined' }), undefined, 'failed'],
+    ['working', task({ snapshot: snapshot('working') }), undefined, 'not-finished'],
+    ['waiting for input', task({ snapshot: snapshot('input_required') }), undefined, 'not-finished'],
+    ['cancel requested, not confirmed', task({ snapshot: snapshot('working'), cancelRequestedAt: 3 }), undefined, 'not-finished'],
+    ['a call not answered yet', task({ phase: 'calling', taskId: undefined }), undefined, 'not-finished'],
+  ])('%s', (_case, tracked, result, outcome) => {
+    expect(outcomeOfTask(tracked, result)).toBe(outcome);
+  });
+
+  it('gives every outcome its own exit code, 0 only for completed', () => {
+    const codes = Object.values(EXIT_CODES);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(EXIT_CODES.completed).toBe(0);
+    expect(outcomeOfResult(toolError)).toBe('failed');
+    expect(outcomeOfResult({ content: [] })).toBe('completed');
+  });
+});
