@@ -102,6 +102,9 @@ export class Engine {
         onDisconnected: () => this.serverDisconnected(runtime),
       },
       handleServerRequest: (method, params, signal, requestId, sent) => {
+        if (runtime.protocol?.takesServerRequests === false) {
+          return Promise.reject(new McpRequestError('This server\'s protocol has no server-to-client requests; it asks through its tasks and tool calls.', -32601));
+        }
         const relatedTask = runtime.protocol?.relatedTaskOf(params);
         return this.parts.requests.handle(id, runtime.connection, { method, params, ...(relatedTask !== undefined ? { relatedTask } : {}) }, signal, requestId, sent);
       },

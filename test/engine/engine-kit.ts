@@ -62,6 +62,8 @@ export class FakeProtocol implements TaskProtocol {
   onCancel: (taskId: string) => Promise<TaskObservation | undefined> = () => Promise.resolve(undefined);
   onUpdate: (taskId: string, responses: Record<string, unknown>) => Promise<void> = () => Promise.resolve();
 
+  readonly takesServerRequests = true;
+
   constructor(readonly form: TaskForm = 'extension') {}
 
   callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {

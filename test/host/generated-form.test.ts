@@ -70,7 +70,7 @@ describe.each<Form>(['extension', 'legacy'])('a zod-written form inside a task (
     const test = await hostWithFixture(form);
     const view = await askedFor(test);
     expect(view).toMatchObject({ serverId: SERVER_ID, kind: 'form', message: SITE_MESSAGE });
-    // A subset match: the 2025-11-25 path loses the patterns on the way (see the TODO below).
+    // A subset match: each field also carries its server's pattern (checked below).
     expect(view.form.fields).toMatchObject([
       { name: 'code', label: 'Site code', description: 'Three capitals, a dash, two digits.', required: true, kind: 'text' },
       { name: 'homepage', label: 'Homepage', required: true, kind: 'uri' },
@@ -86,7 +86,7 @@ describe.each<Form>(['extension', 'legacy'])('a zod-written form inside a task (
   });
 });
 
-describe('the pattern, enforced by the host (extension: the request reaches the host as the server sent it)', () => {
+describe('the pattern, enforced by the host (the request reaches the host as the server sent it)', () => {
   it('the fields carry the server\'s patterns; answers failing them are refused and the question stays', async () => {
     const test = await hostWithFixture('extension');
     const view = await askedFor(test);
@@ -104,13 +104,9 @@ describe('the pattern, enforced by the host (extension: the request reaches the 
     expect(await reportOf(test, view.taskId!)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
   });
 
-  // TODO(issue 8): the engine registers its 2025-11-25 server-request handlers through the SDK
-  // client's 2-argument `setRequestHandler` (electron/engine/connections/server-connection.ts),
-  // which parses `elicitation/create` with the SDK's wire schema first: `pattern` (and
-  // `examples`, `oneOf` beside `enum`, an option's `type`) are stripped before the host sees the
-  // request, and an unknown `format` makes the SDK refuse the request outright. Until the engine
-  // hands over the request as sent, the host cannot enforce the pattern there; this flips when it does.
-  it.fails('legacy: the host refuses an answer failing the pattern (the SDK client strips it first)', async () => {
+  // The 2025-11-25 request reaches the host as the server sent it too: the engine takes server
+  // requests off the wire before the SDK client, which would strip `pattern` and refuse unknown formats.
+  it('legacy: the host refuses an answer failing the pattern', async () => {
     const test = await hostWithFixture('legacy');
     const view = await askedFor(test);
     expect((await invokeError(test.host, 'inputs:answer', answer(view, { ...VALID, code: 'abc-1' }))).message).toMatch(CODE_REFUSED);

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTaskFinished, type TrackedTask } from '../../shared/task-model.js';
-import { EARLY_QUESTION_MESSAGE, NO_RESULT_YET_TEXT, QUIRKY_POLL_INTERVAL_MS } from '../fixtures/quirky-legacy-server.js';
+import { EARLY_QUESTION_MESSAGE, HOST_FIELD, NO_RESULT_YET_TEXT, QUIRKY_POLL_INTERVAL_MS } from '../fixtures/quirky-legacy-server.js';
 import { LOOP_KEY, LOOP_MESSAGE } from '../fixtures/looping-extension-server.js';
 import { waitForInput, waitForInputMatching, waitForTask } from '../helpers/engine-harness.js';
 import { fixtureEngine, fixtureServerConfig } from '../helpers/fixture-engine.js';
@@ -45,6 +45,16 @@ describe('a 2025-11-25 server with quirks (stdio)', () => {
     const done = await waitForTask(engine, task.id, isTaskFinished, 10_000, 'the early task to complete');
     expect(done.snapshot?.status).toBe('completed');
     expect(JSON.stringify(await engine.getResult(task.id))).toContain('eu-west');
+  });
+
+  it('a question reaches the user as the server wrote it: an unknown format and a pattern are not stripped or refused on the way', async () => {
+    const { engine } = harness;
+    const call = engine.callTool(serverId, 'ask_host', {});
+    const input = await waitForInputMatching(engine, (pending) => pending.serverId === serverId && pending.request.method === 'elicitation/create', 'the host question', 5_000);
+    expect(input.request.params).toMatchObject({ requestedSchema: { properties: { host: HOST_FIELD }, additionalProperties: false } });
+    await engine.answerInput(input.taskId!, input.key, { action: 'accept', content: { host: 'build.example' } });
+    const outcome = await call;
+    expect(outcome.kind === 'result' ? JSON.stringify(outcome.result) : outcome.kind).toContain('build.example');
   });
 
   it('tasks/result answered at once with an error makes no request storm; the finished task fetches its result fresh', async () => {

@@ -5,7 +5,8 @@
  * Why raw requests: the SDK client's result codec rejects `resultType: "task"` and has no
  * `tasks/*` calls for the extension (PROTOCOL.md §2.2, §14), so task traffic goes out as
  * hand-built JSON-RPC on the SDK's own transport. Responses to our requests (string ids the SDK
- * never issues) are taken off the transport before the SDK sees them; everything else passes on.
+ * never issues) and the server's own requests (server-request-relay.ts) are taken off the
+ * transport before the SDK sees them; everything else passes on.
  */
 import { Client, SdkHttpError, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit, ServerConfig, ServerState } from '../../../shared/server-config.js';
@@ -16,7 +17,10 @@ import { McpRequestError } from './mcp-request-error.js';
 import { isSameFailure, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
 import { isSessionGoneAnswer } from './session-gone.js';
 import { explainingLines } from './stderr-lines.js';
+import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
 import { StdioTransport } from './stdio-transport.js';
+
+export type { ServerRequestHandler } from './server-request-relay.js';
 import { isJsonObject } from '../protocols/task-wire.js';
 
 /** The extension id of SEP-2663. */
@@ -24,21 +28,6 @@ export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 /** Default timeout of a raw request. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
-/**
- * A server-to-client request (legacy era: elicitation, sampling, roots) for the engine to answer.
- * `requestId` is the request's JSON-RPC id: an answer can still go to it with `respond` after the
- * handler's connection is gone (a rejoined 2025-11-25 HTTP session). `sent` settles once the
- * answer the handler resolves with has gone out: it rejects when that send failed (e.g. the
- * HTTP server was unreachable) — the SDK only logs such a failure, so the answer would vanish —
- * or when the server withdrew the request first. Rejections of `sent` need no handling.
- */
-export type ServerRequestHandler = (
-  method: string,
-  params: Record<string, unknown>,
-  signal: AbortSignal,
-  requestId: string | number,
-  sent: Promise<void>,
-) => Promise<Record<string, unknown>>;
 
 /** What `respond` sends: a result, or a JSON-RPC error. */
 export type ServerRequestAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };
@@ -96,15 +85,14 @@ export const CLIENT_CAPABILITIES = {
   extensions: { [TASKS_EXTENSION_ID]: {} },
 };
 
-const SERVER_REQUEST_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
 
 /** A live (re)connecting connection to one MCP server. */
 export class ServerConnection {
   private client: Client | undefined;
   private transport: Transport | undefined;
   private readonly pending = new Map<string, PendingRequest>();
-  /** Server requests whose answer the SDK has yet to send, by JSON-RPC id (see `ServerRequestHandler`). */
-  private readonly unsentAnswers = new Map<string | number, PendingRequest>();
+  /** The server requests of the current transport (the engine answers them, not the SDK). */
+  private relay: ServerRequestRelay | undefined;
   private nextRequestId = 1;
   private attempt = 0;
   /** stdio: monotonic times of the failed starts that count (see `recentFailedStarts`). */
@@ -354,28 +342,41 @@ export class ServerConnection {
       { name: this.deps.identity.name, version: this.deps.identity.version },
       { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: 'auto' } },
     );
-    for (const method of SERVER_REQUEST_METHODS) {
-      client.setRequestHandler(method, async (request, ctx) => {
-        const params = isJsonObject(request.params) ? request.params : {};
-        const sent = this.watchAnswer(ctx.mcpReq.id, ctx.mcpReq.signal);
-        // The SDK validates the shape of elicitation and sampling answers before sending.
-        return (await this.deps.handleServerRequest(method, params, ctx.mcpReq.signal, ctx.mcpReq.id, sent)) as never;
-      });
-    }
     return client;
   }
 
-  /** A promise for the SDK's send of the answer to server request `requestId` (see `ServerRequestHandler`). */
-  private watchAnswer(requestId: string | number, signal: AbortSignal): Promise<void> {
-    const sent = new Promise<void>((resolve, reject) => {
-      this.unsentAnswers.set(requestId, { resolve: () => resolve(), reject });
-      signal.addEventListener('abort', () => {
-        if (!this.unsentAnswers.delete(requestId)) return;
-        reject(new McpRequestError(`${this.config.name} withdrew the request before the answer went out`, undefined, undefined, 'aborted'));
-      }, { once: true });
+  /**
+   * Routes what arrives on `transport` from its first message on (before the SDK's handshake, so
+   * a request sent while connecting takes the same path): server requests to the engine through a
+   * relay, our own responses and notifications to us, the rest to the SDK.
+   */
+  private routeMessages(transport: Transport): ServerRequestRelay {
+    const relay = new ServerRequestRelay(this.deps.handleServerRequest, async (message) => {
+      try {
+        await transport.send(message);
+      } catch (error) {
+        throw toRequestError('answer', error);
+      }
     });
-    sent.catch(() => undefined);
-    return sent;
+    let sdkOnMessage: Transport['onmessage'];
+    const routed: NonNullable<Transport['onmessage']> = (message, extra) => {
+      const raw = message as Record<string, unknown>;
+      // Any answer to any request, an error included, shows the server is answering again.
+      if (raw.id !== undefined && raw.method === undefined) this.noteReachable(transport);
+      if (raw.id === undefined && raw.method === 'notifications/cancelled') relay.cancelled(isJsonObject(raw.params) ? raw.params.requestId : undefined);
+      if (relay.take(raw) || this.handleOwnMessage(message)) return;
+      sdkOnMessage?.(message, extra);
+    };
+    // The SDK sets `onmessage` when it connects (chaining whatever was there, so until then there
+    // is nothing to chain), and the transport calls whatever `onmessage` is.
+    Object.defineProperty(transport, 'onmessage', {
+      configurable: true,
+      get: () => (sdkOnMessage === undefined ? undefined : routed),
+      set: (handler: Transport['onmessage']) => {
+        sdkOnMessage = handler;
+      },
+    });
+    return relay;
   }
 
   private async connect(): Promise<void> {
@@ -386,6 +387,9 @@ export class ServerConnection {
     const rejoin = this.rejoin;
     this.rejoin = undefined;
     const transport = this.createTransport(rejoin);
+    const relay = this.routeMessages(transport);
+    this.relay?.clear();
+    this.relay = relay;
     try {
       if (rejoin !== undefined) {
         await this.rejoinSession(client, transport, rejoin);
@@ -426,6 +430,7 @@ export class ServerConnection {
       this.deps.listener.onConnected();
       this.deps.listener.onStateChange(this.current);
     } catch (error) {
+      relay.clear();
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
       this.chooseNextPrior();
@@ -466,37 +471,19 @@ export class ServerConnection {
     });
   }
 
-  /**
-   * Takes our own responses and the task notifications off the transport; passes the rest to the
-   * SDK. Reports how each answer the SDK sends to a server request fared (see `watchAnswer`),
-   * and whether the server can be reached (see `noteUnreachable`).
-   */
+  /** Notes on every send whether the server can be reached (see `noteUnreachable`). */
   private interceptTransport(transport: Transport): void {
-    const sdkOnMessage = transport.onmessage;
-    transport.onmessage = (message, extra) => {
-      const raw = message as Record<string, unknown>;
-      // Any answer to any request, an error included, shows the server is answering again.
-      if (raw.id !== undefined && raw.method === undefined) this.noteReachable(transport);
-      if (this.handleOwnMessage(message)) return;
-      sdkOnMessage?.(message, extra);
-    };
     const send = transport.send.bind(transport);
     transport.send = async (message, options) => {
-      const raw = message as Record<string, unknown>;
-      const id = raw.method === undefined && (typeof raw.id === 'string' || typeof raw.id === 'number') ? raw.id : undefined;
-      const watcher = id === undefined ? undefined : this.unsentAnswers.get(id);
-      if (id !== undefined) this.unsentAnswers.delete(id);
       try {
         await send(message, options);
       } catch (error) {
-        watcher?.reject(toRequestError('answer', error));
         const failure = reachabilityFailureOf(error);
         if (failure !== undefined) this.noteUnreachable(transport, failure);
         throw error;
       }
       // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
       if (transport instanceof StreamableHTTPClientTransport) this.noteReachable(transport);
-      watcher?.resolve({});
     };
   }
 
@@ -568,16 +555,16 @@ export class ServerConnection {
     this.transport = undefined;
     this.failPending(reason);
     this.deps.listener.onDisconnected();
+    this.relay?.clear();
     void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => {
       this.scheduleReconnect(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
     });
   }
 
   private failPending(reason: string): void {
-    for (const waiting of [...this.pending.values(), ...this.unsentAnswers.values()]) {
+    for (const waiting of this.pending.values()) {
       waiting.reject(new McpRequestError(`${this.config.name}: ${reason}`, undefined, undefined, 'disconnected'));
     }
-    this.unsentAnswers.clear();
   }
 
   /**
@@ -649,6 +636,7 @@ export class ServerConnection {
     this.transport = undefined;
     this.failPending('the connection was closed');
     if (client !== undefined) this.deps.listener.onDisconnected();
+    this.relay?.clear();
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }

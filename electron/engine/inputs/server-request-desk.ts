@@ -36,19 +36,19 @@ export class ServerRequestDesk {
    * Holds a live request. Its key comes from the JSON-RPC id (unique in the session), so a request
    * kept across a restart is filed under the same key and cannot collide with one asked later.
    * `answer` resolves with the result the user gave (or rejects with their refusal); `sent` is the
-   * SDK's send of that answer (see `ServerRequestHandler`). `onWithdrawn` runs when the server
+   * send of that answer (see `ServerRequestHandler`). `onWithdrawn` runs when the server
    * withdraws it (`signal`) before an answer.
    */
   receive(requestId: string | number, signal: AbortSignal, sent: Promise<void>, onWithdrawn: (key: string) => void): ReceivedRequest {
     const key = this.keyFor(requestId);
     const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
-      let handedToSdk = false;
+      let handedOver = false;
       this.held.set(key, {
         deliver: async (reply) => {
-          // The SDK answers once; when that send failed, the next try is a bare response to the
-          // same id, which the session's server still waits for.
-          if (handedToSdk) return this.connection.respond(requestId, reply);
-          handedToSdk = true;
+          // The live handler answers once; when that send failed, the next try is a bare response
+          // to the same id, which the session's server still waits for.
+          if (handedOver) return this.connection.respond(requestId, reply);
+          handedOver = true;
           if ('result' in reply) resolve(reply.result);
           else reject(new McpRequestError(reply.error.message, reply.error.code));
           await sent;

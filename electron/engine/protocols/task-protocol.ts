@@ -57,6 +57,11 @@ export interface TaskProtocol {
   answerInputs(serverTaskId: string, responses: Record<string, unknown>): Promise<void>;
   /** The session a task created now lives in, for a restart to rejoin; undefined where tasks outlive sessions. */
   taskSession(): LegacySession | undefined;
+  /**
+   * False where the protocol has no server-to-client requests (2026-07-28 asks through MRTR and
+   * `inputRequests` instead): such a request is refused, never shown or answered.
+   */
+  readonly takesServerRequests: boolean;
   /** The server task a server-to-client request belongs to (by its params), if it names one. */
   relatedTaskOf(params: Record<string, unknown>): string | undefined;
   /** Every task the server lists (following pagination); undefined where the form or server offers no listing. */

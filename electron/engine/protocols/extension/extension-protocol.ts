@@ -19,6 +19,8 @@ const CALL_TIMEOUT_MS = 120_000;
 /** Extension-form adapter for one connected server. */
 export class ExtensionProtocol implements TaskProtocol {
   readonly form = 'extension' as const;
+  /** 2026-07-28 servers MUST NOT send requests: they ask through MRTR and `inputRequests`. */
+  readonly takesServerRequests = false;
   private readonly subscription: TaskSubscription;
 
   constructor(

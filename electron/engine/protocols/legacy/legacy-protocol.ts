@@ -35,6 +35,7 @@ interface ResultStream {
 /** Legacy-form adapter for one connected server. */
 export class LegacyProtocol implements TaskProtocol {
   readonly form = 'legacy' as const;
+  readonly takesServerRequests = true;
   private toolTaskSupport: Map<string, string> | undefined;
   /**
    * Results that arrived on an open `tasks/result` before a poll saw the terminal status. Only
