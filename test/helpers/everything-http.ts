@@ -1,16 +1,23 @@
 /**
- * `@modelcontextprotocol/server-everything` over Streamable HTTP (2025-11-25, SDK 1.x) as a real
- * child process on a port the test chooses, so it can be restarted on the same address. Unlike
- * our demo server it answers a session it does not have with HTTP 400 "No valid session ID
- * provided", not the spec's 404 (PROTOCOL.md §4.9).
+ * `@modelcontextprotocol/server-everything` (2025-11-25, SDK 1.x), an independent peer: its stdio
+ * command for an engine config, or its Streamable HTTP server as a real child process on a port
+ * the test chooses, so it can be restarted on the same address. Unlike our demo server it answers
+ * a session it does not have with HTTP 400 "No valid session ID provided", not the spec's 404.
+ * Its HTTP server binds every interface: tests only ever talk to it on 127.0.0.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import type { ServerConfig } from '../../shared/server-config.js';
 
 const require = createRequire(import.meta.url);
 const everythingMain = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+/** An engine config running server-everything over stdio. */
+export function everythingStdioConfig(id: string): ServerConfig {
+  return { id, name: 'Everything', transport: 'stdio', command: process.execPath, args: [everythingMain, 'stdio'] };
+}
 
 /** A running server-everything HTTP process. */
 export interface EverythingHttp {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
 import type { CallToolOutcome, Engine } from '../../electron/engine/index.js';
-import { everythingStdioConfig, startEverythingHttp, type EverythingHttp } from '../helpers/everything-server.js';
+import { everythingStdioConfig, freePort, startEverythingHttp, type EverythingHttp } from '../helpers/everything-http.js';
 import { nodeEngine, tempDataDir, waitForInputMatching, waitForServer } from '../helpers/engine-harness.js';
 
 const textOf = (outcome: CallToolOutcome): string => {
@@ -24,8 +24,8 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s: questions 
   beforeAll(async () => {
     let config: ServerConfig = everythingStdioConfig(serverId);
     if (transport === 'http') {
-      http = await startEverythingHttp();
-      config = http.config(serverId);
+      http = await startEverythingHttp(await freePort());
+      config = { id: serverId, name: 'Everything (HTTP)', transport: 'http', url: http.url };
     }
     engine = nodeEngine(data.dir);
     await engine.start([config]);
@@ -33,7 +33,7 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s: questions 
   });
   afterAll(async () => {
     await engine.dispose();
-    await http?.stop();
+    await http?.kill();
     data.cleanup();
   });
 

@@ -72,6 +72,27 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     expect(done.snapshot?.status).toBe('completed');
   });
 
+  it('also after an app restart: the rejoin is refused, a new session starts, and the task ends as lost', async () => {
+    const port = await freePort();
+    const { engine, proxy, server: first } = await engineOnEverything(port);
+    const outcome = await engine.callTool('everything', 'simulate-research-query', { topic: 'app restarts' });
+    if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
+    const dataDir = dataDirs.at(-1)!.dir;
+    await engine.dispose();
+    await first.kill();
+    await everythingOn(port);
+
+    const restarted = nodeEngine(dataDir);
+    engines.push(restarted);
+    await restarted.start([{ id: 'everything', name: 'Everything', transport: 'http', url: proxy.url }]);
+    const lost = await waitForTask(restarted, outcome.task.id, isTaskFinished, 20_000, 'the task of the old session to end after the app restart');
+    expect(lost.endReason).toBe('lost');
+    expect(initializeCount(proxy)).toBe(2);
+    const state = await waitForServer(restarted, 'everything');
+    expect(state).toMatchObject({ status: 'connected' });
+    expect(state.unreachable).toBeUndefined();
+  });
+
   it('a 400 for another reason keeps the session: the task goes on and completes in it', async () => {
     const { engine, proxy } = await engineOnEverything(await freePort());
     const outcome = await engine.callTool('everything', 'simulate-research-query', { topic: 'bad requests' });
