@@ -20,6 +20,9 @@ import type { InputOwner, InputRegistry } from './input-registry.js';
 import { outstandingInputs } from './input-rules.js';
 import type { ServerRequests } from './server-requests.js';
 
+const NO_TIMES: ReadonlyMap<string, number> = new Map();
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 /** JSON-RPC code of a refused request, as the spec's sampling example answers "User rejected sampling request". */
 const DECLINED_CODE = -1;
 
@@ -111,11 +114,14 @@ export class AnswerDesk {
    * waited for). `readAt`: monotonic ms the read was sent.
    */
   syncTaskInputs(task: TrackedTask, readAt: number): void {
+    const requests = task.snapshot?.inputRequests;
+    // The hot path of every poll: a task that asks nothing, with nothing pending anywhere.
+    if (requests === undefined && this.deps.inputs.size === 0) return;
     const owner = { serverId: task.serverId, taskId: task.id };
-    const asked = outstandingInputs(task.snapshot?.inputRequests ?? {}, {
+    const asked = outstandingInputs(requests ?? {}, {
       answeredKeys: task.answeredInputKeys,
-      deliveredAt: this.deliveredAt.get(task.id) ?? new Map(),
-      inFlight: this.inFlight.get(task.id) ?? new Set(),
+      deliveredAt: this.deliveredAt.get(task.id) ?? NO_TIMES,
+      inFlight: this.inFlight.get(task.id) ?? NO_KEYS,
     }, readAt);
     this.deps.inputs.sync(owner, asked, this.deps.clock.now(), 'cancel-task');
     const pending = this.deps.inputs.ofOwner(owner).filter((input) => input.declineEffect === 'cancel-task');

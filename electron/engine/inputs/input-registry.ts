@@ -27,6 +27,11 @@ export class InputRegistry {
 
   constructor(private readonly onChange: () => void) {}
 
+  /** How many inputs are pending (held ones included). */
+  get size(): number {
+    return this.inputs.size;
+  }
+
   /** Every pending input, oldest first. */
   all(): PendingInput[] {
     return [...this.inputs.values()].sort((a, b) => a.receivedAt - b.receivedAt);
