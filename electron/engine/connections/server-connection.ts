@@ -8,14 +8,14 @@
  * never issues) and the server's own requests (server-request-relay.ts) are taken off the
  * transport before the SDK sees them; everything else passes on.
  */
-import { Client, SdkHttpError, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit, ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { isSameFailure, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
-import { isSessionGoneAnswer } from './session-gone.js';
+import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
 import { explainingLines } from './stderr-lines.js';
 import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -150,11 +150,7 @@ export class ServerConnection {
 
   /** The 2025-11-25 HTTP session this connection is in, for tasks to remember. */
   get legacySession(): LegacySession | undefined {
-    if (this.current.era !== 'legacy' || !(this.transport instanceof StreamableHTTPClientTransport)) return undefined;
-    const id = this.transport.sessionId;
-    const tasks = this.serverCapabilities?.tasks;
-    if (id === undefined || this.current.protocolVersion === undefined) return undefined;
-    return { id, protocolVersion: this.current.protocolVersion, taskCapabilities: isJsonObject(tasks) ? tasks : {} };
+    return this.current.era === 'legacy' ? sessionOf(this.transport, this.current.protocolVersion, this.serverCapabilities) : undefined;
   }
 
   /** Lists the server's tools (through the SDK, with its pagination and cache). */
@@ -392,7 +388,13 @@ export class ServerConnection {
     this.relay = relay;
     try {
       if (rejoin !== undefined) {
-        await this.rejoinSession(client, transport, rejoin);
+        const rejoined = await rejoinSession(client, transport, rejoin);
+        if (!rejoined.ok) {
+          // The server lost the session: the next attempt, after the shortest backoff, starts a fresh one.
+          this.attempt = 0;
+          throw new Error(rejoined.reason);
+        }
+        this.rejoinedCapabilities = rejoined.capabilities;
       } else {
         this.rejoinedCapabilities = undefined;
         await client.connect(transport, this.prior !== undefined ? { prior: this.prior } : {});
@@ -404,7 +406,11 @@ export class ServerConnection {
       this.client = client;
       this.transport = transport;
       this.interceptTransport(transport);
-      if (rejoin !== undefined) this.openSessionStream(transport);
+      if (rejoin !== undefined) {
+        openSessionStream(transport, (error) => {
+          this.deps.logger.warn('could not open the session stream; withdrawn questions of the rejoined session go unnoticed', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
+        });
+      }
       client.onclose = () => this.handleDrop(client, 'the connection closed');
       client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
       const era = client.getProtocolEra() ?? (rejoin !== undefined ? 'legacy' : undefined);
@@ -438,37 +444,6 @@ export class ServerConnection {
     } finally {
       this.connecting = false;
     }
-  }
-
-  /**
-   * Rejoins a 2025-11-25 HTTP session without `initialize` (the SDK skips the handshake when the
-   * transport already has a session id) and checks with a `ping` that the server still has it.
-   * When it does not, the next attempt (after the shortest backoff) starts a fresh session.
-   */
-  private async rejoinSession(client: Client, transport: Transport, rejoin: LegacySession): Promise<void> {
-    await client.connect(transport, { prior: { kind: 'legacy' } });
-    try {
-      await client.ping({ timeout: 10_000 });
-    } catch (error) {
-      this.attempt = 0;
-      throw new Error(`The earlier session is gone; starting a new one (${error instanceof Error ? error.message : String(error)})`);
-    }
-    this.rejoinedCapabilities = { tasks: rejoin.taskCapabilities };
-  }
-
-  /**
-   * Opens the standalone GET stream of a rejoined 2025-11-25 session. The SDK opens it only after
-   * sending `notifications/initialized`, which a rejoin never does, and an SDK 1.x server sends
-   * every message that answers no request of ours on it alone — `notifications/cancelled` for a
-   * request kept across the restart, status pushes — dropping them while it is not open. An empty
-   * resumption token sends no `Last-Event-ID`: a fresh stream, not a replay. The SDK reconnects it
-   * when it ends; a server without GET streams (405) is fine, polling does not need them.
-   */
-  private openSessionStream(transport: Transport): void {
-    if (!(transport instanceof StreamableHTTPClientTransport)) return;
-    transport.resumeStream('').catch((error: unknown) => {
-      this.deps.logger.warn('could not open the session stream; withdrawn questions of the rejoined session go unnoticed', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
-    });
   }
 
   /** Notes on every send whether the server can be reached (see `noteUnreachable`). */
@@ -540,7 +515,7 @@ export class ServerConnection {
 
   /**
    * The server answered that it no longer has our Streamable HTTP session (404, or an SDK 1.x
-   * server's 400, see session-gone.ts), e.g. it restarted, and the transport would go on sending
+   * server's 400, see protocols/legacy/session-gone.ts), e.g. it restarted, and the transport would go on sending
    * the dead id. The spec's answer is a new session with `initialize`: the connection is dropped
    * and reconnects, and tasks of the old session are then unknown to the server (they end as lost).
    */
@@ -640,12 +615,6 @@ export class ServerConnection {
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
-}
-
-/** True when `error` is the answer of a Streamable HTTP server that does not have our session (see session-gone.ts). */
-function isSessionGone(transport: Transport, error: unknown): boolean {
-  return transport instanceof StreamableHTTPClientTransport && transport.sessionId !== undefined
-    && error instanceof SdkHttpError && isSessionGoneAnswer(error.status, error.data.text);
 }
 
 /** Notifications the engine consumes itself (task pushes and our listen streams). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionGoneAnswer } from '../../../electron/engine/connections/session-gone.js';
+import { isSessionGoneAnswer } from '../../../../electron/engine/protocols/legacy/session-gone.js';
 
 const jsonRpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
 
