@@ -10,10 +10,11 @@ import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock, TimerHandle } from '../../ports.js';
 import type { ProtocolSink } from '../task-protocol.js';
 import { isJsonObject, parseExtensionTask } from '../task-wire.js';
+import { errorBackoffDelay } from '../../tasks/task-rules.js';
 
 const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';
-/** Wait before re-opening a stream that dropped. */
-const REOPEN_DELAY_MS = 2_000;
+/** Wait before re-opening a stream that dropped; doubled for each stream in a row dropped before its acknowledgement. */
+const REOPEN_BASE_MS = 2_000;
 
 interface Stream {
   id: string;
@@ -30,6 +31,8 @@ export class TaskSubscription {
   private desired: readonly string[] = [];
   private unsupported = false;
   private reopenTimer: TimerHandle | undefined;
+  /** Streams in a row that ended before being acknowledged (a server that drops every listen backs off). */
+  private drops = 0;
 
   constructor(
     private readonly connection: ServerConnection,
@@ -60,6 +63,7 @@ export class TaskSubscription {
     this.previous = undefined;
     this.desired = [];
     this.unsupported = false;
+    this.drops = 0;
   }
 
   /** Consumes listen acknowledgements and task pushes; true when the notification was ours. */
@@ -74,6 +78,7 @@ export class TaskSubscription {
         : [];
       // Only ids we asked for count: a server cannot widen what we watch.
       stream.acknowledged = new Set(agreed.filter((id) => stream.taskIds.includes(id)));
+      this.drops = 0;
       if (stream === this.current) {
         this.close(this.previous);
         this.previous = undefined;
@@ -125,7 +130,8 @@ export class TaskSubscription {
       return;
     }
     if (!this.connection.isConnected) return;
-    this.reopenTimer = this.clock.setTimer(REOPEN_DELAY_MS, () => {
+    if (stream.acknowledged === undefined) this.drops += 1;
+    this.reopenTimer = this.clock.setTimer(errorBackoffDelay(this.drops, REOPEN_BASE_MS), () => {
       this.reopenTimer = undefined;
       this.open();
     });
