@@ -114,6 +114,7 @@ export class ServerConnection {
   /** Every request's outcome on the current connection, and what it says about the server. */
   private readonly health: HealthTracker;
   private readonly pinger: ConnectionPinger;
+  private readonly pingTimeoutMs: number;
   /** What the pinger sends on the current connection. */
   private probe: HealthProbe = 'ping';
 
@@ -132,7 +133,8 @@ export class ServerConnection {
   ) {
     this.current = { id: config.id, name: config.name, status: 'connecting' };
     this.health = new HealthTracker(deps.health?.failuresBeforeDegraded);
-    this.pinger = new ConnectionPinger(deps.clock, deps.health?.pingIntervalMs ?? PING_INTERVAL_MS, deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS, (sentAt, timeoutMs) => this.notePingUnanswered(sentAt, timeoutMs));
+    this.pingTimeoutMs = deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS;
+    this.pinger = new ConnectionPinger(deps.clock, deps.health?.pingIntervalMs ?? PING_INTERVAL_MS, this.pingTimeoutMs, (sentAt, timeoutMs) => this.notePingUnanswered(sentAt, timeoutMs));
   }
 
   /** The connection's state right now. */
@@ -502,7 +504,7 @@ export class ServerConnection {
   private startPinging(client: Client, era: ServerState['era']): void {
     this.probe = era === 'modern' ? 'server/discover' : 'ping';
     if (this.probe === 'ping') {
-      this.pinger.start((signal) => client.ping({ signal, timeout: 2 * (this.deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS) }));
+      this.pinger.start((signal) => client.ping({ signal, timeout: 2 * this.pingTimeoutMs }));
     } else {
       this.pinger.start((signal) => this.request('server/discover', {}, { signal, timeoutMs: Infinity }));
     }
@@ -514,7 +516,7 @@ export class ServerConnection {
     if (transport === undefined || !this.isConnected) return;
     if (!(transport instanceof StdioTransport)) return this.noteFailure(transport, timeoutFailure(this.probe, timeoutMs), true);
     if (!this.health.pingUnanswered(sentAt, timeoutMs, this.probe)) return;
-    this.deps.logger.warn('stdio server not responding to ping; it is left running', { server: this.config.id, timeoutMs });
+    this.deps.logger.warn('stdio server not responding; it is left running', { server: this.config.id, probe: this.probe, timeoutMs });
     this.setState({ health: this.health.health });
   }
 
