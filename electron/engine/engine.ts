@@ -11,6 +11,7 @@ import type { ServerConfig, ServerState } from '../../shared/server-config.js';
 import { isTaskFinished, type LegacySession, type PendingInput, type TaskSnapshot, type ToolResult, type TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from './calls/tool-calls.js';
 import { McpRequestError } from './connections/mcp-request-error.js';
+import { clampMaxMessageBytes } from './connections/message-limit.js';
 import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
 import type { HealthOptions } from './connections/server-health.js';
 import { Emitter, type Event } from './emitter.js';
@@ -30,6 +31,12 @@ export interface EngineOptions {
   identity?: ClientIdentity;
   /** How servers' health is judged: failures before degraded, ping pace (defaults in connections/server-health.ts). */
   health?: HealthOptions;
+  /**
+   * The largest message read from a server, in bytes: one stdio line, one HTTP response body,
+   * one SSE event. A larger one is refused while it is read and its request fails saying so.
+   * Default 16 MiB; clamped to 64 KiB … 1 GiB.
+   */
+  maxMessageBytes?: number;
 }
 
 interface ServerRuntime {
@@ -45,6 +52,7 @@ export class Engine {
   private readonly parts: EngineParts;
   private readonly identity: ClientIdentity;
   private readonly health: HealthOptions | undefined;
+  private readonly maxMessageBytes: number;
   private readonly emitters: EngineEmitters & { server: Emitter<ServerState> };
   private disposed = false;
 
@@ -60,6 +68,7 @@ export class Engine {
   constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
     this.health = options.health;
+    this.maxMessageBytes = clampMaxMessageBytes(options.maxMessageBytes);
     const report = (error: unknown): void => ports.logger.error('event listener failed', { error: String(error) });
     this.emitters = { task: new Emitter(report), removed: new Emitter(report), server: new Emitter(report), inputs: new Emitter(report) };
     this.onDidUpdateTask = this.emitters.task.event;
@@ -101,6 +110,7 @@ export class Engine {
       random: this.ports.random ?? Math.random,
       identity: this.identity,
       ...(this.health !== undefined ? { health: this.health } : {}),
+      maxMessageBytes: this.maxMessageBytes,
       listener: {
         onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params) || runtime.protocol?.handleNotification(method, params),
         onStateChange: (state) => this.emitters.server.fire(state),

@@ -13,11 +13,13 @@ import type { ProcessExit, ServerConfig, ServerState } from '../../../shared/ser
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { ConnectionPinger } from './connection-pinger.js';
 import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
 import { HealthTracker, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './server-health.js';
 import type { HealthProbe } from '../../../shared/server-config.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, type MessageTooLargeError } from './message-limit.js';
 import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
 import { explainingLines } from './stderr-lines.js';
 import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
@@ -129,6 +131,8 @@ export class ServerConnection {
       handleServerRequest: ServerRequestHandler;
       /** How health is judged (defaults in server-health.ts). */
       health?: HealthOptions;
+      /** The largest message read from the server, in bytes (default: `DEFAULT_MAX_MESSAGE_BYTES`). */
+      maxMessageBytes?: number;
     },
   ) {
     this.current = { id: config.id, name: config.name, status: 'connecting' };
@@ -335,15 +339,23 @@ export class ServerConnection {
 
   private createTransport(rejoin: LegacySession | undefined): Transport {
     const config = this.config;
+    const maxBytes = this.deps.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    // An answer too large to read fails its request at once (ours only: the SDK's own requests,
+    // numbered, fail over JSON through the transport and otherwise run into their timeout).
+    const onTooLarge = (id: unknown, error: MessageTooLargeError): void => {
+      if (typeof id === 'string') this.pending.get(id)?.reject(new McpRequestError(error.message, undefined, undefined, 'malformed'));
+    };
     if (config.transport === 'http') {
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers ?? {} },
+        fetch: boundedFetch({ maxBytes, onTooLarge }),
         ...(rejoin !== undefined ? { sessionId: rejoin.id, protocolVersion: rejoin.protocolVersion } : {}),
       });
     }
     return new StdioTransport(
       { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
       (id) => typeof id === 'string' && this.pending.has(id),
+      { maxBytes, onTooLarge },
     );
   }
 

@@ -9,16 +9,19 @@
  *   a throw-away sibling whose launcher descendants it would leak.
  * - A server that exits on its own must be able to say why: its exit code or signal and the end
  *   of its stderr are kept, and `onclose` waits until stderr is read to the end.
+ * - A line longer than the message limit (message-limit.ts) is cut while it is read: its bytes
+ *   are dropped as they arrive, never gathered, and the request it answers is failed at once
+ *   when its id can be read from the line's start (see `onTooLarge`).
  */
 import type { ChildProcess } from 'node:child_process';
 import spawn from 'cross-spawn';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { ID_PREFIX_BYTES, topLevelIdIn } from './json-prefix-id.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, MessageTooLargeError } from './message-limit.js';
 import { endProcesses, listDescendants } from './process-tree.js';
 import { StderrTail } from './stderr-lines.js';
 
-/** The longest line accepted from a server; a longer one is dropped with an error. */
-const MAX_LINE_BYTES = 16 * 1024 * 1024;
 /** How long a server gets to exit after its stdin closes, before it is signalled. */
 const STDIN_CLOSE_GRACE_MS = 1_000;
 /**
@@ -42,14 +45,30 @@ export interface StdioServerParameters {
   cwd?: string;
 }
 
+/** How a `StdioTransport` treats lines over the message limit. */
+export interface StdioLineLimit {
+  /** The longest line read, in bytes (default 16 MiB). */
+  maxBytes?: number;
+  /**
+   * Told of each line over the limit, with the top-level JSON-RPC `id` when the line's first
+   * 4 KiB name it (a server may put `id` after a huge `result`: then it is undefined and the
+   * request waiting for that answer runs into its timeout). `onerror` hears of it too.
+   */
+  onTooLarge?: (id: string | number | undefined, error: MessageTooLargeError) => void;
+}
+
 /** A `Transport` over a child process's stdin/stdout. */
 export class StdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   private child: ChildProcess | undefined;
-  private buffer: Buffer = Buffer.alloc(0);
+  /** The pieces of the line being read (no newline yet) and their length in bytes. */
+  private linePieces: Buffer[] = [];
+  private lineBytes = 0;
+  /** True while the rest of a line over the limit is being skipped. */
   private discarding = false;
+  private readonly maxLineBytes: number;
   /** The end of the server's stderr (free-form logging, not an error signal). */
   private readonly stderrTail = new StderrTail();
   private exitStatus: ExitStatus | undefined;
@@ -63,7 +82,10 @@ export class StdioTransport implements Transport {
   constructor(
     private readonly parameters: StdioServerParameters,
     private readonly isOwnResponseId: (id: unknown) => boolean,
-  ) {}
+    private readonly lineLimit: StdioLineLimit = {},
+  ) {
+    this.maxLineBytes = lineLimit.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  }
 
   /** The child's pid once started. */
   get pid(): number | undefined {
@@ -143,24 +165,50 @@ export class StdioTransport implements Transport {
     this.onclose?.();
   }
 
+  /** Splits stdout into lines as it arrives; a line over the limit is dropped piece by piece. */
   private read(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-    for (;;) {
-      const newline = this.buffer.indexOf(0x0a);
-      if (newline === -1) break;
-      const line = this.buffer.toString('utf8', 0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.subarray(newline + 1);
+    let start = 0;
+    while (start < chunk.length) {
+      const newline = chunk.indexOf(0x0a, start);
+      const end = newline === -1 ? chunk.length : newline;
+      const piece = chunk.subarray(start, end);
+      start = end + 1;
       if (this.discarding) {
-        this.discarding = false;
+        if (newline !== -1) this.discarding = false;
         continue;
       }
+      if (this.lineBytes + piece.length > this.maxLineBytes) {
+        this.refuseLine(piece);
+        // The rest of the line, up to its newline, is skipped as it comes.
+        this.discarding = newline === -1;
+        continue;
+      }
+      this.linePieces.push(piece);
+      this.lineBytes += piece.length;
+      if (newline === -1) continue;
+      const line = Buffer.concat(this.linePieces, this.lineBytes).toString('utf8').replace(/\r$/, '');
+      this.linePieces = [];
+      this.lineBytes = 0;
       this.dispatch(line);
     }
-    if (this.buffer.length > MAX_LINE_BYTES) {
-      this.buffer = Buffer.alloc(0);
-      this.discarding = true;
-      this.onerror?.(new Error(`The server sent a line longer than ${MAX_LINE_BYTES} bytes; it was dropped.`));
+  }
+
+  /** The line being read grew past the limit with `piece`: what was gathered goes, and whoever waits on it hears why. */
+  private refuseLine(piece: Buffer): void {
+    const head: Buffer[] = [];
+    let headBytes = 0;
+    for (const gathered of [...this.linePieces, piece]) {
+      if (headBytes >= ID_PREFIX_BYTES) break;
+      const part = gathered.subarray(0, ID_PREFIX_BYTES - headBytes);
+      head.push(part);
+      headBytes += part.length;
     }
+    const start = Buffer.concat(head, headBytes).toString('utf8');
+    this.linePieces = [];
+    this.lineBytes = 0;
+    const error = new MessageTooLargeError(this.maxLineBytes, 'message');
+    this.onerror?.(error);
+    this.lineLimit.onTooLarge?.(topLevelIdIn(start), error);
   }
 
   private dispatch(line: string): void {

@@ -1,0 +1,163 @@
+/**
+ * The `fetch` the Streamable HTTP transport uses, with the message limit (message-limit.ts)
+ * enforced while a response body is read:
+ * - a `Content-Length` above the limit is refused before anything is read;
+ * - a JSON (or any non-SSE) body is counted chunk by chunk and the read is cancelled — the socket
+ *   closes — the moment it passes the limit, so the transport's `response.json()` rejects;
+ * - a `text/event-stream` body is counted per event (bytes since the last blank line): a
+ *   long-lived stream may carry any number of events, but no single one past the limit. The
+ *   stream is cancelled inside the big event, so the SDK's event parser never dispatches it.
+ * Chunks are passed on only after they were counted; what was passed before the limit was
+ * reached is at most the limit, and none of it is ever handed on as a message.
+ */
+import { MessageTooLargeError } from './message-limit.js';
+
+/** Statuses whose responses have no body by definition (a `Response` with one cannot be built). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** The `fetch` signature the SDK transport takes. */
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** What `boundedFetch` needs. */
+export interface BoundedFetchOptions {
+  /** The limit in bytes. */
+  maxBytes: number;
+  /**
+   * Told when a response was refused for its size, before the transport sees the failure: with
+   * the JSON-RPC id of the request whose POST it answered (undefined for a GET stream or a
+   * batch). The caller fails that request with `error`'s message: over SSE the transport itself
+   * would only see a broken stream.
+   */
+  onTooLarge?: (requestId: string | number | undefined, error: MessageTooLargeError) => void;
+  /** The underlying fetch (default: the global one). */
+  fetch?: FetchLike;
+}
+
+/** A `fetch` whose response bodies are cut at `maxBytes` (per event for SSE), see the module comment. */
+export function boundedFetch(options: BoundedFetchOptions): FetchLike {
+  const { maxBytes, onTooLarge } = options;
+  const base = options.fetch ?? fetch;
+  return async (url, init) => {
+    const response = await base(url, init);
+    const body = response.body;
+    if (body === null || NULL_BODY_STATUSES.has(response.status)) return response;
+    const refuse = (): MessageTooLargeError => {
+      const error = new MessageTooLargeError(maxBytes, 'response');
+      onTooLarge?.(requestIdOf(init?.body), error);
+      return error;
+    };
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await body.cancel().catch(() => undefined);
+      throw refuse();
+    }
+    const counter = isEventStream(response.headers.get('content-type')) ? new EventSizeCounter(maxBytes) : new TotalSizeCounter(maxBytes);
+    return withBody(response, limitedStream(body, counter, refuse));
+  };
+}
+
+/** Counts a body's bytes; `add` says whether the body is still within the limit. */
+interface SizeCounter {
+  add(chunk: Uint8Array): boolean;
+}
+
+/** The whole body counts. */
+class TotalSizeCounter implements SizeCounter {
+  private total = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  add(chunk: Uint8Array): boolean {
+    this.total += chunk.byteLength;
+    return this.total <= this.maxBytes;
+  }
+}
+
+/**
+ * Each SSE event counts on its own: the bytes since the last blank line (an event ends at an empty
+ * line; lines end with CRLF, LF or CR, as the SSE format allows).
+ */
+class EventSizeCounter implements SizeCounter {
+  private eventBytes = 0;
+  private lineBytes = 0;
+  private afterCR = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  add(chunk: Uint8Array): boolean {
+    for (let index = 0; index < chunk.length; index++) {
+      const byte = chunk[index];
+      this.eventBytes += 1;
+      if (byte === LF && this.afterCR) {
+        // The LF of a CRLF: the line already ended at its CR.
+        this.afterCR = false;
+        continue;
+      }
+      this.afterCR = byte === CR;
+      if (byte === LF || byte === CR) {
+        if (this.lineBytes === 0) this.eventBytes = 0;
+        this.lineBytes = 0;
+      } else {
+        this.lineBytes += 1;
+      }
+      if (this.eventBytes > this.maxBytes) return false;
+    }
+    return true;
+  }
+}
+
+/** `source` passed on chunk by chunk while `counter` allows; past that, `source` is cancelled and the stream errors with `refuse()`. */
+function limitedStream(source: ReadableStream<Uint8Array>, counter: SizeCounter, refuse: () => Error): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      if (counter.add(value)) {
+        controller.enqueue(value);
+        return;
+      }
+      const error = refuse();
+      // Cancelling the body closes the connection: nothing more of this response is received.
+      await reader.cancel(error).catch(() => undefined);
+      controller.error(error);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** `response` with `body` in place of its own (status, headers, URL and redirect facts kept). */
+function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
+  const wrapped = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  // The SDK reads these to explain an unfollowed redirect; a constructed Response has none.
+  Object.defineProperties(wrapped, {
+    url: { value: response.url },
+    redirected: { value: response.redirected },
+    type: { value: response.type },
+  });
+  return wrapped;
+}
+
+function isEventStream(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+/** The id of the single JSON-RPC request a POST body carries, if it is one. */
+function requestIdOf(body: unknown): string | number | undefined {
+  if (typeof body !== 'string') return undefined;
+  try {
+    const message: unknown = JSON.parse(body);
+    if (typeof message !== 'object' || message === null || Array.isArray(message) || !('method' in message) || !('id' in message)) return undefined;
+    const { id } = message as { id: unknown };
+    return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
