@@ -18,9 +18,10 @@ export function topLevelIdIn(prefix: string): string | number | undefined {
     const key = scanner.string();
     if (key === undefined || !scanner.take(':')) return undefined;
     if (key === 'id') {
-      const id = scanner.peek() === '"' ? scanner.string() : scanner.number();
-      // A number cut by the end of the prefix is not the id.
-      return id !== undefined && scanner.hasMore() ? id : undefined;
+      if (scanner.peek() === '"') return scanner.string();
+      const id = scanner.number();
+      // A number the prefix ends in may be cut ("12" of "1234").
+      return scanner.hasMore() ? id : undefined;
     }
     if (!scanner.skipValue() || !scanner.take(',')) return undefined;
   }

@@ -1,0 +1,48 @@
+/**
+ * Size limits on what a stdio server prints (a real child process, a real pipe): a 20 MiB line
+ * (default limit 16 MiB) is cut while it is read, and the `tasks/get` it answers fails at once
+ * with a clear error instead of waiting for its 30 s timeout; the task stays tracked and the next
+ * poll, answered normally, clears the error.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { isTaskFinished } from '../../shared/task-model.js';
+import type { Engine } from '../../electron/engine/index.js';
+import { STDIO_NORMAL_STATUS } from '../fixtures/oversize-stdio-server.js';
+import { fixtureServerConfig } from '../helpers/fixture-engine.js';
+import { nodeEngine, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+
+const MIB = 1024 * 1024;
+/** Well within the 30 s request timeout: only an at-once failure arrives in time. */
+const AT_ONCE_MS = 10_000;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function engineWith(args: string[]): Promise<Engine> {
+  const base = fixtureServerConfig('oversize-stdio', 'Oversize stdio', new URL('../fixtures/oversize-stdio-server.ts', import.meta.url));
+  if (base.transport !== 'stdio') throw new Error('a fixture server runs over stdio');
+  const config = { ...base, args: [...base.args, ...args] };
+  const data = tempDataDir();
+  cleanups.push(data.cleanup);
+  const engine = nodeEngine(data.dir);
+  cleanups.push(() => engine.dispose());
+  await engine.start([config]);
+  await waitForServer(engine, config.id);
+  return engine;
+}
+
+describe('a stdio server printing a line larger than the limit', () => {
+  it('a 20 MiB answer fails its request at once with a clear error; the task stays tracked and polls on', async () => {
+    const engine = await engineWith(['--huge-bytes', String(20 * MIB)]);
+    const outcome = await engine.callTool('oversize-stdio', 'job', {});
+    if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
+    const failed = await waitForTask(engine, outcome.task.id, (task) => task.lastError !== undefined, AT_ONCE_MS, 'the huge answer to fail its poll');
+    expect(failed.lastError).toBe('The server sent a message larger than 16 MiB (the limit); it was not read.');
+    expect(isTaskFinished(failed)).toBe(false);
+    expect(engine.listServers()[0]?.status).toBe('connected');
+    const recovered = await waitForTask(engine, outcome.task.id, (task) => task.lastError === undefined && task.snapshot?.statusMessage === STDIO_NORMAL_STATUS, 20_000, 'the next poll');
+    expect(recovered.snapshot?.status).toBe('working');
+  });
+});
