@@ -41,12 +41,9 @@ async function setUp(maxMessageBytes?: number): Promise<{ engine: Engine; server
 }
 
 /** Switches the server to `mode` and waits for the first answer written that way. */
-async function nextAnswerIn(server: OversizeServer, mode: GetMode) {
+function nextAnswerIn(server: OversizeServer, mode: GetMode) {
   server.mode = mode;
-  for (;;) {
-    const answer = await server.nextAnswerDone();
-    if (answer.mode === mode) return answer;
-  }
+  return server.nextAnswerDone(mode);
 }
 
 /** The task shows `error`, is still tracked and running; a normal answer afterwards clears it. */
