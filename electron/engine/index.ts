@@ -10,6 +10,7 @@ export type { Engine } from './engine.js';
 export type { Clock, EnginePorts, Logger, ResultStore, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
 export type { Disposable, Event } from './emitter.js';
 export { McpRequestError } from './connections/mcp-request-error.js';
+export { messageLimitFromEnv } from './connections/message-limit.js';
 export { systemClock } from './system-clock.js';
 export { DEGRADED_AFTER_FAILURES, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './connections/server-health.js';
 

@@ -32,19 +32,21 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * The limit in bytes from `MCP_TASK_MONITOR_MAX_MESSAGE_MIB` in `env`, or undefined when it is not
- * set. A value that is not a number of MiB between 1/16 and 1024 is refused with a reason (the
- * caller says so and keeps the default) rather than silently turned into some other limit.
+ * The engine option for the limit a host was started with: `MCP_TASK_MONITOR_MAX_MESSAGE_MIB` in
+ * `env`, in MiB; none (the default) when it is not set. A value that is not a number of MiB from
+ * 1/16 to 1024 goes to `warn` and the default applies, rather than some other limit it was
+ * silently turned into.
  */
-export function maxMessageBytesFrom(env: Readonly<Record<string, string | undefined>>): { bytes?: number; problem?: string } {
+export function messageLimitFromEnv(env: Readonly<Record<string, string | undefined>>, warn: (problem: string) => void): { maxMessageBytes?: number } {
   const raw = env[MAX_MESSAGE_MIB_ENV];
   if (raw === undefined || raw.trim() === '') return {};
   const mib = Number(raw);
   const bytes = Math.round(mib * MIB);
   if (!Number.isFinite(mib) || bytes < MIN_MAX_MESSAGE_BYTES || bytes > MAX_MAX_MESSAGE_BYTES) {
-    return { problem: `${MAX_MESSAGE_MIB_ENV}=${JSON.stringify(raw.slice(0, 40))} is not a number of MiB between 0.0625 and 1024; the default ${formatBytes(DEFAULT_MAX_MESSAGE_BYTES)} applies.` };
+    warn(`${MAX_MESSAGE_MIB_ENV}=${JSON.stringify(raw.slice(0, 40))} is not a number of MiB from 0.0625 to 1024; the default ${formatBytes(DEFAULT_MAX_MESSAGE_BYTES)} applies.`);
+    return {};
   }
-  return { bytes };
+  return { maxMessageBytes: bytes };
 }
 
 /** `bytes` clamped to what the limit may be (an engine option set in code). */
