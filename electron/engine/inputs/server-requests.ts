@@ -18,6 +18,7 @@ import type { ServerRequestAnswer } from '../connections/server-connection.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import type { Clock, Logger } from '../ports.js';
 import { keepRequest, planResume } from '../protocols/legacy/kept-requests.js';
+import { inputRequestSizeProblem } from '../protocols/task-wire.js';
 import type { TaskLedger } from '../tasks/task-ledger.js';
 import { withoutKeptRequests } from '../tasks/task-rules.js';
 import type { InputOwner, InputRegistry } from './input-registry.js';
@@ -83,6 +84,12 @@ export class ServerRequests {
     if (method === 'roots/list' && relatedTask === undefined) return Promise.resolve({ roots: [...this.deps.rootsOf(serverId)] });
     const entry = this.deskOf(serverId, connection);
     const { _meta: _ignored, ...requestParams } = params;
+    const sizeProblem = inputRequestSizeProblem(requestParams);
+    if (sizeProblem !== undefined) {
+      // Not kept, nor shown: the server hears why at once instead of waiting for an answer.
+      this.deps.logger.warn('a server request too large to keep was refused', { server: serverId, method });
+      return Promise.reject(new McpRequestError(`The request ${sizeProblem}; this client does not keep or show it.`, -32602));
+    }
     const received = entry.desk.receive(requestId, signal, sent, (key) => this.withdrawn(serverId, key));
     const filed: Filed = { request: { method, params: requestParams }, receivedAt: this.deps.clock.now(), requestId };
     entry.filed.set(received.key, filed);

@@ -19,6 +19,14 @@ export const MAX_TEXT_LENGTH = 4_000;
 export const MAX_TASK_ID_LENGTH = 512;
 /** Most input requests accepted in one snapshot. */
 export const MAX_INPUT_REQUESTS = 32;
+/**
+ * Largest input request kept (its params as JSON: the message, the form's `requestedSchema`, a
+ * sampling conversation). A generous bound for a person to read; the form's own limits (fields,
+ * options, text lengths) are checked where it is shown (shared/elicitation/schema-check.ts).
+ */
+export const MAX_INPUT_REQUEST_BYTES = 256 * 1024;
+/** Largest `data` of a server's error kept with a task; a larger one is replaced by a note. */
+export const MAX_ERROR_DATA_BYTES = 16 * 1024;
 /** Largest TTL kept (ten years); anything larger is treated as unlimited-but-bounded noise. */
 const MAX_TTL_MS = 10 * 365 * 24 * 3_600_000;
 /** Largest poll interval kept as reported (one day); the scheduler clamps further. */
@@ -66,12 +74,44 @@ function pollValue(value: unknown): number | undefined {
   return Math.min(Math.round(value), MAX_REPORTED_POLL_MS);
 }
 
+/**
+ * True when `value` as JSON would be longer than `maxBytes` (counted in UTF-16 units, close
+ * enough for a cap). Stops counting as soon as it is over, so a huge value costs little.
+ */
+export function isLargerThan(value: unknown, maxBytes: number): boolean {
+  let size = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') size += current.length + 2;
+    else if (Array.isArray(current)) {
+      size += 2 + current.length;
+      for (const item of current) stack.push(item);
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, member] of Object.entries(current)) {
+        size += key.length + 4;
+        stack.push(member);
+      }
+      size += 2;
+    } else size += 8;
+    if (size > maxBytes) return true;
+  }
+  return false;
+}
+
+/** Why an input request's params are too large to keep, or undefined when they are not. */
+export function inputRequestSizeProblem(params: unknown): string | undefined {
+  return isLargerThan(params, MAX_INPUT_REQUEST_BYTES) ? `is larger than ${MAX_INPUT_REQUEST_BYTES / 1024} KiB` : undefined;
+}
+
 /** Parses a JSON-RPC error object; a malformed one becomes a generic error that says so. */
 export function parseJsonRpcError(value: unknown): JsonRpcErrorObject {
   if (!isJsonObject(value)) return { code: -32603, message: 'The server reported a failure without an error object.' };
   const code = typeof value.code === 'number' && Number.isInteger(value.code) ? value.code : -32603;
   const message = typeof value.message === 'string' ? clampText(value.message) : 'The server sent an error without a message.';
-  return value.data === undefined ? { code, message } : { code, message, data: value.data };
+  if (value.data === undefined) return { code, message };
+  const data = isLargerThan(value.data, MAX_ERROR_DATA_BYTES) ? `[The error's data was dropped: larger than ${MAX_ERROR_DATA_BYTES / 1024} KiB.]` : value.data;
+  return { code, message, data };
 }
 
 /** Parses an extension `inputRequests` map, dropping entries that are not input requests. */
@@ -93,6 +133,8 @@ export function parseInputRequests(value: unknown): Parsed<Record<string, InputR
     if (request.params !== undefined && !isJsonObject(request.params)) {
       return { ok: false, reason: `input request ${JSON.stringify(key)} has malformed params` };
     }
+    const sizeProblem = inputRequestSizeProblem(request.params);
+    if (sizeProblem !== undefined) return { ok: false, reason: `input request ${JSON.stringify(key)} ${sizeProblem}` };
     requests[key] = request.params === undefined ? { method: request.method } : { method: request.method, params: request.params };
   }
   return { ok: true, value: { ...requests } };

@@ -51,10 +51,18 @@ export interface MergeResult {
   task: TrackedTask;
 }
 
-/** Appends to a timeline, keeping only the newest `TIMELINE_CAP` entries. */
+/** The note that opens a timeline whose oldest entries were dropped. */
+export const TIMELINE_DROPPED_NOTE = `Earlier entries were dropped: a task keeps its newest ${TIMELINE_CAP - 1}.`;
+
+/**
+ * Appends to a timeline of at most `TIMELINE_CAP` entries: past that the oldest go, and the first
+ * entry says so (dated as the newest one dropped), so a reader never takes the rest for all.
+ */
 export function appendTimeline(timeline: readonly TimelineEntry[], entry: TimelineEntry): TimelineEntry[] {
   const next = [...timeline, entry];
-  return next.length > TIMELINE_CAP ? next.slice(next.length - TIMELINE_CAP) : next;
+  if (next.length <= TIMELINE_CAP) return next;
+  const newestDropped = next[next.length - TIMELINE_CAP]!;
+  return [{ at: newestDropped.at, note: TIMELINE_DROPPED_NOTE }, ...next.slice(next.length - TIMELINE_CAP + 1)];
 }
 
 /** Field-by-field equality; only the rare structured members are compared as JSON (hot path: every poll). */

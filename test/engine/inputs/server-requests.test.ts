@@ -27,6 +27,14 @@ function callInFlight(kit: ReturnType<typeof engineKit>, tool: string) {
 }
 
 describe('ServerRequests', () => {
+  it('a request too large to keep is refused at once (-32602) and never filed', async () => {
+    const kit = engineKit();
+    const responder = new FakeResponder();
+    const { answer } = receive(kit, responder, 9, { message: 'Read this', requestedSchema: { type: 'object', properties: { a: { type: 'string', description: 'd'.repeat(300 * 1024) } } } });
+    await expect(answer).rejects.toMatchObject({ code: -32602, message: 'The request is larger than 256 KiB; this client does not keep or show it.' });
+    expect(kit.parts.inputs.all()).toEqual([]);
+  });
+
   it('a request that names no task belongs to the server\'s one call in flight; the user\'s answer is what goes back', async () => {
     const kit = engineKit();
     const responder = new FakeResponder();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_LENGTH, parseExtensionTask, parseInputRequests, parseJsonRpcError, parseLegacyTask } from '../../../electron/engine/protocols/task-wire.js';
+import { MAX_ERROR_DATA_BYTES, MAX_INPUT_REQUEST_BYTES, MAX_TEXT_LENGTH, isLargerThan, parseExtensionTask, parseInputRequests, parseJsonRpcError, parseLegacyTask } from '../../../electron/engine/protocols/task-wire.js';
 
 const base = { taskId: 'abc', status: 'working', createdAt: '2026-11-30T09:00:00Z', lastUpdatedAt: '2026-11-30T09:00:01.123+01:00', ttlMs: 60_000, pollIntervalMs: 500 };
 
@@ -97,5 +97,30 @@ describe('parseJsonRpcError', () => {
     [null, { code: -32603, message: 'The server reported a failure without an error object.' }],
   ])('%j → %j', (raw, expected) => {
     expect(parseJsonRpcError(raw)).toEqual(expected);
+  });
+});
+
+describe('caps before a server value is kept', () => {
+  const bigSchema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, { type: 'string', description: 'd'.repeat(8_000) }])) };
+
+  it('an input request larger than MAX_INPUT_REQUEST_BYTES refuses the snapshot, saying which and why', () => {
+    const parsed = parseInputRequests({ form: { method: 'elicitation/create', params: { mode: 'form', message: 'Fill in', requestedSchema: bigSchema } } });
+    expect(parsed).toEqual({ ok: false, reason: `input request "form" is larger than ${MAX_INPUT_REQUEST_BYTES / 1024} KiB` });
+  });
+
+  it('an ordinary form is kept as sent', () => {
+    const params = { mode: 'form', message: 'Fill in', requestedSchema: { type: 'object', properties: { name: { type: 'string', description: 'd'.repeat(1_000) } } } };
+    expect(parseInputRequests({ form: { method: 'elicitation/create', params } })).toEqual({ ok: true, value: { form: { method: 'elicitation/create', params } } });
+  });
+
+  it('an error\'s data larger than MAX_ERROR_DATA_BYTES is replaced by a note; a small one is kept', () => {
+    expect(parseJsonRpcError({ code: 1, message: 'm', data: { trace: 'x'.repeat(MAX_ERROR_DATA_BYTES) } }).data).toBe(`[The error's data was dropped: larger than ${MAX_ERROR_DATA_BYTES / 1024} KiB.]`);
+    expect(parseJsonRpcError({ code: 1, message: 'm', data: { trace: 'short' } }).data).toEqual({ trace: 'short' });
+  });
+
+  it('isLargerThan stops early and counts nested values', () => {
+    expect(isLargerThan(Array.from({ length: 1_000_000 }, () => 'abc'), 1_000)).toBe(true);
+    expect(isLargerThan({ a: [{ b: 'x'.repeat(90) }] }, 100)).toBe(true);
+    expect(isLargerThan({ a: [{ b: 'x'.repeat(50) }] }, 100)).toBe(false);
   });
 });
