@@ -96,6 +96,17 @@ describe('an HTTP server sending answers larger than the limit', () => {
     expect(polled.snapshot?.statusMessage).toBe(NORMAL_STATUS);
   });
 
+  it('a question whose form is larger than 256 KiB is not kept: the task says why, no input is filed', async () => {
+    // 1 MiB limit: `many-sse`'s 40% is the size of the form (~410 KiB), well within the limit.
+    const { engine, server, task } = await setUp(MIB);
+    server.mode = 'huge-form';
+    const failed = await waitForTask(engine, task.id, (current) => current.lastError !== undefined, 20_000, 'the huge form to be refused');
+    expect(failed.lastError).toBe('Malformed task from the server: input request "form" is larger than 256 KiB');
+    expect(failed.snapshot?.status).toBe('working');
+    expect(engine.listInputs()).toEqual([]);
+    await expectTrackedThroughError(engine, server, task, /input request "form" is larger than 256 KiB/);
+  });
+
   it(`at the default limit (${DEFAULT_MAX_MESSAGE_BYTES / MIB} MiB), a 64 MiB JSON body is refused too`, async () => {
     const { engine, server, task } = await setUp();
     const answer = await nextAnswerIn(server, 'huge-json');
