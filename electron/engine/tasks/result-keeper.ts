@@ -35,10 +35,17 @@ export class ResultKeeper {
     return this.unsaved.get(id) ?? this.store.get(id, onDamaged);
   }
 
-  /** Forgets a result, in memory and on disk (rejects when the disk refuses to delete it). */
+  /**
+   * Forgets a result, in memory and on disk. A disk that refuses leaves the file behind (logged):
+   * the task is gone all the same, and a stray result costs space, not data.
+   */
   async delete(id: string): Promise<void> {
     this.unsaved.delete(id);
-    await this.store.delete(id);
+    try {
+      await this.store.delete(id);
+    } catch (error) {
+      this.logger.warn('could not delete the result of a removed task', { error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /** Stops retrying (results still unsaved are lost with the process; the health notice said so). */
