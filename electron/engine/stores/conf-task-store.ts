@@ -319,8 +319,8 @@ export class ConfTaskStore implements TaskStore {
   }
 
   /**
-   * Reads tasks.json. When it is damaged (or gone while a good copy remains and there is no
-   * journal: files were lost), moves it aside and falls back to the newest readable backup, then
+   * Reads tasks.json. When it is damaged (or gone while a good copy remains and the journal holds
+   * no change: files were lost), moves it aside and falls back to the newest readable backup, then
    * to nothing; each damaged backup is moved aside too. Every step is a problem for the user.
    */
   async #readSnapshotWithRecovery(problems: string[], journal: Buffer | undefined): Promise<Snapshot> {
@@ -328,8 +328,8 @@ export class ConfTaskStore implements TaskStore {
     const main = await this.#readSnapshot(this.#file);
     if (main.isReadable && main.bytes !== undefined) return main;
     if (main.isReadable) {
-      // No snapshot: normal before the first compaction, or when the journal holds everything.
-      if (journal !== undefined || !(await this.#hasAnyBackup())) return main;
+      // No snapshot: normal before the first compaction, when the journal holds every change.
+      if (hasJournal || !(await this.#hasAnyBackup())) return main;
       problems.push(`The saved task list "${TASK_FILE}" is missing.`);
     } else {
       const keptMain = await moveAside(this.#file, 'corrupt', new Date(this.#now()), this.#fs);

@@ -696,10 +696,13 @@ describe('ConfTaskStore: a snapshot that is not a well-formed store, and its goo
     expect(await idsIn('tasks.json.bak')).toEqual(['a', 'b', 'c']);
   });
 
-  it('loads the last good copy, and says so, when tasks.json and the journal are gone but a copy remains', async () => {
+  it.each([
+    ['gone', () => rm(file('tasks.journal'))],
+    ['empty', () => writeFile(file('tasks.journal'), '')],
+  ])('loads the last good copy, and says so, when tasks.json is gone, the journal is %s, and a copy remains', async (_state, journal) => {
     await history();
     await rm(file('tasks.json'));
-    await rm(file('tasks.journal'));
+    await journal();
 
     const loaded = await open().load();
 
