@@ -19,7 +19,7 @@ import { createEngineParts, type EngineEmitters, type EngineParts } from './engi
 import type { EnginePorts, SaveProblem } from './ports.js';
 import { createProtocol } from './protocols/create-protocol.js';
 import type { TaskProtocol } from './protocols/task-protocol.js';
-import { readResult } from './tasks/result-recovery.js';
+import { ResultReader } from './tasks/result-recovery.js';
 import { endAsInterrupted } from './tasks/task-rules.js';
 
 export type { CallToolOutcome } from './calls/tool-calls.js';
@@ -41,6 +41,7 @@ interface ServerRuntime {
 export class Engine {
   private readonly servers = new Map<string, ServerRuntime>();
   private readonly parts: EngineParts;
+  private readonly resultReader: ResultReader;
   private readonly identity: ClientIdentity;
   private readonly emitters: EngineEmitters & { server: Emitter<ServerState> };
   private disposed = false;
@@ -78,6 +79,8 @@ export class Engine {
       rootsOf: (serverId) => this.servers.get(serverId)?.config.roots ?? [],
       notConnected: (serverId) => new McpRequestError(`${this.servers.get(serverId)?.config.name ?? serverId} is not connected.`, undefined, undefined, 'disconnected'),
     });
+    const { ledger, results } = this.parts;
+    this.resultReader = new ResultReader({ clock: ports.clock, logger: ports.logger, ledger, results, protocolOf: (serverId) => this.connectedProtocol(serverId) });
   }
 
   /**
@@ -188,10 +191,7 @@ export class Engine {
    */
   async getResult(id: string): Promise<ToolResult | undefined> {
     const task = this.parts.ledger.get(id);
-    if (task?.hasResult !== true) return undefined;
-    const { clock, logger } = this.ports;
-    const { ledger, results } = this.parts;
-    return readResult({ clock, logger, ledger, results, protocolOf: (serverId) => this.connectedProtocol(serverId) }, task);
+    return task?.hasResult === true ? this.resultReader.read(task) : undefined;
   }
 
   /** Why changes are not reaching the disk right now (the stores retry), or `undefined` when they are. */

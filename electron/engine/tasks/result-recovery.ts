@@ -20,21 +20,37 @@ export interface ResultRecoveryDeps {
 }
 
 /**
- * The result of a task that says `hasResult`: the stored one, else the server's again (stored
+ * Reads results of tasks that say `hasResult`: the stored one, else the server's again (stored
  * anew), else `undefined` with the task marked as having none. Either way the task tells the
- * user what happened to the stored copy.
+ * user what happened to the stored copy. Reads of one task at once share one recovery, so a
+ * damaged result is noted and fetched once.
  */
-export async function readResult(deps: ResultRecoveryDeps, task: TrackedTask): Promise<ToolResult | undefined> {
-  let keptAs: string | undefined;
-  const stored = await deps.results.get(task.id, (name) => {
-    keptAs = name;
-  });
-  if (stored !== undefined) return stored;
-  const result = await fetchAgain(deps, task);
-  if (result !== undefined) await deps.results.put(task.id, result);
-  const current = deps.ledger.get(task.id);
-  if (current !== undefined) deps.ledger.put(resultRecovered(current, keptAs, result !== undefined, deps.clock.now()));
-  return result;
+export class ResultReader {
+  private readonly reading = new Map<string, Promise<ToolResult | undefined>>();
+
+  constructor(private readonly deps: ResultRecoveryDeps) {}
+
+  read(task: TrackedTask): Promise<ToolResult | undefined> {
+    const running = this.reading.get(task.id);
+    if (running !== undefined) return running;
+    const reading = this.readOnce(task).finally(() => this.reading.delete(task.id));
+    this.reading.set(task.id, reading);
+    return reading;
+  }
+
+  private async readOnce(task: TrackedTask): Promise<ToolResult | undefined> {
+    const { deps } = this;
+    let keptAs: string | undefined;
+    const stored = await deps.results.get(task.id, (name) => {
+      keptAs = name;
+    });
+    if (stored !== undefined) return stored;
+    const result = await fetchAgain(deps, task);
+    if (result !== undefined) await deps.results.put(task.id, result);
+    const current = deps.ledger.get(task.id);
+    if (current !== undefined) deps.ledger.put(resultRecovered(current, keptAs, result !== undefined, deps.clock.now()));
+    return result;
+  }
 }
 
 async function fetchAgain(deps: ResultRecoveryDeps, task: TrackedTask): Promise<ToolResult | undefined> {
