@@ -10,8 +10,10 @@ import type { Emitter } from './emitter.js';
 import { AnswerDesk } from './inputs/answer-desk.js';
 import { InputRegistry } from './inputs/input-registry.js';
 import { ServerRequests } from './inputs/server-requests.js';
-import type { EnginePorts } from './ports.js';
+import type { EnginePorts, SaveProblem } from './ports.js';
 import type { TaskProtocol } from './protocols/task-protocol.js';
+import { ResultKeeper } from './tasks/result-keeper.js';
+import { SaveHealth } from './tasks/save-health.js';
 import { TaskLedger } from './tasks/task-ledger.js';
 import { TaskRegistry } from './tasks/task-registry.js';
 import { TaskWatcher } from './tasks/task-watcher.js';
@@ -21,6 +23,8 @@ export interface EngineEmitters {
   task: Emitter<TrackedTask>;
   removed: Emitter<string>;
   inputs: Emitter<PendingInput[]>;
+  /** Writes started or stopped failing: the problem to show, or `undefined` once all is saved. */
+  saveProblem: Emitter<SaveProblem | undefined>;
 }
 
 /** What the parts need from whoever runs the connections. */
@@ -37,7 +41,9 @@ export interface EnginePartsDeps {
 
 /** The wired collaborators. */
 export interface EngineParts {
+  saveHealth: SaveHealth;
   registry: TaskRegistry;
+  results: ResultKeeper;
   ledger: TaskLedger;
   inputs: InputRegistry;
   watcher: TaskWatcher;
@@ -52,14 +58,16 @@ export interface EngineParts {
 export function createEngineParts(deps: EnginePartsDeps): EngineParts {
   const { ports, emitters } = deps;
   const protocolOf = (serverId: string): TaskProtocol | undefined => deps.protocolOf(serverId);
-  const { clock, logger, resultStore } = ports;
+  const { clock, logger } = ports;
   const random = ports.random ?? Math.random;
   const requireProtocol = (serverId: string): TaskProtocol => {
     const protocol = protocolOf(serverId);
     if (protocol === undefined) throw deps.notConnected(serverId);
     return protocol;
   };
-  const registry = new TaskRegistry(ports.taskStore, clock, logger);
+  const saveHealth = new SaveHealth(emitters.saveProblem);
+  const registry = new TaskRegistry(ports.taskStore, clock, logger, saveHealth);
+  const results = new ResultKeeper(ports.resultStore, clock, logger, saveHealth);
   const ledger = new TaskLedger(registry, emitters.task, emitters.removed);
   const inputs: InputRegistry = new InputRegistry(() => emitters.inputs.fire(inputs.all()));
   const letGo = (task: TrackedTask): void => {
@@ -69,12 +77,12 @@ export function createEngineParts(deps: EnginePartsDeps): EngineParts {
     requests.forgetOwner(task.serverId, task.id);
   };
   const watcher = new TaskWatcher({
-    clock, random, logger, ledger, resultStore, protocolOf,
+    clock, random, logger, ledger, results, protocolOf,
     onObserved: (task, readAt) => answers.syncTaskInputs(task, readAt),
     onFinished: letGo,
   });
   const calls: ToolCalls = new ToolCalls({
-    clock, logger, ledger, inputs, watcher, resultStore, requireProtocol,
+    clock, logger, ledger, inputs, watcher, results, saveHealth, requireProtocol,
     onCallSettled: (serverId) => requests.callSettled(serverId),
     onDiscarded: letGo,
   });
@@ -85,5 +93,5 @@ export function createEngineParts(deps: EnginePartsDeps): EngineParts {
     isFinished: isTaskFinished,
   });
   const answers: AnswerDesk = new AnswerDesk({ clock, ledger, inputs, watcher, calls, requests, requireProtocol });
-  return { registry, ledger, inputs, watcher, calls, requests, answers, letGo };
+  return { saveHealth, registry, results, ledger, inputs, watcher, calls, requests, answers, letGo };
 }

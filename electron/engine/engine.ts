@@ -18,9 +18,10 @@ import { Emitter, type Event } from './emitter.js';
 import { errorText } from './error-text.js';
 import type { InputOwnerRef } from './inputs/answer-desk.js';
 import { createEngineParts, type EngineEmitters, type EngineParts } from './engine-parts.js';
-import type { EnginePorts } from './ports.js';
+import type { EnginePorts, SaveProblem } from './ports.js';
 import { createProtocol } from './protocols/create-protocol.js';
 import type { TaskProtocol } from './protocols/task-protocol.js';
+import { ResultReader } from './tasks/result-recovery.js';
 import { endAsInterrupted } from './tasks/task-rules.js';
 
 export type { CallToolOutcome } from './calls/tool-calls.js';
@@ -50,6 +51,7 @@ interface ServerRuntime {
 export class Engine {
   private readonly servers = new Map<string, ServerRuntime>();
   private readonly parts: EngineParts;
+  private readonly resultReader: ResultReader;
   private readonly identity: ClientIdentity;
   private readonly health: HealthOptions | undefined;
   private readonly maxMessageBytes: number;
@@ -64,17 +66,26 @@ export class Engine {
   readonly onDidChangeServer: Event<ServerState>;
   /** The set of pending inputs changed (the full list, oldest first). */
   readonly onDidChangeInputs: Event<PendingInput[]>;
+  /** Writes to disk started failing (the problem to show) or work again (`undefined`); see `saveProblem`. */
+  readonly onDidChangeSaveProblem: Event<SaveProblem | undefined>;
 
   constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
     this.health = options.health;
     this.maxMessageBytes = clampMaxMessageBytes(options.maxMessageBytes);
     const report = (error: unknown): void => ports.logger.error('event listener failed', { error: String(error) });
-    this.emitters = { task: new Emitter(report), removed: new Emitter(report), server: new Emitter(report), inputs: new Emitter(report) };
+    this.emitters = {
+      task: new Emitter(report),
+      removed: new Emitter(report),
+      server: new Emitter(report),
+      inputs: new Emitter(report),
+      saveProblem: new Emitter(report),
+    };
     this.onDidUpdateTask = this.emitters.task.event;
     this.onDidRemoveTask = this.emitters.removed.event;
     this.onDidChangeServer = this.emitters.server.event;
     this.onDidChangeInputs = this.emitters.inputs.event;
+    this.onDidChangeSaveProblem = this.emitters.saveProblem.event;
     this.parts = createEngineParts({
       ports,
       emitters: this.emitters,
@@ -82,6 +93,8 @@ export class Engine {
       rootsOf: (serverId) => this.servers.get(serverId)?.config.roots ?? [],
       notConnected: (serverId) => new McpRequestError(`${this.servers.get(serverId)?.config.name ?? serverId} is not connected.`, undefined, undefined, 'disconnected'),
     });
+    const { ledger, results } = this.parts;
+    this.resultReader = new ResultReader({ clock: ports.clock, logger: ports.logger, ledger, results, protocolOf: (serverId) => this.connectedProtocol(serverId) });
   }
 
   /**
@@ -187,9 +200,19 @@ export class Engine {
     return this.parts.ledger.get(id);
   }
 
-  /** The stored final result of a task, if it has one. */
+  /**
+   * The final result of a task, if it has one. A stored result that is damaged or missing is
+   * fetched again from the server where it still holds the task; the task's timeline says what
+   * happened to the stored copy.
+   */
   async getResult(id: string): Promise<ToolResult | undefined> {
-    return this.parts.ledger.get(id)?.hasResult === true ? this.ports.resultStore.get(id) : undefined;
+    const task = this.parts.ledger.get(id);
+    return task?.hasResult === true ? this.resultReader.read(task) : undefined;
+  }
+
+  /** Why changes are not reaching the disk right now (the stores retry), or `undefined` when they are. */
+  get saveProblem(): SaveProblem | undefined {
+    return this.parts.saveHealth.problem;
   }
 
   /** Every pending input, oldest first. */
@@ -229,7 +252,7 @@ export class Engine {
     this.parts.watcher.forget(id);
     this.parts.watcher.markWatchDirty(task.serverId);
     this.parts.letGo(task);
-    await this.ports.resultStore.delete(id);
+    await this.parts.results.delete(id);
   }
 
   /** Stops everything: timers, streams, connections (and their process trees); flushes the store. */
@@ -239,6 +262,7 @@ export class Engine {
     this.parts.watcher.dispose();
     await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
     this.servers.clear();
+    this.parts.results.dispose();
     await this.parts.registry.dispose();
     for (const emitter of this.allEmitters()) emitter.dispose();
   }
@@ -250,8 +274,8 @@ export class Engine {
   }
 
   private allEmitters(): Array<{ dispose(): void; readonly listenerCount: number }> {
-    const { task, removed, server, inputs } = this.emitters;
-    return [task, removed, server, inputs];
+    const { task, removed, server, inputs, saveProblem } = this.emitters;
+    return [task, removed, server, inputs, saveProblem];
   }
 
   /** The 2025-11-25 HTTP session of the server's newest unfinished task, if any. */

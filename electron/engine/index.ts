@@ -7,9 +7,10 @@ import type { EnginePorts } from './ports.js';
 
 export type { CallToolOutcome, EngineOptions, InputOwnerRef } from './engine.js';
 export type { Engine } from './engine.js';
-export type { Clock, EnginePorts, Logger, ResultStore, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
+export type { Clock, EnginePorts, Logger, ResultStore, SaveProblem, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
 export type { Disposable, Event } from './emitter.js';
 export { McpRequestError } from './connections/mcp-request-error.js';
+export { CallNotSavedError } from './calls/call-not-saved-error.js';
 export { messageLimitFromEnv } from './connections/message-limit.js';
 export { systemClock } from './system-clock.js';
 export { DEGRADED_AFTER_FAILURES, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './connections/server-health.js';

@@ -22,16 +22,32 @@ export interface TaskStoreChanges {
  * Durable storage of the tracked tasks (without their results). One writer only: the host.
  * `save` receives only what changed (callers coalesce bursts, so many updates are one save), so
  * a status change costs a write the size of that task, not of the whole inbox. Call `load`
- * once before the first `save`.
+ * once before the first `save`. A `save` the disk refused rejects (with `SaveFailedError` for
+ * the stores in stores/, which carry a `SaveProblem`); the caller keeps the changes and retries.
  */
 export interface TaskStore {
   load(): Promise<TaskStoreLoad>;
   save(changes: TaskStoreChanges): Promise<void>;
 }
 
+/**
+ * Why changes are not reaching the disk, as the stores report it (`SaveFailedError.problem`):
+ * `reason` in plain words with the system error code (`permission denied (EACCES)`), and the
+ * folder that refused the write.
+ */
+export interface SaveProblem {
+  reason: string;
+  folder: string;
+}
+
 /** Storage for final results, kept apart from the task state so status changes stay cheap. */
 export interface ResultStore {
-  get(taskLocalId: string): Promise<ToolResult | undefined>;
+  /**
+   * The stored result, or `undefined` when there is none or it is damaged; a damaged one is
+   * kept aside and `onDamaged` is told the name it was kept as (for the user: the result must
+   * be fetched again or is lost). A `put` the disk refused rejects like `TaskStore.save`.
+   */
+  get(taskLocalId: string, onDamaged?: (keptAs: string) => void): Promise<ToolResult | undefined>;
   put(taskLocalId: string, result: ToolResult): Promise<void>;
   delete(taskLocalId: string): Promise<void>;
 }

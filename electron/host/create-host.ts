@@ -133,7 +133,15 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
     storeProblems: [...serverProblems, ...engineProblems],
     secretProtection: secretStore.protection,
     canEditStdio: mode === 'electron',
+    ...(engine.saveProblem !== undefined ? { saveProblem: engine.saveProblem } : {}),
   };
+  const showSaveProblem = (problem: AppInfo['saveProblem']): void => {
+    // `info` is the object `app:info` answers with: changed in place, then pushed whole.
+    if (problem === undefined) delete info.saveProblem;
+    else info.saveProblem = problem;
+    listeners.fire({ channel: 'app:changed', payload: { info: { ...info } } });
+  };
+  subscriptions.push(engine.onDidChangeSaveProblem(showSaveProblem));
   return {
     info,
     dispatch: createDispatcher(invokeHandlers({ engine, servers, info, openExternal: options.openExternal }), logger, () => isStopped),

@@ -1,7 +1,8 @@
 /**
- * App-wide notices: the link to the host (browser mode), problems loading the stores, and
- * secrets stored without OS encryption. Each stays until its cause is gone.
+ * App-wide notices: the link to the host (browser mode), changes that cannot be saved, problems
+ * loading the stores, and secrets stored without OS encryption. Each stays until its cause is gone.
  */
+import type { AppInfo } from '../../shared/ipc/contract';
 import type { LinkState } from '../bridge/host-bridge';
 import { useBridge, useLinkState } from '../bridge/bridge-context';
 import { useNow } from '../hooks/use-now';
@@ -21,6 +22,7 @@ export function AppBanners() {
           Could not read the app's status: {errorMessage(info.error)}
         </div>
       )}
+      {info.data?.saveProblem !== undefined && <SaveProblemBanner problem={info.data.saveProblem} />}
       {info.data !== undefined && info.data.storeProblems.length > 0 && <StoreProblemsBanner problems={info.data.storeProblems} />}
       {info.data?.secretProtection === 'basic_text' && <PlainSecretsBanner />}
     </div>
@@ -49,6 +51,18 @@ function DisconnectedBanner({ retryAt, reason }: { retryAt: number; reason: stri
       <button type="button" className="button button--small" onClick={() => link.retryNow()}>
         Retry now
       </button>
+    </div>
+  );
+}
+
+/** Stays while writes fail; the host clears it when a write succeeds again. */
+function SaveProblemBanner({ problem }: { problem: NonNullable<AppInfo['saveProblem']> }) {
+  return (
+    <div className="banner banner--error" role="alert" data-testid="banner-save-problem">
+      <strong>
+        Changes cannot be saved: {problem.reason}, folder {problem.folder}
+      </strong>{' '}
+      The app keeps following your tasks and keeps trying to save. New calls are not sent until saving works again, so no task can be lost.
     </div>
   );
 }

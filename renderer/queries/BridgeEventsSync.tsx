@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useBridge } from '../bridge/bridge-context';
 import type { ServerView } from '../../shared/ipc/contract';
-import { inputKeys, serverKeys } from './keys';
+import { appKeys, inputKeys, serverKeys } from './keys';
 import { newlyConnected } from './server-changes';
 import { mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
 import { createTaskUpdateBuffer } from './task-update-buffer';
@@ -34,6 +34,7 @@ function useBridgeEventsSync(): void {
         }
       }),
       bridge.events['inputs:changed'](({ inputs }) => client.setQueryData(inputKeys.list(), inputs)),
+      bridge.events['app:changed'](({ info }) => client.setQueryData(appKeys.info(), info)),
     ];
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();

@@ -36,6 +36,7 @@ export const EVENT_CHANNEL_NAMES = [
   'inputs:changed',
   'notifications:raised',
   'notifications:activated',
+  'app:changed',
 ] as const;
 
 /** The window property under which the Electron preload exposes the bridge. */

@@ -129,6 +129,11 @@ export const AppInfoSchema = z.object({
   secretProtection: z.enum(['os-keychain', 'basic_text', 'unavailable']),
   /** Whether this host lets the UI add or edit stdio commands (never in browser mode). */
   canEditStdio: z.boolean(),
+  /**
+   * Present while changes cannot be written to disk (the app retries; new calls are refused):
+   * why in plain words with the system code, and the folder that refused. Pushed by `app:changed`.
+   */
+  saveProblem: z.object({ reason: z.string(), folder: z.string() }).optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -326,6 +331,8 @@ export const eventChannels = {
   'notifications:raised': z.object({ notification: TaskNotificationSchema }),
   /** Electron: the user clicked a desktop notification; open this task (absent: a summary, just show the app). */
   'notifications:activated': z.object({ taskId: z.string().optional() }),
+  /** What `app:info` answers changed (e.g. a save problem appeared or cleared): the whole new value. */
+  'app:changed': z.object({ info: AppInfoSchema }),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

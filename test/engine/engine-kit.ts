@@ -8,7 +8,7 @@ import type { ServerRequestAnswer } from '../../electron/engine/connections/serv
 import { McpRequestError } from '../../electron/engine/connections/mcp-request-error.js';
 import { Emitter } from '../../electron/engine/emitter.js';
 import { createEngineParts, type EngineParts } from '../../electron/engine/engine-parts.js';
-import type { Logger, ResultStore, TaskStore, TaskStoreChanges } from '../../electron/engine/ports.js';
+import type { Logger, ResultStore, SaveProblem, TaskStore, TaskStoreChanges } from '../../electron/engine/ports.js';
 import type { CallOptions, CallOutcome, TaskProtocol } from '../../electron/engine/protocols/task-protocol.js';
 import type { TaskObservation } from '../../electron/engine/protocols/task-wire.js';
 import type { LegacySession, PendingInput, TaskForm, TaskSnapshot, ToolResult, TrackedTask } from '../../shared/task-model.js';
@@ -138,7 +138,12 @@ export function engineKit(options: { initial?: TrackedTask[]; protocol?: FakePro
   const report = (error: unknown): void => {
     throw error;
   };
-  const emitters = { task: new Emitter<TrackedTask>(report), removed: new Emitter<string>(report), inputs: new Emitter<PendingInput[]>(report) };
+  const emitters = {
+    task: new Emitter<TrackedTask>(report),
+    removed: new Emitter<string>(report),
+    inputs: new Emitter<PendingInput[]>(report),
+    saveProblem: new Emitter<SaveProblem | undefined>(report),
+  };
   const parts: EngineParts = createEngineParts({
     ports: { taskStore, resultStore, clock, logger: silent, random: () => 0 },
     emitters,

@@ -5,7 +5,7 @@
  * `--watch` once the task ends. Questions the call itself waits on are answered in any case: a
  * call cannot wait for them beyond this process.
  */
-import { McpRequestError } from '../../engine/index.js';
+import { CallNotSavedError, McpRequestError } from '../../engine/index.js';
 import type { Command } from './command-line.js';
 import type { CommandContext, CommandEnd } from './command-context.js';
 import { readAnswerPolicy } from './answer-policy.js';
@@ -84,9 +84,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 
   });
 }
 
-/** A call that threw: refused by the server (nothing tracked), or sent without an answer (outcome unknown). */
+/** A call that threw: not saved (so not sent), refused by the server (nothing tracked), or sent without an answer (outcome unknown). */
 function callFailed(error: unknown, entry: { id: string; phase: string } | undefined): CommandEnd {
   const text = error instanceof Error ? error.message : String(error);
+  // Refused before anything was sent: the message says why and that nothing reached the server.
+  if (error instanceof CallNotSavedError) return { outcome: 'could-not-run', message: text };
   if (error instanceof McpRequestError && error.code !== undefined) return { outcome: 'refused', message: `The server refused the call: ${text} (error ${error.code})` };
   if (entry?.phase === 'outcome-unknown') return { outcome: 'lost', taskId: entry.id, message: `No usable answer to the call (${text}); whether it started is unknown, and it was not sent again.` };
   return { outcome: 'could-not-run', message: `The call could not be sent: ${text}` };

@@ -7,9 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { InputRequest, TrackedTask, ToolResult } from '../../../shared/task-model.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
+import type { SaveHealth } from '../tasks/save-health.js';
+import { CallNotSavedError } from './call-not-saved-error.js';
 import { errorText } from '../error-text.js';
 import type { AskedInput, InputRegistry } from '../inputs/input-registry.js';
-import type { Clock, Logger, ResultStore } from '../ports.js';
+import type { Clock, Logger } from '../ports.js';
+import type { ResultKeeper } from '../tasks/result-keeper.js';
 import type { TaskProtocol } from '../protocols/task-protocol.js';
 import { parseJsonRpcError } from '../protocols/task-wire.js';
 import type { TaskLedger } from '../tasks/task-ledger.js';
@@ -33,7 +36,9 @@ export interface ToolCallDeps {
   ledger: TaskLedger;
   inputs: InputRegistry;
   watcher: TaskWatcher;
-  resultStore: ResultStore;
+  results: ResultKeeper;
+  /** Why the last write failed, for the refusal of a call that could not be saved. */
+  saveHealth: SaveHealth;
   /** The protocol of a connected server; throws when it is not connected. */
   requireProtocol(serverId: string): TaskProtocol;
   /** A call of the server answered (requests waiting for the task it created can be placed now). */
@@ -63,12 +68,15 @@ export class ToolCalls {
   /**
    * Calls a tool that may become a task. A pending entry is written to disk before the request
    * goes out, so a crash in between shows "outcome unknown" instead of losing or resending it.
-   * Rejects with `McpRequestError` when the server refused the call (nothing is tracked then).
+   * Rejects with `CallNotSavedError`, before anything is sent, when that entry cannot be written;
+   * with `McpRequestError` when the server refused the call (nothing is tracked then).
    */
   async call(serverId: string, toolName: string, args: Record<string, unknown>): Promise<CallToolOutcome> {
     const protocol = this.deps.requireProtocol(serverId);
     const entry = newCall({ id: randomUUID(), serverId, form: protocol.form, toolName, arguments: args }, this.deps.clock.now());
-    await this.deps.ledger.putDurably(entry);
+    if (!(await this.deps.ledger.recordBeforeSend(entry))) {
+      throw new CallNotSavedError(this.deps.saveHealth.problem ?? { reason: 'the task list could not be written', folder: 'the data folder' });
+    }
     return this.send(protocol, entry, undefined, false);
   }
 
@@ -183,7 +191,7 @@ export class ToolCalls {
 
   /** A retry the user answered for got its result directly (no task): stored like a task's. */
   private async endAnswered(task: TrackedTask, result: ToolResult): Promise<void> {
-    await this.deps.resultStore.put(task.id, result);
+    await this.deps.results.put(task.id, result);
     this.end(endAsAnswered(task, result['isError'] === true, this.deps.clock.now()));
     await this.deps.ledger.flush();
   }

@@ -14,8 +14,10 @@
  *   Each save appends its lines in one write and fsyncs. Loading replays it in order over the
  *   snapshot (later lines win). Every line is a whole record or a removal, so replaying lines
  *   that the snapshot already contains is harmless: that is what makes compaction crash-safe.
- * - `tasks.json.bak`: the whole set as it was at the last successful load (snapshot and journal
- *   together), in the snapshot's layout.
+ * - `tasks.json.bak`, `tasks.json.bak.1`: the whole set as it was at the last two loads that found
+ *   every file well-formed (snapshot and journal together), in the snapshot's layout, newest
+ *   first. A load that found anything damaged refreshes neither, so a good copy is never
+ *   replaced by a worse one; a damaged copy is moved aside and reported, never overwritten.
  * - `tasks.json.corrupt-<time>` / `tasks.json.bak.corrupt-<time>`: damaged files, kept as found.
  * - `tasks.quarantine.json`: JSON array of `{quarantinedAt, reason, record}`, appended to.
  *
@@ -24,7 +26,6 @@
  * fsynced so the new snapshot is durable, and only then is the journal truncated. A crash in
  * between leaves the new snapshot plus the old journal, which replays to the same set.
  */
-import { open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { z } from 'zod';
@@ -41,11 +42,15 @@ import {
   removeStaleTempFiles,
   writeFileAtomic,
 } from './data-folder.js';
+import { nodeFileSystem, type StoreFileHandle, type StoreFileSystem } from './file-system.js';
+import { saveFailed, SaveFailedError } from './save-failed-error.js';
 
 /** conf's `configName` / electron-store's `name`: the file is `<dir>/tasks.json`. */
 export const TASK_DOCUMENT_NAME = 'tasks';
 export const TASK_FILE = `${TASK_DOCUMENT_NAME}.json`;
 export const TASK_BACKUP_FILE = 'tasks.json.bak';
+/** The good copy before `TASK_BACKUP_FILE`. */
+export const TASK_OLDER_BACKUP_FILE = 'tasks.json.bak.1';
 export const TASK_JOURNAL_FILE = 'tasks.journal';
 export const QUARANTINE_FILE = 'tasks.quarantine.json';
 /** Version of the `{schemaVersion, tasks}` layout; a file with a higher one is kept, not read. */
@@ -124,6 +129,11 @@ export interface ConfTaskStoreOptions {
   now?: () => number;
   /** The journal is compacted when it exceeds max(this, the last snapshot's size). Default 8 MiB. */
   minCompactionBytes?: number;
+  /**
+   * The file system for everything but the snapshot write itself (that goes through the
+   * document): journal, backups, quarantine, moving damaged files aside. Default: node:fs.
+   */
+  fs?: StoreFileSystem;
 }
 
 /** Counters of writes since construction (for the benchmark). */
@@ -182,8 +192,10 @@ interface JournalReplay {
 export class ConfTaskStore implements TaskStore {
   readonly #dir: string;
   readonly #file: string;
-  readonly #backup: string;
+  /** The good copies, newest first. */
+  readonly #backups: readonly string[];
   readonly #journal: string;
+  readonly #fs: StoreFileSystem;
   readonly #openDocument: OpenTaskDocument;
   readonly #logger: Logger | undefined;
   readonly #now: () => number;
@@ -213,8 +225,9 @@ export class ConfTaskStore implements TaskStore {
   constructor(options: ConfTaskStoreOptions) {
     this.#dir = resolve(options.dir);
     this.#file = join(this.#dir, TASK_FILE);
-    this.#backup = join(this.#dir, TASK_BACKUP_FILE);
+    this.#backups = [join(this.#dir, TASK_BACKUP_FILE), join(this.#dir, TASK_OLDER_BACKUP_FILE)];
     this.#journal = join(this.#dir, TASK_JOURNAL_FILE);
+    this.#fs = options.fs ?? nodeFileSystem;
     this.#openDocument = options.openDocument ?? openConfDocument;
     this.#logger = options.logger;
     this.#now = options.now ?? Date.now;
@@ -265,13 +278,13 @@ export class ConfTaskStore implements TaskStore {
     let snapshot: Snapshot;
     let journal: Buffer | undefined;
     try {
-      await ensureDataFolder(this.#dir);
+      await ensureDataFolder(this.#dir, this.#fs);
       const removed = await removeStaleTempFiles(this.#dir, (name) =>
-        [TASK_FILE, TASK_BACKUP_FILE, QUARANTINE_FILE].includes(name),
-      );
+        [TASK_FILE, TASK_BACKUP_FILE, TASK_OLDER_BACKUP_FILE, QUARANTINE_FILE].includes(name),
+      this.#fs);
       if (removed.length > 0) this.#logger?.info('Removed leftovers of interrupted writes', { files: removed });
-      journal = await readIfPresent(this.#journal);
-      snapshot = await this.#readSnapshotWithRecovery(problems, journal?.includes(NEWLINE) === true);
+      journal = await this.#readIfPresent(this.#journal);
+      snapshot = await this.#readSnapshotWithRecovery(problems, journal);
     } catch (error) {
       this.#writesBlockedBecause = `the saved task list could not be opened (${describeError(error)})`;
       problems.push(
@@ -293,54 +306,75 @@ export class ConfTaskStore implements TaskStore {
     this.#journalNeedsRepair = replay.isTorn;
     this.#compactAt = this.#compactionThreshold();
 
-    const compacted = rejected.length > 0 && (await this.#setAside(rejected, problems));
+    if (rejected.length > 0) await this.#setAside(rejected, problems);
     if (replay.isTorn) {
       problems.push(
         'The last change saved to the task list was cut off (the app stopped while writing it), so it was left out; the task it changed may show an earlier state.',
       );
       await this.#repairTornJournal(problems);
     }
-    if (this.#writesBlockedBecause === undefined) {
-      await this.#refreshBackup(compacted ? undefined : snapshot.bytes, compacted || replay.completeBytes === 0);
-    }
+    // Only a load that found every file well-formed is a good copy worth keeping.
+    if (problems.length === 0) await this.#refreshBackups(snapshot.bytes, replay.completeBytes === 0, problems);
     return { tasks: [...this.#tasks.values()], problems };
   }
 
-  /** Reads tasks.json; when it is damaged, moves it aside and falls back to the backup, then to nothing. */
-  async #readSnapshotWithRecovery(problems: string[], hasJournal: boolean): Promise<Snapshot> {
-    const main = await readSnapshot(this.#file);
-    if (main.isReadable) return main;
-    const keptMain = await moveAside(this.#file, 'corrupt', new Date(this.#now()));
-    problems.push(`The saved task list could not be read because ${main.reason}. The file was kept unchanged as "${basename(keptMain)}".`);
-    if (!(await exists(this.#backup))) {
+  /**
+   * Reads tasks.json. When it is damaged (or gone while a good copy remains and the journal holds
+   * no change: files were lost), moves it aside and falls back to the newest readable backup, then
+   * to nothing; each damaged backup is moved aside too. Every step is a problem for the user.
+   */
+  async #readSnapshotWithRecovery(problems: string[], journal: Buffer | undefined): Promise<Snapshot> {
+    const hasJournal = journal?.includes(NEWLINE) === true;
+    const main = await this.#readSnapshot(this.#file);
+    if (main.isReadable && main.bytes !== undefined) return main;
+    if (main.isReadable) {
+      // No snapshot: normal before the first compaction, when the journal holds every change.
+      if (hasJournal || !(await this.#hasAnyBackup())) return main;
+      problems.push(`The saved task list "${TASK_FILE}" is missing.`);
+    } else {
+      const keptMain = await moveAside(this.#file, 'corrupt', new Date(this.#now()), this.#fs);
+      problems.push(`The saved task list could not be read because ${main.reason}. The file was kept unchanged as "${basename(keptMain)}".`);
+    }
+    const startsWith = hasJournal ? `with only the recent changes kept in "${TASK_JOURNAL_FILE}".` : 'empty.';
+    let isFirst = true;
+    for (const backup of this.#backups) {
+      if (!(await exists(backup, this.#fs))) continue;
+      const copy = await this.#readSnapshot(backup);
+      const which = isFirst ? 'The last good copy of the task list' : `The good copy before that, "${basename(backup)}",`;
+      if (copy.isReadable && copy.bytes !== undefined) {
+        // Restore by copying: the backup stays as it is until a clean load refreshes it.
+        await writeFileAtomic(this.#file, copy.bytes, this.#fs);
+        const taken = isFirst ? 'The last good copy of the task list, taken when the app last started,' : which;
+        problems.push(
+          hasJournal
+            ? `${taken} was loaded instead, with the recent changes kept in "${TASK_JOURNAL_FILE}" applied to it; other changes made after that may be missing.`
+            : `${taken} was loaded instead; changes made after that are missing.`,
+        );
+        return copy;
+      }
+      const reason = copy.isReadable ? 'it is missing' : copy.reason;
+      const kept = await moveAside(backup, 'corrupt', new Date(this.#now()), this.#fs);
+      const isLast = !(await this.#hasAnyBackup());
+      problems.push(
+        `${which} could not be read either because ${reason}. ` +
+          `It was kept unchanged as "${basename(kept)}"` + (isLast ? `, and the task list starts ${startsWith}` : '.'),
+      );
+      if (isLast) return NO_SNAPSHOT;
+      isFirst = false;
+    }
+    if (isFirst) {
       problems.push(
         hasJournal
           ? `There is no earlier copy of the task list, so it holds only the recent changes kept in "${TASK_JOURNAL_FILE}".`
           : 'There is no earlier copy of the task list, so it starts empty.',
       );
-      return NO_SNAPSHOT;
     }
-    // Restore by copying: the backup stays as it is until the next successful load refreshes it.
-    await writeFileAtomic(this.#file, await readFile(this.#backup));
-    const restored = await readSnapshot(this.#file);
-    if (restored.isReadable) {
-      problems.push(
-        hasJournal
-          ? 'The last good copy of the task list, taken when the app last started, was loaded instead, with the recent changes ' +
-              `kept in "${TASK_JOURNAL_FILE}" applied to it; other changes made after that may be missing.`
-          : 'The last good copy of the task list, taken when the app last started, was loaded instead; changes made after that are missing.',
-      );
-      return restored;
-    }
-    // The restored file is a byte copy of the backup, which is kept below: removing it loses nothing.
-    await unlink(this.#file);
-    const keptBackup = await moveAside(this.#backup, 'corrupt', new Date(this.#now()));
-    problems.push(
-      `The last good copy of the task list could not be read either because ${restored.reason}. ` +
-        `It was kept unchanged as "${basename(keptBackup)}", and the task list starts ` +
-        (hasJournal ? `with only the recent changes kept in "${TASK_JOURNAL_FILE}".` : 'empty.'),
-    );
     return NO_SNAPSHOT;
+  }
+
+  async #hasAnyBackup(): Promise<boolean> {
+    for (const backup of this.#backups) if (await exists(backup, this.#fs)) return true;
+    return false;
   }
 
   /** Validates the snapshot's records into `#tasks`; the bad ones and repeated ids go to `rejected`. */
@@ -467,40 +501,45 @@ export class ConfTaskStore implements TaskStore {
     const entries = await this.#readQuarantine(file, problems);
     const quarantinedAt = new Date(this.#now()).toISOString();
     const added: QuarantineEntry[] = rejected.map(({ record, reason }) => ({ quarantinedAt, reason, record }));
-    await writeFileAtomic(file, JSON.stringify([...entries, ...added]));
+    await writeFileAtomic(file, JSON.stringify([...entries, ...added]), this.#fs);
   }
 
   /** The entries so far; a damaged quarantine file is itself moved aside and a new one begun. */
   async #readQuarantine(file: string, problems: string[]): Promise<unknown[]> {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if (isMissing(error)) return [];
-      throw error;
-    }
-    const entries = parseJson(text);
+    const bytes = await this.#readIfPresent(file);
+    if (bytes === undefined) return [];
+    const entries = parseJson(bytes.toString('utf8'));
     if (Array.isArray(entries)) return entries as unknown[];
-    const kept = await moveAside(file, 'corrupt', new Date(this.#now()));
+    const kept = await moveAside(file, 'corrupt', new Date(this.#now()), this.#fs);
     problems.push(`The file of set-aside tasks could not be read; it was kept unchanged as "${basename(kept)}" and a new one was started.`);
     return [];
   }
 
   /**
-   * Keeps a copy of the set that just loaded, so a later damaged snapshot has something to fall
-   * back on. With no journal to fold in, that is a byte copy of the snapshot (`snapshotBytes`, or
-   * the file itself when `snapshotBytes` is undefined); otherwise the merged set is written out.
+   * Keeps a copy of the set that just loaded cleanly as `tasks.json.bak`, the previous one moving
+   * to `tasks.json.bak.1`, so a later damaged snapshot has two good copies to fall back on. With
+   * no journal to fold in, the copy is the snapshot's bytes; otherwise the merged set. A copy
+   * that is already the same is left alone (restarts do not push the older one out), and a
+   * damaged copy is moved aside and reported, never overwritten.
    */
-  async #refreshBackup(snapshotBytes: Buffer | undefined, isSnapshotWhole: boolean): Promise<void> {
+  async #refreshBackups(snapshotBytes: Buffer | undefined, isSnapshotWhole: boolean, problems: string[]): Promise<void> {
+    if (isSnapshotWhole && snapshotBytes === undefined) return; // nothing saved yet
+    const data = isSnapshotWhole && snapshotBytes !== undefined ? snapshotBytes : Buffer.from(JSON.stringify(this.#snapshotValue()), 'utf8');
+    const [newest, older] = this.#backups as [string, string];
     try {
-      let data: Uint8Array | string;
-      if (!isSnapshotWhole) data = JSON.stringify(this.#snapshotValue());
-      else if (snapshotBytes !== undefined) data = snapshotBytes;
-      else data = await readFile(this.#file);
-      await writeFileAtomic(this.#backup, data);
+      for (const backup of this.#backups) {
+        const copy = await this.#readSnapshot(backup);
+        if (copy.isReadable) continue;
+        const kept = await moveAside(backup, 'corrupt', new Date(this.#now()), this.#fs);
+        problems.push(`A good copy of the task list, "${basename(backup)}", was damaged (${copy.reason}); it was kept unchanged as "${basename(kept)}" and a new copy was taken.`);
+      }
+      const current = await this.#readIfPresent(newest);
+      if (current?.equals(data) === true) return;
+      if (current !== undefined) await this.#fs.rename(newest, older);
+      await writeFileAtomic(newest, data, this.#fs);
     } catch (error) {
-      // Nothing saved yet is fine; otherwise the app works on, with an older (or no) fallback.
-      if (!isMissing(error)) this.#logger?.warn('Could not refresh the task list backup', { code: errorCode(error) });
+      // The app works on, with the copies it had (or none); the next clean start tries again.
+      this.#logger?.warn('Could not refresh the task list backups', { code: errorCode(error) });
     }
   }
 
@@ -519,7 +558,7 @@ export class ConfTaskStore implements TaskStore {
     } catch (error) {
       // The next queued save retries them, unless newer changes to the same tasks have arrived.
       for (const [id, task] of batch) if (!this.#pending.has(id)) this.#pending.set(id, task);
-      throw error;
+      throw saveFailed(error, this.#dir);
     }
     for (const [id, task] of batch) {
       if (task === null) this.#tasks.delete(id);
@@ -540,7 +579,7 @@ export class ConfTaskStore implements TaskStore {
   async #append(data: Buffer): Promise<void> {
     if (this.#journalNeedsRepair) await this.#truncateJournal(this.#journalBytes);
     const isNewFile = !this.#journalExists;
-    const handle = await open(this.#journal, 'a', PRIVATE_FILE_MODE);
+    const handle = await this.#fs.open(this.#journal, 'a', PRIVATE_FILE_MODE);
     this.#journalExists = true;
     try {
       for (let offset = 0; offset < data.length; ) {
@@ -557,7 +596,7 @@ export class ConfTaskStore implements TaskStore {
     }
     await handle.close();
     this.#journalBytes += data.length;
-    if (isNewFile) await syncFolder(this.#dir);
+    if (isNewFile) await this.#syncFolder();
   }
 
   /** The automatic compaction, queued by a save that took the journal past the threshold. */
@@ -589,7 +628,7 @@ export class ConfTaskStore implements TaskStore {
     this.#stats.compactions += 1;
     this.#stats.bytesWritten += bytes;
     this.#snapshotBytes = bytes;
-    await syncFolder(this.#dir);
+    await this.#syncFolder();
     await this.#truncateJournal(0);
     this.#compactAt = this.#compactionThreshold();
   }
@@ -609,7 +648,7 @@ export class ConfTaskStore implements TaskStore {
     } catch (error) {
       // conf parses the file in its constructor. The set in memory holds everything it held.
       if (!(error instanceof SyntaxError)) throw error;
-      const kept = await moveAside(this.#file, 'corrupt', new Date(this.#now()));
+      const kept = await moveAside(this.#file, 'corrupt', new Date(this.#now()), this.#fs);
       this.#logger?.warn('The task file was damaged after it loaded; it was kept and is replaced by the task list in memory', {
         keptAs: basename(kept),
       });
@@ -634,9 +673,9 @@ export class ConfTaskStore implements TaskStore {
 
   async #truncateJournal(length: number): Promise<void> {
     if (this.#journalExists) {
-      let handle: FileHandle | undefined;
+      let handle: StoreFileHandle | undefined;
       try {
-        handle = await open(this.#journal, 'r+');
+        handle = await this.#fs.open(this.#journal, 'r+');
       } catch (error) {
         if (!isMissing(error)) throw error;
         this.#journalExists = false;
@@ -660,68 +699,72 @@ export class ConfTaskStore implements TaskStore {
 
   #assertWritable(): void {
     if (this.#writesBlockedBecause !== undefined) {
-      throw new Error(`Task changes are not saved in this session: ${this.#writesBlockedBecause}`);
+      throw new SaveFailedError({ reason: `task changes are not saved in this session: ${this.#writesBlockedBecause}`, folder: this.#dir });
     }
     if (!this.#isLoaded) throw new Error('ConfTaskStore was written to before load()');
+  }
+
+  /**
+   * Reads and checks a snapshot (or backup) file. Anything but a well-formed store is damaged
+   * content (a result, with the reason in plain words): not JSON (truncated, garbled, empty,
+   * NUL bytes), JSON `null`, `{}`, an array, the wrong layout, another format version. I/O
+   * errors throw. A missing file is `NO_SNAPSHOT`.
+   */
+  async #readSnapshot(file: string): Promise<SnapshotAttempt> {
+    const bytes = await this.#readIfPresent(file);
+    if (bytes === undefined) return NO_SNAPSHOT;
+    let data: unknown;
+    try {
+      data = JSON.parse(bytes.toString('utf8'));
+    } catch (error) {
+      if (error instanceof SyntaxError) return { isReadable: false, reason: 'it is not valid JSON' };
+      throw error;
+    }
+    if (data === null) return { isReadable: false, reason: 'it holds no task list (JSON null)' };
+    if (typeof data !== 'object' || Array.isArray(data)) return { isReadable: false, reason: 'it does not have the expected layout' };
+    const fields = data as Record<string, unknown>;
+    if (Object.keys(fields).length === 0) return { isReadable: false, reason: 'it holds no task list (an empty object)' };
+    const { schemaVersion, tasks } = fields;
+    if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {
+      return { isReadable: false, reason: `it was written by a newer version of the app (format ${schemaVersion})` };
+    }
+    if (schemaVersion !== TASK_SCHEMA_VERSION || !Array.isArray(tasks)) {
+      return { isReadable: false, reason: 'it does not have the expected layout' };
+    }
+    return { isReadable: true, records: tasks as unknown[], bytes, internal: fields[CONF_INTERNAL_KEY] };
+  }
+
+  async #readIfPresent(file: string): Promise<Buffer | undefined> {
+    try {
+      return await this.#fs.readFile(file);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * fsyncs the folder, so a file created or renamed in it survives a power loss (best effort:
+   * Windows cannot open a folder, and some file systems refuse).
+   */
+  async #syncFolder(): Promise<void> {
+    if (process.platform === 'win32') return;
+    try {
+      const handle = await this.#fs.open(this.#dir, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // The write itself succeeded; only its durability across a power loss is less certain.
+    }
   }
 
   #enqueue<T>(operation: () => T | Promise<T>): Promise<T> {
     const result = this.#queue.then(operation);
     this.#queue = result.catch(() => undefined);
     return result;
-  }
-}
-
-/** Reads and checks a snapshot file. Damaged content is a result; I/O errors throw. */
-async function readSnapshot(file: string): Promise<SnapshotAttempt> {
-  const bytes = await readIfPresent(file);
-  if (bytes === undefined) return NO_SNAPSHOT;
-  let data: unknown;
-  try {
-    data = JSON.parse(bytes.toString('utf8'));
-  } catch (error) {
-    if (error instanceof SyntaxError) return { isReadable: false, reason: 'it is not valid JSON' };
-    throw error;
-  }
-  // Like conf: JSON `null` and `{}` are nothing saved yet.
-  if (data === null) return { ...NO_SNAPSHOT, bytes };
-  if (typeof data !== 'object' || Array.isArray(data)) return { isReadable: false, reason: 'it does not have the expected layout' };
-  const fields = data as Record<string, unknown>;
-  if (Object.keys(fields).length === 0) return { ...NO_SNAPSHOT, bytes };
-  const { schemaVersion, tasks } = fields;
-  if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {
-    return { isReadable: false, reason: `it was written by a newer version of the app (format ${schemaVersion})` };
-  }
-  if (schemaVersion !== TASK_SCHEMA_VERSION || !Array.isArray(tasks)) {
-    return { isReadable: false, reason: 'it does not have the expected layout' };
-  }
-  return { isReadable: true, records: tasks as unknown[], bytes, internal: fields[CONF_INTERNAL_KEY] };
-}
-
-async function readIfPresent(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if (isMissing(error)) return undefined;
-    throw error;
-  }
-}
-
-/**
- * fsyncs the folder, so a file created or renamed in it survives a power loss (best effort:
- * Windows cannot open a folder, and some file systems refuse).
- */
-async function syncFolder(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // The write itself succeeded; only its durability across a power loss is less certain.
   }
 }
 

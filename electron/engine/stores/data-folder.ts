@@ -3,8 +3,8 @@
  * keeping damaged files instead of deleting them, and removing leftovers of interrupted writes.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
 
 /** Owner-only access: task state holds server task ids, which may be bearer tokens. */
 export const PRIVATE_FILE_MODE = 0o600;
@@ -14,8 +14,8 @@ export const PRIVATE_FOLDER_MODE = 0o700;
  * Creates `dir` (and missing parents) with owner-only permissions. An existing folder keeps its
  * permissions: it may be one the user chose, and we never silently chmod someone else's folder.
  */
-export async function ensureDataFolder(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+export async function ensureDataFolder(dir: string, fs: StoreFileSystem = nodeFileSystem): Promise<void> {
+  await fs.mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
 }
 
 /** Suffix of temp files: atomically (conf's writer) uses `.tmp-` + 10 digits + 6 hex; ours `.tmp-` + 12 hex. */
@@ -25,10 +25,10 @@ const TEMP_SUFFIX = /\.tmp-[0-9a-f]+$/;
  * Writes `data` to `filePath` so that readers see the old or the new content, never a mix:
  * temp file in the same folder, fsync, rename. The temp file is removed if anything fails.
  */
-export async function writeFileAtomic(filePath: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(filePath: string, data: string | Uint8Array, fs: StoreFileSystem = nodeFileSystem): Promise<void> {
   const tempPath = `${filePath}.tmp-${randomBytes(6).toString('hex')}`;
   // 'wx': never follow or clobber something already at the temp path.
-  const handle = await open(tempPath, 'wx', PRIVATE_FILE_MODE);
+  const handle = await fs.open(tempPath, 'wx', PRIVATE_FILE_MODE);
   try {
     try {
       await handle.writeFile(data);
@@ -36,9 +36,9 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
     } finally {
       await handle.close();
     }
-    await rename(tempPath, filePath);
+    await fs.rename(tempPath, filePath);
   } catch (error) {
-    await unlink(tempPath).catch(() => undefined);
+    await fs.unlink(tempPath).catch(() => undefined);
     throw error;
   }
 }
@@ -48,12 +48,12 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
  * The timestamp is ISO 8601 with `:` replaced by `-` (Windows forbids `:` in file names); a
  * `-1`, `-2`... suffix keeps two files moved aside in the same millisecond apart.
  */
-export async function moveAside(filePath: string, label: string, at: Date): Promise<string> {
+export async function moveAside(filePath: string, label: string, at: Date, fs: StoreFileSystem = nodeFileSystem): Promise<string> {
   const base = `${filePath}.${label}-${at.toISOString().replaceAll(':', '-')}`;
   for (let attempt = 0; ; attempt += 1) {
     const target = attempt === 0 ? base : `${base}-${attempt}`;
-    if (!(await exists(target))) {
-      await rename(filePath, target);
+    if (!(await exists(target, fs))) {
+      await fs.rename(filePath, target);
       return target;
     }
   }
@@ -65,10 +65,10 @@ export async function moveAside(filePath: string, label: string, at: Date): Prom
  * accepts the part before `.tmp-` are touched. Best effort; returns the names removed.
  * Call it before the first write, or it may delete a temp file that is being written.
  */
-export async function removeStaleTempFiles(dir: string, isOwnFile: (name: string) => boolean): Promise<string[]> {
+export async function removeStaleTempFiles(dir: string, isOwnFile: (name: string) => boolean, fs: StoreFileSystem = nodeFileSystem): Promise<string[]> {
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = await fs.readdir(dir);
   } catch (error) {
     if (isMissing(error)) return [];
     throw error;
@@ -78,7 +78,7 @@ export async function removeStaleTempFiles(dir: string, isOwnFile: (name: string
     const match = TEMP_SUFFIX.exec(name);
     if (match === null || !isOwnFile(name.slice(0, match.index))) continue;
     try {
-      await unlink(join(dir, name));
+      await fs.unlink(join(dir, name));
       removed.push(name);
     } catch {
       // Best effort: a leftover we cannot remove costs disk space, not data.
@@ -97,9 +97,9 @@ export function parseJson(text: string): unknown {
 }
 
 /** True when the path exists (a broken symlink counts: it still occupies the name). */
-export async function exists(filePath: string): Promise<boolean> {
+export async function exists(filePath: string, fs: StoreFileSystem = nodeFileSystem): Promise<boolean> {
   try {
-    await lstat(filePath);
+    await fs.lstat(filePath);
     return true;
   } catch (error) {
     if (isMissing(error)) return false;

@@ -6,11 +6,12 @@
  * folder 0700); a damaged one is renamed to `<sha256 hex>.json.corrupt-<time>` and kept.
  */
 import { createHash } from 'node:crypto';
-import { readFile, unlink } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { ToolResult } from '../../../shared/task-model.js';
 import type { Logger, ResultStore } from '../ports.js';
 import { ensureDataFolder, errorCode, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from './data-folder.js';
+import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
+import { saveFailed } from './save-failed-error.js';
 
 export const RESULTS_FOLDER = 'results';
 /** Largest result kept as is: 16 MiB of UTF-8 JSON. */
@@ -42,12 +43,15 @@ export interface FileResultStoreOptions {
   maxBytes?: number;
   /** Wall-clock ms, for the names of moved-aside files. */
   now?: () => number;
+  /** The file system; default node:fs. */
+  fs?: StoreFileSystem;
 }
 
 /**
  * `ResultStore` with one atomically written file per task. File names are hashes of the local
  * task id, so no id can reach outside the folder. `get` resolves `undefined` for a missing or
- * damaged file (the damaged one is moved aside and logged) and rejects only on I/O errors.
+ * damaged file (the damaged one is moved aside, logged and named to `onDamaged`) and rejects
+ * only on I/O errors. `put` and `delete` reject with `SaveFailedError` when the disk refuses.
  * `delete` of a missing result succeeds. Operations on one task run in call order.
  */
 export class FileResultStore implements ResultStore {
@@ -55,6 +59,7 @@ export class FileResultStore implements ResultStore {
   readonly #logger: Logger | undefined;
   readonly #maxBytes: number;
   readonly #now: () => number;
+  readonly #fs: StoreFileSystem;
   /** Per-file queues, so a put, a get that moves a damaged file aside and a delete never interleave. */
   readonly #queues = new Map<string, Promise<unknown>>();
   #ready: Promise<void> | undefined;
@@ -64,21 +69,24 @@ export class FileResultStore implements ResultStore {
     this.#logger = options.logger;
     this.#maxBytes = options.maxBytes ?? MAX_RESULT_BYTES;
     this.#now = options.now ?? Date.now;
+    this.#fs = options.fs ?? nodeFileSystem;
   }
 
-  get(taskLocalId: string): Promise<ToolResult | undefined> {
+  get(taskLocalId: string, onDamaged?: (keptAs: string) => void): Promise<ToolResult | undefined> {
     const file = this.#pathFor(taskLocalId);
     return this.#enqueue(file, async () => {
       let text: string;
       try {
-        text = await readFile(file, 'utf8');
+        text = (await this.#fs.readFile(file)).toString('utf8');
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
       }
       const result = parseJson(text);
       if (isJsonObject(result)) return result;
-      await this.#keepDamaged(file);
+      // Not `onDamaged?.(await …)`: that would skip moving the file aside when nobody listens.
+      const keptAs = await this.#keepDamaged(file);
+      onDamaged?.(keptAs);
       return undefined;
     });
   }
@@ -94,17 +102,22 @@ export class FileResultStore implements ResultStore {
       data = JSON.stringify(marker);
       this.#logger?.warn('A task result was too large to keep; a marker was stored instead', { originalBytes: bytes });
     }
-    return this.#enqueue(file, () => writeFileAtomic(file, data));
+    // Creating the folder counts as part of the write: both fail alike on a broken disk.
+    return this.#enqueue(file, () => writeFileAtomic(file, data, this.#fs)).catch((error: unknown) => {
+      throw saveFailed(error, this.#folder);
+    });
   }
 
   delete(taskLocalId: string): Promise<void> {
     const file = this.#pathFor(taskLocalId);
     return this.#enqueue(file, async () => {
       try {
-        await unlink(file);
+        await this.#fs.unlink(file);
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
+    }).catch((error: unknown) => {
+      throw saveFailed(error, this.#folder);
     });
   }
 
@@ -117,24 +130,27 @@ export class FileResultStore implements ResultStore {
     return join(this.#folder, `${hash}.json`);
   }
 
-  async #keepDamaged(file: string): Promise<void> {
+  /** Moves a damaged result aside; returns the base name it is kept as (its own when it could not be moved). */
+  async #keepDamaged(file: string): Promise<string> {
     try {
-      const kept = await moveAside(file, 'corrupt', new Date(this.#now()));
+      const kept = await moveAside(file, 'corrupt', new Date(this.#now()), this.#fs);
       this.#logger?.warn('A stored task result was damaged; it was moved aside', { file: basename(kept) });
+      return basename(kept);
     } catch (error) {
       // Still not worth failing the read: the result is unusable either way.
       this.#logger?.warn('A stored task result was damaged and could not be moved aside', {
         file: basename(file),
         code: errorCode(error),
       });
+      return basename(file);
     }
   }
 
   /** Creates the folder and removes leftovers of interrupted writes, once, before the first operation. */
   #prepare(): Promise<void> {
     this.#ready ??= (async () => {
-      await ensureDataFolder(this.#folder);
-      const removed = await removeStaleTempFiles(this.#folder, (name) => RESULT_FILE.test(name));
+      await ensureDataFolder(this.#folder, this.#fs);
+      const removed = await removeStaleTempFiles(this.#folder, (name) => RESULT_FILE.test(name), this.#fs);
       if (removed.length > 0) this.#logger?.info('Removed leftovers of interrupted result writes', { count: removed.length });
     })().catch((error: unknown) => {
       this.#ready = undefined; // let the next operation try again

@@ -37,12 +37,30 @@ export class TaskLedger {
     return stored;
   }
 
-  /** Stores a task and resolves once it is on disk (a pending call, a new task id). */
+  /**
+   * Stores a task and writes it at once (a new task id). Resolves once the write was tried: if
+   * the disk refused, the task is kept and followed in memory and saved when the disk works.
+   */
   async putDurably(task: TrackedTask): Promise<TrackedTask> {
     const stored = settled(task);
     await this.registry.putDurably(stored);
     this.updated.fire(stored);
     return stored;
+  }
+
+  /**
+   * Writes a new entry before anything is sent for it: `true` (and announced) once it is on
+   * disk; `false` when the disk refused, and then the entry is taken back as if never made.
+   */
+  async recordBeforeSend(entry: TrackedTask): Promise<boolean> {
+    const stored = settled(entry);
+    if (!(await this.registry.putDurably(stored))) {
+      // Removed, not just dropped: a store that still holds the refused write must not save it later.
+      this.registry.remove(stored.id);
+      return false;
+    }
+    this.updated.fire(stored);
+    return true;
   }
 
   /** Forgets a task and announces its removal; returns it when it existed. */

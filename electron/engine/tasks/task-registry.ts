@@ -3,10 +3,14 @@
  * `tasks/list`, so a task id we lose is a task we can never find again). Holds every tracked
  * task in memory, indexes them by server task id, and persists through the `TaskStore` with
  * coalesced writes: a burst of updates within `PERSIST_DELAY_MS` is one save of the changed
- * tasks only.
+ * tasks only. A save the disk refuses loses nothing: the tasks stay in memory (and are followed
+ * as usual), the failure goes to `SaveHealth`, and the save is retried with the engine's error
+ * back-off until it works.
  */
 import type { TrackedTask } from '../../../shared/task-model.js';
 import type { Clock, Logger, TaskStore, TimerHandle } from '../ports.js';
+import { SAVE_RETRY_BASE_MS, type SaveHealth } from './save-health.js';
+import { errorBackoffDelay } from './task-rules.js';
 
 /** How long updates gather before they are written together. */
 export const PERSIST_DELAY_MS = 500;
@@ -19,11 +23,15 @@ export class TaskRegistry {
   /** Ids changed (present) or removed (absent from `tasks`) since the last save. */
   private readonly dirty = new Set<string>();
   private saving: Promise<void> | undefined;
+  /** Saves refused in a row (0 while saving works). */
+  private failures = 0;
+  private disposed = false;
 
   constructor(
     private readonly store: TaskStore,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly health: SaveHealth,
   ) {}
 
   /** Loads the persisted tasks; returns the store's problems (corrupt files, bad records). */
@@ -58,10 +66,14 @@ export class TaskRegistry {
     this.markDirty(task.id);
   }
 
-  /** Stores `task` and resolves once it is on disk (used before a `tools/call` is sent). */
-  async putDurably(task: TrackedTask): Promise<void> {
+  /**
+   * Stores `task` and writes it now; resolves `true` once it is on disk, `false` when the disk
+   * refused (it stays in memory and the write is retried like any other).
+   */
+  async putDurably(task: TrackedTask): Promise<boolean> {
     this.put(task);
     await this.flush();
+    return !this.dirty.has(task.id);
   }
 
   /** Forgets a task; returns it when it existed. */
@@ -89,21 +101,38 @@ export class TaskRegistry {
       if (task === undefined) removals.push(id);
       else upserts.push(task);
     }
-    this.saving = this.store.save({ upserts, removals }).catch((error: unknown) => {
-      // Keep them dirty: the next save retries (newer versions of these tasks win).
+    this.saving = this.store.save({ upserts, removals }).then(() => {
+      this.failures = 0;
+      this.health.succeeded('tasks');
+    }, (error: unknown) => {
+      // Keep them dirty: the retry writes them (newer versions of these tasks win).
       for (const id of ids) this.dirty.add(id);
+      this.failures += 1;
+      this.health.failed('tasks', error);
       this.logger.error('saving tasks failed', { error: error instanceof Error ? error.message : String(error) });
+      this.scheduleRetry();
     }).finally(() => {
       this.saving = undefined;
     });
     await this.saving;
   }
 
-  /** Writes what is pending and stops the write timer. */
+  /** Writes what is pending and stops the write timer (a save still refused stays unsaved). */
   async dispose(): Promise<void> {
+    this.disposed = true;
     await this.flush();
     this.timer?.cancel();
     this.timer = undefined;
+  }
+
+  /** After a refused save: try again after the back-off, even if nothing else changes. */
+  private scheduleRetry(): void {
+    if (this.disposed) return;
+    this.timer?.cancel();
+    this.timer = this.clock.setTimer(errorBackoffDelay(this.failures - 1, SAVE_RETRY_BASE_MS), () => {
+      this.timer = undefined;
+      void this.flush();
+    });
   }
 
   private index(task: TrackedTask): void {
@@ -113,7 +142,8 @@ export class TaskRegistry {
 
   private markDirty(id: string): void {
     this.dirty.add(id);
-    if (this.timer !== undefined) return;
+    // A pending timer (the coalescing one, or a retry's back-off) writes this change too.
+    if (this.timer !== undefined || this.disposed) return;
     this.timer = this.clock.setTimer(PERSIST_DELAY_MS, () => {
       this.timer = undefined;
       void this.flush();

@@ -149,6 +149,17 @@ function noted(task: TrackedTask, now: number, note: string): TrackedTask {
   return { ...task, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note }) };
 }
 
+/**
+ * A finished task whose stored result was damaged (kept aside as `keptAs`) or is missing
+ * (`keptAs` undefined): says so on its timeline, and whether the server gave the result again
+ * (`refetched`; otherwise the task has no result any more).
+ */
+export function resultRecovered(task: TrackedTask, keptAs: string | undefined, refetched: boolean, now: number): TrackedTask {
+  const found = keptAs === undefined ? 'The stored result is missing.' : `The stored result was damaged and kept as ${keptAs}.`;
+  const then = refetched ? 'It was fetched again from the server.' : 'It could not be fetched again from the server.';
+  return { ...noted(task, now, `${found} ${then}`), hasResult: refetched };
+}
+
 /** A new pending entry for a `tools/call` about to be sent (on disk before the request goes out). */
 export function newCall(fields: { id: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedTask {
   return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, note: 'Call sent' }], answeredInputKeys: [] };

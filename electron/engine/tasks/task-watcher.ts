@@ -8,7 +8,8 @@
 import { isTaskFinished, isTerminalStatus, type TrackedTask } from '../../../shared/task-model.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import { errorText } from '../error-text.js';
-import type { Clock, Logger, ResultStore } from '../ports.js';
+import type { Clock, Logger } from '../ports.js';
+import type { ResultKeeper } from './result-keeper.js';
 import type { TaskProtocol } from '../protocols/task-protocol.js';
 import type { TaskObservation } from '../protocols/task-wire.js';
 import { PollScheduler } from './poll-scheduler.js';
@@ -27,7 +28,7 @@ export interface TaskWatcherDeps {
   random: () => number;
   logger: Logger;
   ledger: TaskLedger;
-  resultStore: ResultStore;
+  results: ResultKeeper;
   /** The task protocol of a connected server. */
   protocolOf(serverId: string): TaskProtocol | undefined;
   /** A read of the task was applied, or repeated what is stored (its questions may be outstanding); `readAt` is when it was sent. */
@@ -79,7 +80,7 @@ export class TaskWatcher {
     if (merged.outcome !== 'applied') return;
     let next = merged.task;
     if (observation.result !== undefined && isTerminalStatus(observation.snapshot.status)) {
-      await this.deps.resultStore.put(id, observation.result);
+      await this.deps.results.put(id, observation.result);
       next = { ...next, hasResult: true };
     }
     const stored = this.deps.ledger.put(next);

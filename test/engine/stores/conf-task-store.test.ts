@@ -619,3 +619,97 @@ describe('ConfTaskStore', () => {
     await expect(store.save(changes([task('b')]))).rejects.toThrow(/not saved in this session/);
   });
 });
+
+describe('ConfTaskStore: a snapshot that is not a well-formed store, and its good copies', () => {
+  const idsIn = async (name: string): Promise<string[]> => (JSON.parse(await readText(name)) as { tasks: TrackedTask[] }).tasks.map((t) => t.id);
+
+  /** Two clean loads: tasks.json.bak = {a, b}, tasks.json.bak.1 = {a}; tasks.json = {a, b, c}. */
+  async function history(): Promise<void> {
+    await saveWithFreshStore(changes([task('a')]), { compact: true });
+    await saveWithFreshStore(changes([task('b')]), { compact: true }); // this load copied {a} to .bak
+    await saveWithFreshStore(changes([task('c')]), { compact: true }); // {a} moved to .bak.1, {a, b} to .bak
+  }
+
+  it.each([
+    ['null', 'it holds no task list (JSON null)'],
+    ['{}', 'it holds no task list (an empty object)'],
+  ])('a tasks.json holding %s with an empty journal is kept aside and reported, the last good copy is loaded, and the copies are not overwritten', async (content, reason) => {
+    await history();
+    const goodCopy = await readText('tasks.json.bak');
+    const olderCopy = await readText('tasks.json.bak.1');
+    await writeFile(file('tasks.json'), content);
+    expect(await readText('tasks.journal')).toBe('');
+
+    const store = open();
+    const loaded = await store.load();
+
+    expect(loaded.tasks.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(loaded.problems).toEqual([
+      `The saved task list could not be read because ${reason}. The file was kept unchanged as "tasks.json.corrupt-${STAMP}".`,
+      'The last good copy of the task list, taken when the app last started, was loaded instead; changes made after that are missing.',
+    ]);
+    expect(await readText(`tasks.json.corrupt-${STAMP}`)).toBe(content);
+    expect(await readText('tasks.json.bak')).toBe(goodCopy);
+    expect(await readText('tasks.json.bak.1')).toBe(olderCopy);
+    // A second start (now clean again) does not push the good copies out with a worse one either.
+    await open().load();
+    expect(await idsIn('tasks.json.bak')).toEqual(['a', 'b']);
+  });
+
+  it('keeps the last two good copies, rotating them only when the loaded set differs', async () => {
+    await history();
+    expect(await idsIn('tasks.json.bak')).toEqual(['a', 'b']);
+    expect(await idsIn('tasks.json.bak.1')).toEqual(['a']);
+
+    await open().load(); // {a, b, c} becomes the newest copy
+    await open().load(); // the same set again: nothing rotates
+    expect(await idsIn('tasks.json.bak')).toEqual(['a', 'b', 'c']);
+    expect(await idsIn('tasks.json.bak.1')).toEqual(['a', 'b']);
+  });
+
+  it('falls back to the older good copy when the snapshot and the newest copy are both damaged', async () => {
+    await history();
+    await writeFile(file('tasks.json'), 'garbage');
+    await writeFile(file('tasks.json.bak'), '{"schemaVersion":1,"tasks":[');
+
+    const loaded = await open().load();
+
+    expect(loaded.tasks.map((t) => t.id)).toEqual(['a']);
+    expect(loaded.problems).toEqual([
+      `The saved task list could not be read because it is not valid JSON. The file was kept unchanged as "tasks.json.corrupt-${STAMP}".`,
+      `The last good copy of the task list could not be read either because it is not valid JSON. It was kept unchanged as "tasks.json.bak.corrupt-${STAMP}".`,
+      'The good copy before that, "tasks.json.bak.1", was loaded instead; changes made after that are missing.',
+    ]);
+  });
+
+  it('reports a garbled good copy and keeps it aside instead of replacing it silently', async () => {
+    await history();
+    await writeFile(file('tasks.json.bak'), 'garbled\u0000copy');
+
+    const loaded = await open().load();
+
+    expect(loaded.tasks.map((t) => t.id)).toEqual(['a', 'b', 'c']);
+    expect(loaded.problems).toEqual([
+      `A good copy of the task list, "tasks.json.bak", was damaged (it is not valid JSON); it was kept unchanged as "tasks.json.bak.corrupt-${STAMP}" and a new copy was taken.`,
+    ]);
+    expect(await readText(`tasks.json.bak.corrupt-${STAMP}`)).toBe('garbled\u0000copy');
+    expect(await idsIn('tasks.json.bak')).toEqual(['a', 'b', 'c']);
+  });
+
+  it.each([
+    ['gone', () => rm(file('tasks.journal'))],
+    ['empty', () => writeFile(file('tasks.journal'), '')],
+  ])('loads the last good copy, and says so, when tasks.json is gone, the journal is %s, and a copy remains', async (_state, journal) => {
+    await history();
+    await rm(file('tasks.json'));
+    await journal();
+
+    const loaded = await open().load();
+
+    expect(loaded.tasks.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(loaded.problems).toEqual([
+      'The saved task list "tasks.json" is missing.',
+      'The last good copy of the task list, taken when the app last started, was loaded instead; changes made after that are missing.',
+    ]);
+  });
+});

@@ -47,6 +47,20 @@ describe('banners', () => {
     expect(banner.textContent).toContain('tasks.json was corrupt');
   });
 
+  it('shows "Changes cannot be saved" while the host reports a save problem, and clears it when the host says saving works', async () => {
+    const bridge = createFakeBridge();
+    renderApp({ bridge });
+    await waitFor(() => expect(bridge.listenerCount('app:changed')).toBe(1));
+    act(() => bridge.emit('app:changed', { info: makeAppInfo({ saveProblem: { reason: 'the disk is full (ENOSPC)', folder: '/home/me/.mcp-task-monitor' } }) }));
+    const banner = await screen.findByTestId('banner-save-problem');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('Changes cannot be saved: the disk is full (ENOSPC), folder /home/me/.mcp-task-monitor');
+    expect(banner.textContent).toContain('New calls are not sent until saving works again');
+
+    act(() => bridge.emit('app:changed', { info: makeAppInfo() }));
+    await waitFor(() => expect(screen.queryByTestId('banner-save-problem')).toBeNull());
+  });
+
   it('explains that secrets are not protected by a keyring', async () => {
     renderApp({ bridge: createFakeBridge({ 'app:info': () => ok(makeAppInfo({ secretProtection: 'basic_text' })) }) });
     expect((await screen.findByTestId('banner-basic-text')).textContent).toMatch(/not encrypted by a keyring.*Linux/s);
