@@ -42,8 +42,10 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
 }
 
 /**
- * A configured server with its live state (none while it does not run); header names only, never
- * values. A stdio environment is shown whole (the user approves it), plus the names of lost variables.
+ * A configured server with its live state (none while it does not run). Secrets follow one rule
+ * here, the only place a config becomes a view: HTTP header values and stdio environment values
+ * never leave the host, only their names do (plus the names of lost variables). The user edits
+ * them by name (saved-secrets.ts says how a save keeps a value it does not carry).
  */
 export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
   const { config, origin } = entry;
@@ -56,6 +58,7 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
     origin,
     roots: config.roots ?? [],
     notificationsMuted: config.notificationsMuted ?? false,
+    ...(entry.replacedBy !== undefined ? { replacedBy: entry.replacedBy } : {}),
     ...(state !== undefined ? { state } : {}),
   };
   if (config.transport === 'http') {
@@ -67,7 +70,7 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
     transport: 'stdio',
     command: config.command,
     args: config.args,
-    ...(config.env !== undefined ? { env: config.env } : {}),
+    envNames: Object.keys(config.env ?? {}),
     ...(entry.sealedEnv !== undefined ? { lostEnvNames: Object.keys(entry.sealedEnv) } : {}),
     ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
   };

@@ -58,11 +58,13 @@ describe('views', () => {
     expect(ServerViewSchema.parse(view)).toEqual(view);
   });
 
-  it('a stdio server shows its whole environment for approval, and the names of lost variables, never their sealed form', () => {
-    const entry = preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [], env: { LOG_LEVEL: 'debug' } }, 'import');
+  it('a stdio server shows the names of its variables and of lost ones, never a value nor a sealed form', () => {
+    const entry = preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [], env: { LOG_LEVEL: 'debug-value' } }, 'import');
     const view = toServerView({ ...entry, sealedEnv: { GITHUB_TOKEN: 'sealed-form', OTHER: null } }, undefined);
-    expect(view).toMatchObject({ env: { LOG_LEVEL: 'debug' }, lostEnvNames: ['GITHUB_TOKEN', 'OTHER'], approved: false });
+    expect(view).toMatchObject({ envNames: ['LOG_LEVEL'], lostEnvNames: ['GITHUB_TOKEN', 'OTHER'], approved: false });
+    expect(view).not.toHaveProperty('env');
     expect(JSON.stringify(view)).not.toContain('sealed-form');
+    expect(JSON.stringify(view)).not.toContain('debug-value');
     expect(ServerViewSchema.parse(view)).toEqual(view);
   });
 });
