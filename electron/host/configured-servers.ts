@@ -12,6 +12,7 @@
  * - and keeps `servers.json` in step (written before memory changes, so a failed write changes nothing).
  * Changes are serialized: two saves never interleave their engine and file updates.
  */
+import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportReport, ServerInput, ServerSettingsInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
@@ -25,6 +26,7 @@ import {
   isRunnable,
   preApproved,
   sameEndpoint,
+  shownApprovalDigest,
   toServerConfig,
   type OperatorServer,
   type ResolvedServerInput,
@@ -63,6 +65,8 @@ export class ConfiguredServers {
   /** Operator entries; one with a stored entry's id hides that entry for the session. */
   readonly #operator = new Map<string, ServerEntry>();
   #queue: Promise<unknown> = Promise.resolve();
+  /** Keys the approval digests renderers are shown (`shownApprovalDigest`): new for every session. */
+  readonly #sessionKey = randomBytes(32);
 
   private constructor(private readonly options: ConfiguredServersOptions) {}
 
@@ -102,7 +106,7 @@ export class ConfiguredServers {
   /** Every server with its live state. */
   views(): ServerView[] {
     const states = new Map(this.options.engine.listServers().map((state) => [state.id, state]));
-    return this.#entries().map((entry) => toServerView(entry, states.get(entry.config.id)));
+    return this.#entries().map((entry) => toServerView(entry, states.get(entry.config.id), this.#sessionKey));
   }
 
   /** Throws a HostError saying why, unless server `id` is configured and allowed to run. */
@@ -188,14 +192,14 @@ export class ConfiguredServers {
     });
   }
 
-  /** Approves a stdio server to run exactly as shown: `digest` must be its current `approvalDigest`. */
+  /** Approves a stdio server to run exactly as shown: `digest` must be the one its view shows now (`shownApprovalDigest`). */
   approve(id: string, digest: string): Promise<ServerView> {
     return this.#exclusive(async () => {
       if (!this.options.canEditStdio) throw new HostError('Commands can only be approved in the desktop app.');
       const entry = this.#find(id);
       if (entry === undefined) throw new HostError('That server no longer exists.');
       const current = approvalDigest(entry.config);
-      if (digest !== current) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
+      if (digest !== shownApprovalDigest(entry.config, this.#sessionKey)) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
       if (entry.sealedEnv !== undefined) {
         const names = Object.keys(entry.sealedEnv).map((name) => `"${name}"`).join(', ');
         throw new HostError(`"${entry.config.name}" lost the saved values of ${names}: enter them again (Edit) before approving it.`);
@@ -363,7 +367,7 @@ export class ConfiguredServers {
   }
 
   #view(entry: ServerEntry): ServerView {
-    return toServerView(entry, this.options.engine.listServers().find((state) => state.id === entry.config.id));
+    return toServerView(entry, this.options.engine.listServers().find((state) => state.id === entry.config.id), this.#sessionKey);
   }
 
   /** Every entry in effect: the operator's first, then the stored ones they do not hide. */

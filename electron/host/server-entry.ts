@@ -4,7 +4,7 @@
  * SECURITY §3: a stdio server runs only while its approval covers exactly its current command
  * line, environment and working folder, so approval is a digest of those, never a flag.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ServerInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
@@ -77,6 +77,17 @@ export function approvalDigest(config: ServerConfig): string {
     ? { transport: 'stdio', command: config.command, args: config.args, env: config.env ?? {}, cwd: config.cwd ?? null }
     : { transport: 'http', url: config.url };
   return `sha256:${createHash('sha256').update(canonicalJson(covered)).digest('hex')}`;
+}
+
+/**
+ * The digest a renderer is shown for `config`, and must name back in `servers:approve`:
+ * `approvalDigest` keyed (HMAC-SHA256) with a secret of this host session. The plain digest covers
+ * the environment values, and a page that knows the command and the variable names could test
+ * guesses of a short value against it offline; the keyed one says nothing about them. It changes
+ * with every session, which only means a list shown before a restart must be fetched again.
+ */
+export function shownApprovalDigest(config: ServerConfig, sessionKey: Buffer): string {
+  return `sha256:${createHmac('sha256', sessionKey).update(approvalDigest(config)).digest('hex')}`;
 }
 
 /**

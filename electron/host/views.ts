@@ -8,7 +8,7 @@ import type { CallOutcome, ServerView, TaskDetail, TaskSummary, ToolView } from 
 import type { ServerState } from '../../shared/server-config.js';
 import type { TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from '../engine/index.js';
-import { approvalDigest, isApproved, type ServerEntry } from './server-entry.js';
+import { isApproved, shownApprovalDigest, type ServerEntry } from './server-entry.js';
 
 /**
  * A task for lists and events: no timeline, arguments, answered keys, session credentials or
@@ -44,17 +44,18 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
 /**
  * A configured server with its live state (none while it does not run). Secrets follow one rule
  * here, the only place a config becomes a view: HTTP header values and stdio environment values
- * never leave the host, only their names do (plus the names of lost variables). The user edits
- * them by name (saved-secrets.ts says how a save keeps a value it does not carry).
+ * never leave the host, only their names do (plus the names of lost variables), and the approval
+ * digest is keyed with `sessionKey` (`shownApprovalDigest`) so it reveals no value either. The user
+ * edits them by name (saved-secrets.ts says how a save keeps a value it does not carry).
  */
-export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
+export function toServerView(entry: ServerEntry, state: ServerState | undefined, sessionKey: Buffer): ServerView {
   const { config, origin } = entry;
   const common = {
     id: config.id,
     name: config.name,
     approved: isApproved(entry),
     disabled: entry.disabled === true,
-    approvalDigest: approvalDigest(config),
+    approvalDigest: shownApprovalDigest(config, sessionKey),
     origin,
     roots: config.roots ?? [],
     notificationsMuted: config.notificationsMuted ?? false,
