@@ -12,7 +12,6 @@
  * - and keeps `servers.json` in step (written before memory changes, so a failed write changes nothing).
  * Changes are serialized: two saves never interleave their engine and file updates.
  */
-import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportReport, ServerInput, ServerSettingsInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
@@ -65,8 +64,6 @@ export class ConfiguredServers {
   /** Operator entries; one with a stored entry's id hides that entry for the session. */
   readonly #operator = new Map<string, ServerEntry>();
   #queue: Promise<unknown> = Promise.resolve();
-  /** Keys the approval digests renderers are shown (`shownApprovalDigest`): new for every session. */
-  readonly #sessionKey = randomBytes(32);
 
   private constructor(private readonly options: ConfiguredServersOptions) {}
 
@@ -106,7 +103,7 @@ export class ConfiguredServers {
   /** Every server with its live state. */
   views(): ServerView[] {
     const states = new Map(this.options.engine.listServers().map((state) => [state.id, state]));
-    return this.#entries().map((entry) => toServerView(entry, states.get(entry.config.id), this.#sessionKey));
+    return this.#entries().map((entry) => toServerView(entry, states.get(entry.config.id)));
   }
 
   /** Throws a HostError saying why, unless server `id` is configured and allowed to run. */
@@ -153,7 +150,9 @@ export class ConfiguredServers {
         ...(previous?.approvedDigest !== undefined && (previous.approvedDigest === digest || kept?.sealedEnv !== undefined) ? { approvedDigest: previous.approvedDigest } : {}),
         ...(kept?.sealed !== undefined ? { sealedHeaders: kept.sealed } : {}),
         ...(kept?.sealedEnv !== undefined ? { sealedEnv: kept.sealedEnv } : {}),
-        ...(previous?.disabled === true && !isMove ? { disabled: true } : {}),
+        ...(previous?.disabled === true ? { disabled: true } : {}),
+        // A rename of an entry an endpoint change replaced leaves it what it was.
+        ...(previous?.replacedBy !== undefined && !isMove ? { replacedBy: previous.replacedBy } : {}),
       };
       const left: ServerEntry | undefined = isMove ? { ...previous, disabled: true, replacedBy: id } : undefined;
       const stored = new Map(this.#stored);
@@ -199,7 +198,7 @@ export class ConfiguredServers {
       const entry = this.#find(id);
       if (entry === undefined) throw new HostError('That server no longer exists.');
       const current = approvalDigest(entry.config);
-      if (digest !== shownApprovalDigest(entry.config, this.#sessionKey)) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
+      if (digest !== shownApprovalDigest(entry.config)) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
       if (entry.sealedEnv !== undefined) {
         const names = Object.keys(entry.sealedEnv).map((name) => `"${name}"`).join(', ');
         throw new HostError(`"${entry.config.name}" lost the saved values of ${names}: enter them again (Edit) before approving it.`);
@@ -367,7 +366,7 @@ export class ConfiguredServers {
   }
 
   #view(entry: ServerEntry): ServerView {
-    return toServerView(entry, this.options.engine.listServers().find((state) => state.id === entry.config.id), this.#sessionKey);
+    return toServerView(entry, this.options.engine.listServers().find((state) => state.id === entry.config.id));
   }
 
   /** Every entry in effect: the operator's first, then the stored ones they do not hide. */
@@ -379,9 +378,13 @@ export class ConfiguredServers {
     return this.#operator.get(id) ?? this.#stored.get(id);
   }
 
-  /** Ids in use, hidden stored entries included (they come back when the operator stops giving theirs). */
+  /**
+   * Ids a new server may not take: those in use, hidden stored entries included (they come back
+   * when the operator stops giving theirs), and those tasks are still filed under (a removed
+   * server's tasks stay in the inbox; a new server under that id would be asked about them).
+   */
   #ids(): Set<string> {
-    return new Set([...this.#operator.keys(), ...this.#stored.keys()]);
+    return new Set([...this.#operator.keys(), ...this.#stored.keys(), ...this.options.engine.listTasks().map((task) => task.serverId)]);
   }
 
   #exclusive<T>(change: () => Promise<T>): Promise<T> {

@@ -4,7 +4,7 @@
  * SECURITY §3: a stdio server runs only while its approval covers exactly its current command
  * line, environment and working folder, so approval is a digest of those, never a flag.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ServerInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
@@ -68,7 +68,7 @@ export function sameEndpoint(a: ServerConfig, b: ServerConfig): boolean {
 }
 
 /**
- * The digest `servers:approve` must name: sha256 over a canonical JSON of what runs — for stdio
+ * The digest an approval records (`approvedDigest`): sha256 over a canonical JSON of what runs — for stdio
  * `{command, args, env, cwd}` (an absent env counts as `{}`), for HTTP the URL. The name is left
  * out on purpose: renaming a server changes nothing that runs, so it keeps its approval.
  */
@@ -80,14 +80,17 @@ export function approvalDigest(config: ServerConfig): string {
 }
 
 /**
- * The digest a renderer is shown for `config`, and must name back in `servers:approve`:
- * `approvalDigest` keyed (HMAC-SHA256) with a secret of this host session. The plain digest covers
- * the environment values, and a page that knows the command and the variable names could test
- * guesses of a short value against it offline; the keyed one says nothing about them. It changes
- * with every session, which only means a list shown before a restart must be fetched again.
+ * The digest a renderer is shown, and must name back in `servers:approve`: sha256 over what the
+ * approval shows — for stdio `{command, args, env names, cwd}`, for HTTP the URL. Environment
+ * values are secrets the renderer never sees, so they are left out: a digest over them would let
+ * a page that knows everything else test guesses of a short value offline. The approval itself is
+ * still recorded as `approvalDigest`, values included, so any later change of a value needs a new one.
  */
-export function shownApprovalDigest(config: ServerConfig, sessionKey: Buffer): string {
-  return `sha256:${createHmac('sha256', sessionKey).update(approvalDigest(config)).digest('hex')}`;
+export function shownApprovalDigest(config: ServerConfig): string {
+  const shown = config.transport === 'stdio'
+    ? { transport: 'stdio', command: config.command, args: config.args, envNames: Object.keys(config.env ?? {}).sort(), cwd: config.cwd ?? null }
+    : { transport: 'http', url: config.url };
+  return `sha256:${createHash('sha256').update(canonicalJson(shown)).digest('hex')}`;
 }
 
 /**

@@ -45,17 +45,17 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
  * A configured server with its live state (none while it does not run). Secrets follow one rule
  * here, the only place a config becomes a view: HTTP header values and stdio environment values
  * never leave the host, only their names do (plus the names of lost variables), and the approval
- * digest is keyed with `sessionKey` (`shownApprovalDigest`) so it reveals no value either. The user
+ * digest shown covers names, not values (`shownApprovalDigest`). The user
  * edits them by name (saved-secrets.ts says how a save keeps a value it does not carry).
  */
-export function toServerView(entry: ServerEntry, state: ServerState | undefined, sessionKey: Buffer): ServerView {
+export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
   const { config, origin } = entry;
   const common = {
     id: config.id,
     name: config.name,
     approved: isApproved(entry),
     disabled: entry.disabled === true,
-    approvalDigest: shownApprovalDigest(config, sessionKey),
+    approvalDigest: shownApprovalDigest(config),
     origin,
     roots: config.roots ?? [],
     notificationsMuted: config.notificationsMuted ?? false,

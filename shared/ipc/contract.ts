@@ -60,7 +60,10 @@ export const ServerViewSchema = z.object({
   approved: z.boolean(),
   /** The user disabled the server: it stays configured, its tasks stay in the inbox unwatched, and it does not run (no `state`). */
   disabled: z.boolean(),
-  /** Digest of what approval covers; `servers:approve` must name it (an edit needs a new approval). */
+  /**
+   * Digest of what the approval shows (command, arguments, variable names, folder; for HTTP the
+   * URL), never of secret values; `servers:approve` must name it (an edit needs a new approval).
+   */
   approvalDigest: z.string(),
   /** Where the entry came from. */
   origin: z.enum(['default', 'user', 'import', 'config-file', 'command-line']),

@@ -93,6 +93,9 @@ describe('an endpoint change of a server with tasks', () => {
       { id: 'legacy-2', url: second.url, disabled: false, replacedBy: undefined },
     ]);
     expect((await invoke(test.host, 'tasks:get', { id: task.id }))?.serverId).toBe('legacy');
+    // A rename of the old entry leaves it what it is.
+    const renamed = await invoke(test.host, 'servers:save', { server: { id: 'legacy', name: 'Legacy (old)', transport: 'http', url: first.url } });
+    expect(renamed).toMatchObject({ id: 'legacy', disabled: true, replacedBy: 'legacy-2' });
 
     // The mark is remembered: after a restart the old tasks are still not followed at the new URL.
     await stop(test);
@@ -117,6 +120,22 @@ describe('an endpoint change of a server with tasks', () => {
 });
 
 describe('server ids', () => {
+  it('a new server never takes the id of a removed server whose tasks are still in the inbox', async () => {
+    const test = await host();
+    await invoke(test.host, 'servers:save', { server: { name: 'Legacy', transport: 'http', url: first.url } });
+    await waitForConnected(test, ['legacy']);
+    const task = await startBuild(test, 'legacy');
+    await invoke(test.host, 'servers:remove', { id: 'legacy' });
+    second.seen.length = 0;
+
+    const added = await invoke(test.host, 'servers:save', { server: { name: 'Legacy', transport: 'http', url: second.url } });
+    expect(added.id).toBe('legacy-2');
+    await waitForConnected(test, ['legacy-2']);
+    await delay(POLLS_MS);
+    expect(taskGets(second)).toEqual([]);
+    expect((await invoke(test.host, 'tasks:get', { id: task.id }))?.serverId).toBe('legacy');
+  });
+
   it('are chosen by the host: an id from the page only names an existing server', async () => {
     const test = await host();
     const made = await invoke(test.host, 'servers:save', { server: { name: 'Web', transport: 'http', url: first.url } });

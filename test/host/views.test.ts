@@ -1,14 +1,10 @@
 /** What the renderer may see of tasks, tools and servers: explicit stripping, checked against the contract. */
-import { randomBytes } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ServerViewSchema, TaskDetailSchema, TaskSummarySchema, ToolViewSchema } from '../../shared/ipc/contract.js';
 import type { TrackedTask } from '../../shared/task-model.js';
 import { approvalDigest, preApproved } from '../../electron/host/server-entry.js';
 import { toServerView, toTaskDetail, toTaskSummary, toToolView } from '../../electron/host/views.js';
-
-/** The host session's key for the approval digests it shows. */
-const KEY = randomBytes(32);
 
 const task: TrackedTask = {
   id: 'local',
@@ -47,25 +43,25 @@ describe('views', () => {
   });
 
   it('a server shows header names, never values', () => {
-    const view = toServerView({ config: { id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer hidden' } }, origin: 'user', sealedHeaders: { 'X-Old': 'sealed' } }, undefined, KEY);
+    const view = toServerView({ config: { id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer hidden' } }, origin: 'user', sealedHeaders: { 'X-Old': 'sealed' } }, undefined);
     expect(view).toEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headerNames: ['Authorization', 'X-Old'], approved: true, disabled: false, approvalDigest: expect.stringMatching(/^sha256:/), origin: 'user', roots: [], notificationsMuted: false });
     expect(JSON.stringify(view)).not.toMatch(/hidden|sealed/);
-    const stdio = toServerView(preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'default'), { id: 's', name: 'S', status: 'connected' }, KEY);
+    const stdio = toServerView(preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'default'), { id: 's', name: 'S', status: 'connected' });
     expect(ServerViewSchema.parse(stdio)).toEqual(stdio);
     expect(stdio).toMatchObject({ approved: true, state: { status: 'connected' } });
   });
 
-  it('the approval digest it shows is keyed per session, so it cannot be used to guess an environment value', () => {
-    const entry = preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [], env: { PIN: '1234' } }, 'user');
-    const shown = toServerView(entry, undefined, KEY).approvalDigest;
+  it('the approval digest it shows covers the variable names, not their values, so it cannot be used to guess one', () => {
+    const config = { id: 's', name: 'S', transport: 'stdio' as const, command: 'node', args: [], env: { PIN: '1234' } };
+    const shown = toServerView(preApproved(config, 'user'), undefined).approvalDigest;
     expect(shown).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(shown).not.toBe(approvalDigest(entry.config));
-    expect(toServerView(entry, undefined, KEY).approvalDigest).toBe(shown);
-    expect(toServerView(entry, undefined, randomBytes(32)).approvalDigest).not.toBe(shown);
+    expect(shown).not.toBe(approvalDigest(config));
+    expect(toServerView(preApproved({ ...config, env: { PIN: '9999' } }, 'user'), undefined).approvalDigest).toBe(shown);
+    expect(toServerView(preApproved({ ...config, env: { CODE: '1234' } }, 'user'), undefined).approvalDigest).not.toBe(shown);
   });
 
   it('a disabled server says so, and stays approved', () => {
-    const view = toServerView({ ...preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'user'), disabled: true }, undefined, KEY);
+    const view = toServerView({ ...preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'user'), disabled: true }, undefined);
     expect(view).toMatchObject({ approved: true, disabled: true });
     expect(view.state).toBeUndefined();
     expect(ServerViewSchema.parse(view)).toEqual(view);
@@ -73,7 +69,7 @@ describe('views', () => {
 
   it('a stdio server shows the names of its variables and of lost ones, never a value nor a sealed form', () => {
     const entry = preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [], env: { LOG_LEVEL: 'debug-value' } }, 'import');
-    const view = toServerView({ ...entry, sealedEnv: { GITHUB_TOKEN: 'sealed-form', OTHER: null } }, undefined, KEY);
+    const view = toServerView({ ...entry, sealedEnv: { GITHUB_TOKEN: 'sealed-form', OTHER: null } }, undefined);
     expect(view).toMatchObject({ envNames: ['LOG_LEVEL'], lostEnvNames: ['GITHUB_TOKEN', 'OTHER'], approved: false });
     expect(view).not.toHaveProperty('env');
     expect(JSON.stringify(view)).not.toContain('sealed-form');
