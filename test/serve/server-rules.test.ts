@@ -1,7 +1,7 @@
 /**
  * What a page may do to the configured servers, over the real WebSocket of browser mode against
  * the real demo servers: it cannot re-point a server (the demo server's tasks are never sent to
- * an address the page names), cannot remove a stdio server it could never add back, and never
+ * an address the page names; moving an HTTP server with tasks makes a new one), cannot remove a stdio server it could never add back, and never
  * receives an environment value (the raw frames are searched for it).
  */
 import { randomBytes } from 'node:crypto';
@@ -13,6 +13,8 @@ import { eventChannels, type ServerView, type TaskSummary } from '../../shared/i
 import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-protocol.js';
 import { demoServerCommand } from '../../electron/demo-server/default-servers.js';
 import { startBrowserServer, type BrowserServer } from '../../electron/serve/browser-server.js';
+import { startCountingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
+import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
 import { RecordingLogger } from '../host/host-harness.js';
 import { BridgeClient, siteFixture } from './serve-fixture.js';
 
@@ -29,6 +31,9 @@ const rawFrames: string[] = [];
 let listener: Server;
 let listenerUrl: string;
 let listenerHits = 0;
+/** Two addresses of one real 2025-11-25 HTTP demo server, each counting what it is sent. */
+let before: CountingProxy;
+let after: CountingProxy;
 
 beforeAll(async () => {
   listener = createServer((request, response) => {
@@ -38,6 +43,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/mcp`;
+
+  const demo = await startDemoServer({ form: 'legacy', transport: 'http' });
+  [before, after] = await Promise.all([startCountingProxy(demo.url!), startCountingProxy(demo.url!)]);
 
   const fixture = siteFixture();
   cleanup = fixture.cleanup;
@@ -59,6 +67,9 @@ afterAll(async () => {
   await server?.close();
   cleanup?.();
   await new Promise((resolve) => listener?.close(resolve));
+  await before?.close();
+  await after?.close();
+  await stopAllDemoServers();
 });
 
 async function servers(): Promise<ServerView[]> {
@@ -87,6 +98,27 @@ describe('a page over the socket', () => {
     expect((await servers()).find((entry) => entry.id === 'demo-legacy')).toMatchObject({ transport: 'stdio', state: { status: 'connected' } });
     const detail = await socket.invoke('tasks:get', { id: task.id });
     expect(detail).toMatchObject({ ok: true, value: { serverId: 'demo-legacy' } });
+  });
+
+  it('moving an HTTP server with a task to another URL makes a new server; the task is never polled at the new URL', async () => {
+    const added = await socket.invoke('servers:save', { server: { name: 'Web', transport: 'http', url: before.url } });
+    if (!added.ok) throw new Error(added.error.message);
+    const { id } = added.value as ServerView;
+    await waitForConnected(id);
+    const called = await socket.invoke('tools:call', { serverId: id, name: 'build', arguments: { durationMs: 60_000 } });
+    if (!called.ok) throw new Error(called.error.message);
+    const { task } = called.value as { task: TaskSummary };
+
+    const moved = await socket.invoke('servers:save', { server: { id, name: 'Web', transport: 'http', url: after.url } });
+    if (!moved.ok) throw new Error(moved.error.message);
+    const replacement = moved.value as ServerView;
+    await waitForConnected(replacement.id);
+    await delay(POLLS_MS);
+    const taskGets = after.seen.filter((entry) => (entry.body as { method?: unknown } | undefined)?.method === 'tasks/get');
+    expect(taskGets).toEqual([]);
+    expect(replacement.id).not.toBe(id);
+    expect((await servers()).find((entry) => entry.id === id)).toMatchObject({ url: before.url, disabled: true, replacedBy: replacement.id });
+    expect(await socket.invoke('tasks:get', { id: task.id })).toMatchObject({ ok: true, value: { serverId: id } });
   });
 
   it('cannot remove a stdio server, which browser mode could never add back', async () => {
