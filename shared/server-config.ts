@@ -98,20 +98,52 @@ export const ProcessExitSchema = z.object({
 export type ProcessExit = z.infer<typeof ProcessExitSchema>;
 
 /**
- * Why requests to a connected server fail, for as long as they do: `refused` (nothing listens at
- * its address), `network` (the connection broke, or the name did not resolve), `timeout` (no
- * answer in time, HTTP or stdio), `http-status` (it answers with a 5xx).
+ * Why requests to a connected server fail: `refused` (nothing listens at its address), `network`
+ * (the connection broke, or the name did not resolve), `timeout` (no answer in time, HTTP or
+ * stdio), `http-status` (it answers with a 5xx).
  */
-export const UnreachableSchema = z.object({
-  kind: z.enum(['refused', 'network', 'timeout', 'http-status']),
+export const OutageKindSchema = z.enum(['refused', 'network', 'timeout', 'http-status']);
+export type OutageKind = z.infer<typeof OutageKindSchema>;
+
+/**
+ * A connected server whose requests fail: several in a row, or one that got no answer in time.
+ * Cleared by the next request it answers.
+ */
+export const DegradedSchema = z.object({
+  condition: z.literal('degraded'),
+  kind: OutageKindSchema,
   /** `http-status` only: the status it answered with. */
   httpStatus: z.number().int().optional(),
-  /** Wall-clock ms of the first failed request of this outage. */
+  /** Wall-clock ms of the first failed request of this run of failures. */
   since: z.number(),
   /** The latest failure as the transport reported it (untrusted text, capped). */
   detail: z.string().max(MAX_REPORTED_LINE_LENGTH),
+  /** Requests that failed in a row so far. */
+  failedRequests: z.number().int().positive(),
 });
-export type Unreachable = z.infer<typeof UnreachableSchema>;
+export type Degraded = z.infer<typeof DegradedSchema>;
+
+/**
+ * What the engine sends to check that a server answers: `ping`, or on 2026-07-28 (which removed
+ * `ping`) `server/discover`.
+ */
+export const HealthProbeSchema = z.enum(['ping', 'server/discover']);
+export type HealthProbe = z.infer<typeof HealthProbeSchema>;
+
+/** A connected stdio server that did not answer a ping in time; cleared by its next answer. It is not stopped. */
+export const NotRespondingSchema = z.object({
+  condition: z.literal('not-responding'),
+  /** Wall-clock ms when the unanswered ping was sent. */
+  since: z.number(),
+  probe: HealthProbeSchema,
+  /** How long the ping waited. */
+  pingTimeoutMs: z.number().int().positive(),
+});
+export type NotResponding = z.infer<typeof NotRespondingSchema>;
+
+/** How a connected server is doing when it is not answering as it should (absent: it is). */
+export const ServerHealthSchema = z.discriminatedUnion('condition', [DegradedSchema, NotRespondingSchema]);
+export type ServerHealth = z.infer<typeof ServerHealthSchema>;
 
 export const ServerStateSchema = z.object({
   id: z.string(),
@@ -126,10 +158,11 @@ export const ServerStateSchema = z.object({
   /** Why the last (re)connect failed or the connection dropped, as the SDK or the server said it. */
   lastError: z.string().optional(),
   /**
-   * While `connected`: its requests fail for reasons of reachability (set by a failed request,
-   * cleared by the next answer). The connection is kept, and so is the traffic that notices the recovery.
+   * While `connected`: it is degraded or not responding (judged from every request sent to it,
+   * pings included; cleared by the next answer). The connection is kept, and so is the traffic
+   * that notices the recovery.
    */
-  unreachable: UnreachableSchema.optional(),
+  health: ServerHealthSchema.optional(),
   /** stdio: how the server process ended since it last connected (cleared when it connects). */
   exit: ProcessExitSchema.optional(),
   /** stdio: failed starts in a row within `FAILED_START_WINDOW_MS` (absent once it connects). */

@@ -12,6 +12,7 @@ import { isTaskFinished, type LegacySession, type PendingInput, type TaskSnapsho
 import type { CallToolOutcome } from './calls/tool-calls.js';
 import { McpRequestError } from './connections/mcp-request-error.js';
 import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
+import type { HealthOptions } from './connections/server-health.js';
 import { Emitter, type Event } from './emitter.js';
 import { errorText } from './error-text.js';
 import type { InputOwnerRef } from './inputs/answer-desk.js';
@@ -27,6 +28,8 @@ export type { InputOwnerRef } from './inputs/answer-desk.js';
 /** Engine options beyond the ports. */
 export interface EngineOptions {
   identity?: ClientIdentity;
+  /** How servers' health is judged: failures before degraded, ping pace (defaults in connections/server-health.ts). */
+  health?: HealthOptions;
 }
 
 interface ServerRuntime {
@@ -41,6 +44,7 @@ export class Engine {
   private readonly servers = new Map<string, ServerRuntime>();
   private readonly parts: EngineParts;
   private readonly identity: ClientIdentity;
+  private readonly health: HealthOptions | undefined;
   private readonly emitters: EngineEmitters & { server: Emitter<ServerState> };
   private disposed = false;
 
@@ -55,6 +59,7 @@ export class Engine {
 
   constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
+    this.health = options.health;
     const report = (error: unknown): void => ports.logger.error('event listener failed', { error: String(error) });
     this.emitters = { task: new Emitter(report), removed: new Emitter(report), server: new Emitter(report), inputs: new Emitter(report) };
     this.onDidUpdateTask = this.emitters.task.event;
@@ -95,6 +100,7 @@ export class Engine {
       logger: this.ports.logger,
       random: this.ports.random ?? Math.random,
       identity: this.identity,
+      ...(this.health !== undefined ? { health: this.health } : {}),
       listener: {
         onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params) || runtime.protocol?.handleNotification(method, params),
         onStateChange: (state) => this.emitters.server.fire(state),

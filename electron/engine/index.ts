@@ -11,6 +11,7 @@ export type { Clock, EnginePorts, Logger, ResultStore, TaskStore, TaskStoreLoad,
 export type { Disposable, Event } from './emitter.js';
 export { McpRequestError } from './connections/mcp-request-error.js';
 export { systemClock } from './system-clock.js';
+export { DEGRADED_AFTER_FAILURES, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './connections/server-health.js';
 
 /** Creates an engine; call `start(servers)` to load the store and connect, `dispose()` to stop. */
 export function createEngine(ports: EnginePorts, options?: EngineOptions): Engine {

@@ -1,9 +1,12 @@
 /** A server's live state in words: connection, why it fails, protocol era, task support. Pure. */
 import { ERA_LABELS, type ServerView } from '../../shared/ipc/contract';
-import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS, type ProcessExit, type ServerState, type Unreachable } from '../../shared/server-config';
-import { formatDuration } from './time-format';
+import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS, type Degraded, type OutageKind, type ProcessExit, type ServerHealth, type ServerState } from '../../shared/server-config';
+import { formatDuration, formatTimeOfDay } from './time-format';
 
-/** `Connected`, `Reconnecting — next try in 4s`, `Unreachable for 42s: connections are refused`, … (`now`: wall-clock ms). */
+/**
+ * `Connected`, `Reconnecting — next try in 4s`, `Degraded since 21:04 — HTTP 503 Service Unavailable (3 requests failed)`,
+ * … (`now`: wall-clock ms). Carries a server's own text (a failure's detail): show it as untrusted text.
+ */
 export function describeConnection(state: ServerState | undefined, now: number): string {
   switch (state?.status) {
     case undefined:
@@ -11,7 +14,7 @@ export function describeConnection(state: ServerState | undefined, now: number):
     case 'connecting':
       return 'Connecting…';
     case 'connected':
-      return state.unreachable === undefined ? 'Connected' : `Unreachable for ${formatDuration(now - state.unreachable.since)}: ${describeUnreachable(state.unreachable)}`;
+      return state.health === undefined ? 'Connected' : describeHealth(state.health, now);
     case 'reconnecting':
       return state.nextRetryAt === undefined ? 'Reconnecting…' : `Reconnecting — next try in ${formatDuration(Math.max(0, state.nextRetryAt - now))}`;
     case 'failed':
@@ -32,17 +35,30 @@ export function describeServerConnection(server: Pick<ServerView, 'disabled' | '
     : 'Disabled — kept, not run; its tasks are not followed';
 }
 
+/** A connected server that is not answering as it should, in words, with since when and what is known. */
+export function describeHealth(health: ServerHealth, now: number): string {
+  const since = formatTimeOfDay(health.since, now);
+  if (health.condition === 'not-responding') return `Not responding since ${since} — no answer to ${health.probe} in ${formatDuration(health.pingTimeoutMs)}`;
+  const requests = `${health.failedRequests} ${health.failedRequests === 1 ? 'request' : 'requests'} failed`;
+  return `Degraded since ${since} — ${describeFailure(health)} (${requests})`;
+}
+
+/** One failure: an HTTP status says itself (`HTTP 503 Service Unavailable`); other kinds get words before the transport's. */
+function describeFailure(failure: Pick<Degraded, 'kind' | 'detail'>): string {
+  return failure.kind === 'http-status' ? failure.detail : `${describeOutage(failure.kind)}: ${failure.detail}`;
+}
+
 /** Why requests to a connected server fail, in words. */
-export function describeUnreachable(unreachable: Pick<Unreachable, 'kind' | 'httpStatus'>): string {
-  switch (unreachable.kind) {
+export function describeOutage(kind: OutageKind): string {
+  switch (kind) {
     case 'refused':
       return 'connections are refused';
     case 'network':
       return 'the connection fails';
     case 'timeout':
-      return 'requests get no answer in time';
+      return 'no answer in time';
     case 'http-status':
-      return unreachable.httpStatus === undefined ? 'it answers with a server error' : `it answers HTTP ${unreachable.httpStatus}`;
+      return 'it answers with a server error';
   }
 }
 
@@ -54,7 +70,7 @@ export function describeExit(exit: Pick<ProcessExit, 'code' | 'signal'>): string
 
 /**
  * A word or two for lists that name servers (the inbox filter, the launcher): undefined while it
- * is connected and answering, else `unreachable`, `stopped`, `disabled`, `server changed`, `reconnecting`, ….
+ * is connected and answering, else `degraded`, `not responding`, `stopped`, `disabled`, `server changed`, `reconnecting`, ….
  */
 export function serverStatusTag(server: Pick<ServerView, 'disabled' | 'approved' | 'state' | 'replacedBy'>): string | undefined {
   if (server.disabled) return server.replacedBy !== undefined ? 'server changed' : 'disabled';
@@ -64,7 +80,8 @@ export function serverStatusTag(server: Pick<ServerView, 'disabled' | 'approved'
     case undefined:
       return 'not started';
     case 'connected':
-      return state.unreachable === undefined ? undefined : 'unreachable';
+      if (state.health === undefined) return undefined;
+      return state.health.condition === 'degraded' ? 'degraded' : 'not responding';
     case 'failed':
       return 'stopped';
     case 'connecting':

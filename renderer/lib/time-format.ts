@@ -147,3 +147,10 @@ export function describePolling(task: Pick<TaskSummary, 'phase' | 'snapshot' | '
 export function formatClockTime(ms: number): string {
   return new Date(ms).toLocaleString();
 }
+
+/** A local time of day, `21:04`, for a moment of today (`now`: wall-clock ms); the local date and time for an earlier day. */
+export function formatTimeOfDay(ms: number, now: number): string {
+  const date = new Date(ms);
+  if (date.toDateString() !== new Date(now).toDateString()) return formatClockTime(ms);
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+}

@@ -31,6 +31,8 @@ export interface CountingProxy {
    * until `restore()`; open streams stay as they are.
    */
   answerWith(status: number, body: unknown): void;
+  /** From now on, also holds requests whose `Mcp-Method` is `method` (recorded, never forwarded nor answered). */
+  hold(method: string): void;
   /** Ends the outage (or the answers in the server's place): requests pass again. */
   restore(): void;
   close(): Promise<void>;
@@ -102,6 +104,9 @@ export async function startCountingProxy(target: string, hold: string | readonly
     },
     answerWith(status, body) {
       answer = { status, body: JSON.stringify(body) };
+    },
+    hold(method) {
+      held.add(method);
     },
     restore() {
       down = false;

@@ -1,11 +1,11 @@
 /**
  * A connected server that stops answering — an HTTP server killed (connections refused) or
- * answering 503, a stdio server whose requests time out — is shown as unreachable, not
- * "Connected", until a request succeeds again. The connection and the polling that detects the
+ * answering 503, a stdio server that stops answering its pings — is shown as degraded or not
+ * responding, not "Connected", until a request succeeds again. The connection and the polling that detects the
  * recovery go on meanwhile (polling backs off on its own).
  *
  * Real demo servers over real HTTP and stdio; the stdio server is frozen with SIGSTOP, and its
- * requests time out on a fake clock.
+ * ping goes unanswered on a fake clock. (The fault suite, test/faults/, has the health rules in detail.)
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig, ServerState } from '../../shared/server-config.js';
@@ -57,8 +57,8 @@ function recordStates(engine: Engine, id: string): ServerState[] {
   return states;
 }
 
-const isUnreachable = (state: ServerState) => state.unreachable !== undefined;
-const isReachableAgain = (state: ServerState) => state.status === 'connected' && state.unreachable === undefined;
+const isUnreachable = (state: ServerState) => state.health !== undefined;
+const isReachableAgain = (state: ServerState) => state.status === 'connected' && state.health === undefined;
 
 describe('an HTTP server that stops answering', () => {
   it('down from the start: the card says why it cannot connect (the socket error, not just "fetch failed")', async () => {
@@ -84,8 +84,8 @@ describe('an HTTP server that stops answering', () => {
 
     const down = await waitForServerState(engine, config.id, isUnreachable, 20_000, 'the server to be shown unreachable');
     expect(down.status).toBe('connected');
-    expect(down.unreachable).toMatchObject({ kind: 'refused', detail: expect.stringContaining('ECONNREFUSED') });
-    expect(down.unreachable!.since).toBeGreaterThanOrEqual(before);
+    expect(down.health).toMatchObject({ condition: 'degraded', kind: 'refused', detail: expect.stringContaining('ECONNREFUSED') });
+    expect(down.health!.since).toBeGreaterThanOrEqual(before);
     // The failed polls go on being tried (they detect the recovery).
     await waitForTask(engine, build.id, (task) => task.lastError !== undefined, 10_000, 'a poll to fail');
 
@@ -108,7 +108,7 @@ describe('an HTTP server that stops answering', () => {
 
     const down = await waitForServerState(engine, config.id, isUnreachable, 20_000, 'the server to be shown unreachable');
     expect(down.status).toBe('connected');
-    expect(down.unreachable).toMatchObject({ kind: 'http-status', httpStatus: 503 });
+    expect(down.health).toMatchObject({ condition: 'degraded', kind: 'http-status', httpStatus: 503 });
 
     proxy.restore();
     await waitForServerState(engine, config.id, isReachableAgain, 30_000, 'the server to be reachable again');
@@ -136,7 +136,8 @@ describe.skipIf(process.platform === 'win32')('a stdio server that stops answeri
     }
 
     const down = await advanceUntil(clock, engine, config.id, isUnreachable, 'the requests to time out');
-    expect(down).toMatchObject({ status: 'connected', unreachable: { kind: 'timeout' } });
+    // The ping goes unanswered (at 15 s + 10 s on this clock) before the build's poll times out (30 s).
+    expect(down).toMatchObject({ status: 'connected', health: { condition: 'not-responding', pingTimeoutMs: 10_000 } });
 
     for (const pid of server) process.kill(pid, 'SIGCONT');
     frozen.clear();

@@ -90,7 +90,7 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     expect(initializeCount(proxy)).toBe(2);
     const state = await waitForServer(restarted, 'everything');
     expect(state).toMatchObject({ status: 'connected' });
-    expect(state.unreachable).toBeUndefined();
+    expect(state.health).toBeUndefined();
   });
 
   it('a 400 for another reason keeps the session: the task goes on and completes in it', async () => {

@@ -4,11 +4,11 @@
  * request, a stdio server that is gone: that one drops the connection instead).
  */
 import { SdkHttpError } from '@modelcontextprotocol/client';
-import type { Unreachable } from '../../../shared/server-config.js';
+import type { Degraded } from '../../../shared/server-config.js';
 import { cleanLine } from './untrusted-line.js';
 
-/** What one failed request says about reachability: an `Unreachable` without its start. */
-export type ReachabilityFailure = Omit<Unreachable, 'since'>;
+/** What one failed request says about reachability: the why of a `Degraded`. */
+export type ReachabilityFailure = Pick<Degraded, 'kind' | 'httpStatus' | 'detail'>;
 
 /** Socket error codes (Node's and undici's) that mean more than "the connection failed". */
 const REFUSED_CODES = new Set(['ECONNREFUSED']);
@@ -57,9 +57,12 @@ export function timeoutFailure(method: string, timeoutMs: number): ReachabilityF
   return { kind: 'timeout', detail: cleanLine(`${method} got no answer within ${timeoutMs} ms`) };
 }
 
-/** True when two failures would read the same (the start of an outage aside). */
-export function isSameFailure(a: ReachabilityFailure, b: ReachabilityFailure): boolean {
-  return a.kind === b.kind && a.httpStatus === b.httpStatus && a.detail === b.detail;
+/**
+ * True when a failed HTTP send was still the server's answer: a 4xx is what it says to a request
+ * it will not take (a bad request, a lost session), not a sign of an outage.
+ */
+export function isServerAnswer(error: unknown): boolean {
+  return error instanceof SdkHttpError && error.status >= 400 && error.status < 500;
 }
 
 /** The innermost socket error (one with a string `code`, not Node's `ERR_*` argument errors) along a chain of causes. */

@@ -14,7 +14,10 @@ import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { McpRequestError } from './mcp-request-error.js';
-import { isSameFailure, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
+import { ConnectionPinger } from './connection-pinger.js';
+import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
+import { HealthTracker, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './server-health.js';
+import type { HealthProbe } from '../../../shared/server-config.js';
 import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
 import { explainingLines } from './stderr-lines.js';
 import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
@@ -108,6 +111,12 @@ export class ServerConnection {
   /** Capabilities of a rejoined session (no `initialize` answer to read them from). */
   private rejoinedCapabilities: Record<string, unknown> | undefined;
   private current: ServerState;
+  /** Every request's outcome on the current connection, and what it says about the server. */
+  private readonly health: HealthTracker;
+  private readonly pinger: ConnectionPinger;
+  private readonly pingTimeoutMs: number;
+  /** What the pinger sends on the current connection. */
+  private probe: HealthProbe = 'ping';
 
   constructor(
     readonly config: ServerConfig,
@@ -118,9 +127,14 @@ export class ServerConnection {
       identity: ClientIdentity;
       listener: ConnectionListener;
       handleServerRequest: ServerRequestHandler;
+      /** How health is judged (defaults in server-health.ts). */
+      health?: HealthOptions;
     },
   ) {
     this.current = { id: config.id, name: config.name, status: 'connecting' };
+    this.health = new HealthTracker(deps.health?.failuresBeforeDegraded);
+    this.pingTimeoutMs = deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS;
+    this.pinger = new ConnectionPinger(deps.clock, deps.health?.pingIntervalMs ?? PING_INTERVAL_MS, this.pingTimeoutMs, (sentAt, timeoutMs) => this.notePingUnanswered(sentAt, timeoutMs));
   }
 
   /** The connection's state right now. */
@@ -198,7 +212,7 @@ export class ServerConnection {
           finish();
           abort.abort();
           this.sendCancelled(id);
-          this.noteUnreachable(transport, timeoutFailure(method, timeoutMs));
+          this.noteFailure(transport, timeoutFailure(method, timeoutMs), true);
           reject(new McpRequestError(`${method} timed out after ${timeoutMs} ms`, undefined, undefined, 'timeout'));
         });
       };
@@ -358,7 +372,7 @@ export class ServerConnection {
     const routed: NonNullable<Transport['onmessage']> = (message, extra) => {
       const raw = message as Record<string, unknown>;
       // Any answer to any request, an error included, shows the server is answering again.
-      if (raw.id !== undefined && raw.method === undefined) this.noteReachable(transport);
+      if (raw.id !== undefined && raw.method === undefined) this.noteAnswered(transport);
       if (raw.id === undefined && raw.method === 'notifications/cancelled') relay.cancelled(isJsonObject(raw.params) ? raw.params.requestId : undefined);
       if (relay.take(raw) || this.handleOwnMessage(message)) return;
       sdkOnMessage?.(message, extra);
@@ -430,8 +444,10 @@ export class ServerConnection {
         lastError: undefined,
         exit: undefined,
         failedStarts: undefined,
-        unreachable: undefined,
+        health: undefined,
       }, true);
+      this.health.reset();
+      this.startPinging(client, era);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
       this.deps.listener.onStateChange(this.current);
@@ -446,7 +462,11 @@ export class ServerConnection {
     }
   }
 
-  /** Notes on every send whether the server can be reached (see `noteUnreachable`). */
+  /**
+   * The one place that sees how each request to the server went (with `routeMessages`, which sees
+   * its answers, and the timeouts of `request` and of pings): every send the engine or the SDK
+   * makes on `transport` passes here.
+   */
   private interceptTransport(transport: Transport): void {
     const send = transport.send.bind(transport);
     transport.send = async (message, options) => {
@@ -454,32 +474,57 @@ export class ServerConnection {
         await send(message, options);
       } catch (error) {
         const failure = reachabilityFailureOf(error);
-        if (failure !== undefined) this.noteUnreachable(transport, failure);
+        if (failure !== undefined) this.noteFailure(transport, failure);
+        else if (isServerAnswer(error)) this.noteAnswered(transport);
         throw error;
       }
       // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
-      if (transport instanceof StreamableHTTPClientTransport) this.noteReachable(transport);
+      if (transport instanceof StreamableHTTPClientTransport) this.noteAnswered(transport);
     };
   }
 
   /**
    * A request to the connected server on `transport` failed in a way that says it cannot be
-   * reached: the state says so (`unreachable`, from the first such failure on) while the
-   * connection stays up — dropping it would stop the very requests that notice the recovery.
+   * reached (`timedOut`: it got no answer in time). The connection stays up while the state says
+   * so — dropping it would stop the very requests that notice the recovery.
    */
-  private noteUnreachable(transport: Transport, failure: ReachabilityFailure): void {
+  private noteFailure(transport: Transport, failure: ReachabilityFailure, timedOut = false): void {
     if (this.transport !== transport || !this.isConnected) return;
-    const current = this.current.unreachable;
-    if (current !== undefined && isSameFailure(current, failure)) return;
-    if (current === undefined) this.deps.logger.warn('server unreachable; its requests go on being tried', { server: this.config.id, kind: failure.kind, detail: failure.detail });
-    this.setState({ unreachable: { ...failure, since: current?.since ?? this.deps.clock.now() } });
+    const wasHealthy = this.health.health === undefined;
+    if (!this.health.failed(failure, this.deps.clock.now(), timedOut)) return;
+    if (wasHealthy) this.deps.logger.warn('server degraded; its requests go on being tried', { server: this.config.id, kind: failure.kind, detail: failure.detail });
+    this.setState({ health: this.health.health });
   }
 
-  /** The server on `transport` answered (or, over HTTP, accepted a POST): it is reachable again. */
-  private noteReachable(transport: Transport): void {
-    if (this.transport !== transport || this.current.unreachable === undefined) return;
-    this.deps.logger.info('server reachable again', { server: this.config.id });
-    this.setState({ unreachable: undefined });
+  /**
+   * Pings the server on `client` until it drops: the SDK's `ping` on a 2025-11-25 connection;
+   * 2026-07-28 removed `ping`, so there the probe is `server/discover`, the one request every such
+   * server answers and that changes nothing. The deadline is the pinger's (on the engine's clock).
+   */
+  private startPinging(client: Client, era: ServerState['era']): void {
+    this.probe = era === 'modern' ? 'server/discover' : 'ping';
+    if (this.probe === 'ping') {
+      this.pinger.start((signal) => client.ping({ signal, timeout: 2 * this.pingTimeoutMs }));
+    } else {
+      this.pinger.start((signal) => this.request('server/discover', {}, { signal, timeoutMs: Infinity }));
+    }
+  }
+
+  /** A probe sent at `sentAt` got no answer in `timeoutMs`: a stdio server is not responding; over HTTP it is one timed-out request. */
+  private notePingUnanswered(sentAt: number, timeoutMs: number): void {
+    const transport = this.transport;
+    if (transport === undefined || !this.isConnected) return;
+    if (!(transport instanceof StdioTransport)) return this.noteFailure(transport, timeoutFailure(this.probe, timeoutMs), true);
+    if (!this.health.pingUnanswered(sentAt, timeoutMs, this.probe)) return;
+    this.deps.logger.warn('stdio server not responding; it is left running', { server: this.config.id, probe: this.probe, timeoutMs });
+    this.setState({ health: this.health.health });
+  }
+
+  /** The server on `transport` answered (or, over HTTP, accepted a POST): it is healthy again. */
+  private noteAnswered(transport: Transport): void {
+    if (this.transport !== transport || !this.health.answered()) return;
+    this.deps.logger.info('server answering again', { server: this.config.id });
+    this.setState({ health: undefined });
   }
 
   private handleOwnMessage(message: JSONRPCMessage): boolean {
@@ -528,6 +573,7 @@ export class ServerConnection {
     this.client = undefined;
     const transport = this.transport;
     this.transport = undefined;
+    this.pinger.stop();
     this.failPending(reason);
     this.deps.listener.onDisconnected();
     this.relay?.clear();
@@ -594,7 +640,7 @@ export class ServerConnection {
       lastError: reason,
       exit,
       failedStarts: this.failedStartTimes.length > 0 ? this.failedStartTimes.length : undefined,
-      unreachable: undefined,
+      health: undefined,
       nextRetryAt: this.deps.clock.now() + delay,
     });
     this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });
@@ -609,6 +655,7 @@ export class ServerConnection {
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
+    this.pinger.stop();
     this.failPending('the connection was closed');
     if (client !== undefined) this.deps.listener.onDisconnected();
     this.relay?.clear();

@@ -11,17 +11,15 @@ export function ServerStatus({ server }: { server: ServerView }) {
   return (
     <dl className="facts facts--compact">
       <dt>Connection</dt>
-      <dd data-testid="server-state" data-status={server.disabled ? 'disabled' : (state?.status ?? 'none')}>
-        {describeServerConnection(server, now)}
+      <dd
+        data-testid="server-state"
+        data-status={server.disabled ? 'disabled' : (state?.status ?? 'none')}
+        data-health={server.disabled ? undefined : state?.health?.condition}
+        className={!server.disabled && state?.health !== undefined ? 'server-card__error' : undefined}
+      >
+        {/* A degraded server's state quotes the transport's words, e.g. the server's HTTP status text. */}
+        <VisibleText text={describeServerConnection(server, now)} />
       </dd>
-      {state?.unreachable !== undefined && (
-        <>
-          <dt>Last failure</dt>
-          <dd className="server-card__error" data-testid="server-unreachable">
-            <VisibleText text={state.unreachable.detail} />
-          </dd>
-        </>
-      )}
       {state?.exit !== undefined && (
         <>
           <dt>Why</dt>

@@ -1,6 +1,6 @@
 import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { isSameFailure, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure } from '../../../electron/engine/connections/reachability.js';
+import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure } from '../../../electron/engine/connections/reachability.js';
 
 const httpError = (status: number, statusText?: string) =>
   new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, `Error POSTing to endpoint: ${status}`, { status, ...(statusText !== undefined ? { statusText } : {}) });
@@ -40,12 +40,18 @@ describe('reachabilityFailureIn', () => {
   });
 });
 
-describe('timeoutFailure and isSameFailure', () => {
-  it('says which request got no answer, and tells failures apart by what they say', () => {
-    const timeout = timeoutFailure('tasks/get', 30_000);
-    expect(timeout).toEqual({ kind: 'timeout', detail: 'tasks/get got no answer within 30000 ms' });
-    expect(isSameFailure(timeout, timeoutFailure('tasks/get', 30_000))).toBe(true);
-    expect(isSameFailure(timeout, timeoutFailure('tasks/cancel', 30_000))).toBe(false);
-    expect(isSameFailure({ kind: 'http-status', httpStatus: 503, detail: 'x' }, { kind: 'http-status', httpStatus: 502, detail: 'x' })).toBe(false);
+describe('timeoutFailure', () => {
+  it('says which request got no answer', () => {
+    expect(timeoutFailure('tasks/get', 30_000)).toEqual({ kind: 'timeout', detail: 'tasks/get got no answer within 30000 ms' });
+  });
+});
+
+describe('isServerAnswer', () => {
+  it('takes a 4xx as the server\'s answer, not an outage; a 5xx, a socket error and an abort are not answers', () => {
+    expect(isServerAnswer(httpError(400, 'Bad Request'))).toBe(true);
+    expect(isServerAnswer(httpError(404))).toBe(true);
+    expect(isServerAnswer(httpError(503))).toBe(false);
+    expect(isServerAnswer(fetchFailed(socketError('ECONNRESET', 'read ECONNRESET')))).toBe(false);
+    expect(isServerAnswer(new DOMException('This operation was aborted', 'AbortError'))).toBe(false);
   });
 });

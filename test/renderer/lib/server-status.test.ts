@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/server-config';
-import { canRetry, describeConnection, describeEra, describeExit, describeServerConnection, describeTaskSupport, describeUnreachable, serverStatusTag } from '../../../renderer/lib/server-status';
+import { canRetry, describeConnection, describeEra, describeExit, describeOutage, describeServerConnection, describeTaskSupport, serverStatusTag } from '../../../renderer/lib/server-status';
 import { NOW } from '../factories';
 
 const state = (overrides: Partial<ServerState>): ServerState => ({ id: 's', name: 's', status: 'connected', ...overrides });
+/** 21:04 local time on the day of `NOW`. */
+const AT_21_04 = new Date(NOW).setHours(21, 4, 0, 0);
 
 describe('describeConnection', () => {
   it.each<[ServerState | undefined, string]>([
@@ -15,8 +17,10 @@ describe('describeConnection', () => {
     [state({ status: 'reconnecting', nextRetryAt: NOW + 4_000 }), 'Reconnecting — next try in 4s'],
     [state({ status: 'reconnecting', nextRetryAt: NOW - 4_000 }), 'Reconnecting — next try in 0s'],
     [state({ status: 'closed' }), 'Closed'],
-    [state({ status: 'connected', unreachable: { kind: 'refused', since: NOW - 42_000, detail: 'connect ECONNREFUSED 127.0.0.1:9' } }), 'Unreachable for 42s: connections are refused'],
-    [state({ status: 'connected', unreachable: { kind: 'http-status', httpStatus: 503, since: NOW - 65_000, detail: 'HTTP 503' } }), 'Unreachable for 1m 05s: it answers HTTP 503'],
+    [state({ health: { condition: 'degraded', kind: 'http-status', httpStatus: 503, since: AT_21_04, detail: 'HTTP 503 Service Unavailable', failedRequests: 3 } }), 'Degraded since 21:04 — HTTP 503 Service Unavailable (3 requests failed)'],
+    [state({ health: { condition: 'degraded', kind: 'refused', since: AT_21_04, detail: 'connect ECONNREFUSED 127.0.0.1:9', failedRequests: 4 } }), 'Degraded since 21:04 — connections are refused: connect ECONNREFUSED 127.0.0.1:9 (4 requests failed)'],
+    [state({ health: { condition: 'degraded', kind: 'timeout', since: AT_21_04, detail: 'tasks/get got no answer within 30000 ms', failedRequests: 1 } }), 'Degraded since 21:04 — no answer in time: tasks/get got no answer within 30000 ms (1 request failed)'],
+    [state({ health: { condition: 'not-responding', probe: 'ping', since: AT_21_04, pingTimeoutMs: 10_000 } }), 'Not responding since 21:04 — no answer to ping in 10s'],
     [state({ status: 'failed', failedStarts: 5 }), 'Stopped after 5 failed starts within 2 minutes — not started again until you retry'],
   ])('%j → %s', (input, expected) => {
     expect(describeConnection(input, NOW)).toBe(expected);
@@ -28,15 +32,14 @@ describe('describeConnection', () => {
   });
 });
 
-describe('describeUnreachable', () => {
-  it.each<[Parameters<typeof describeUnreachable>[0], string]>([
-    [{ kind: 'refused' }, 'connections are refused'],
-    [{ kind: 'network' }, 'the connection fails'],
-    [{ kind: 'timeout' }, 'requests get no answer in time'],
-    [{ kind: 'http-status', httpStatus: 502 }, 'it answers HTTP 502'],
-    [{ kind: 'http-status' }, 'it answers with a server error'],
+describe('describeOutage', () => {
+  it.each<[Parameters<typeof describeOutage>[0], string]>([
+    ['refused', 'connections are refused'],
+    ['network', 'the connection fails'],
+    ['timeout', 'no answer in time'],
+    ['http-status', 'it answers with a server error'],
   ])('%j → %s', (input, expected) => {
-    expect(describeUnreachable(input)).toBe(expected);
+    expect(describeOutage(input)).toBe(expected);
   });
 });
 
@@ -55,7 +58,8 @@ describe('serverStatusTag and canRetry', () => {
   const server = (overrides: Partial<Parameters<typeof serverStatusTag>[0]>) => ({ disabled: false, approved: true, state: state({}), ...overrides });
   it.each<[string, Parameters<typeof serverStatusTag>[0], string | undefined, boolean]>([
     ['connected', server({}), undefined, false],
-    ['unreachable', server({ state: state({ unreachable: { kind: 'timeout', since: NOW, detail: 'x' } }) }), 'unreachable', false],
+    ['degraded', server({ state: state({ health: { condition: 'degraded', kind: 'timeout', since: NOW, detail: 'x', failedRequests: 1 } }) }), 'degraded', false],
+    ['not responding', server({ state: state({ health: { condition: 'not-responding', probe: 'ping', since: NOW, pingTimeoutMs: 10_000 } }) }), 'not responding', false],
     ['stopped after failed starts', server({ state: state({ status: 'failed' }) }), 'stopped', true],
     ['waiting to retry', server({ state: state({ status: 'reconnecting' }) }), 'reconnecting', true],
     ['connecting', server({ state: state({ status: 'connecting' }) }), 'connecting', false],

@@ -5,6 +5,7 @@ import {
   describeTimingClock,
   formatDuration,
   formatPollInterval,
+  formatTimeOfDay,
   formatTiming,
   formatTtl,
   taskTiming,
@@ -153,5 +154,15 @@ describe('describePolling', () => {
     ['a call in flight has nothing to poll yet', makeTask({ phase: 'calling', taskId: undefined, snapshot: undefined }), /^none yet: the server has not created a task$/],
   ])('%s', (_name, task, expected) => {
     expect(describePolling(task)).toMatch(expected);
+  });
+});
+
+describe('formatTimeOfDay', () => {
+  it('is HH:MM for a moment of the same local day, the local date and time for an earlier day', () => {
+    const evening = new Date(NOW).setHours(21, 4, 30, 0);
+    expect(formatTimeOfDay(new Date(NOW).setHours(9, 5, 0, 0), evening)).toBe('09:05');
+    expect(formatTimeOfDay(evening, evening)).toBe('21:04');
+    const yesterday = evening - 24 * 60 * 60 * 1_000;
+    expect(formatTimeOfDay(yesterday, evening)).toBe(new Date(yesterday).toLocaleString());
   });
 });

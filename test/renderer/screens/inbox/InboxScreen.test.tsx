@@ -45,10 +45,10 @@ describe('inbox', () => {
     expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All servers', 'Alpha (server changed)', 'Alpha']);
   });
 
-  it('the server filter says which servers are unreachable, stopped or disabled', async () => {
+  it('the server filter says which servers are degraded, stopped or disabled', async () => {
     const servers = [
       makeServer({ id: 'server-a', name: 'Alpha' }),
-      makeServer({ id: 'server-b', name: 'Beta', state: { id: 'server-b', name: 'Beta', status: 'connected', unreachable: { kind: 'timeout', since: 0, detail: 'tasks/get got no answer within 30000 ms' } } }),
+      makeServer({ id: 'server-b', name: 'Beta', state: { id: 'server-b', name: 'Beta', status: 'connected', health: { condition: 'degraded', kind: 'timeout', since: 0, detail: 'tasks/get got no answer within 30000 ms', failedRequests: 1 } } }),
       makeServer({ id: 'server-c', name: 'Gamma', state: { id: 'server-c', name: 'Gamma', status: 'failed', failedStarts: 5 } }),
       makeServer({ id: 'server-d', name: 'Delta', disabled: true, state: undefined }),
     ];
@@ -57,7 +57,7 @@ describe('inbox', () => {
     await waitFor(() => expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'All servers',
       'Alpha',
-      'Beta (unreachable)',
+      'Beta (degraded)',
       'Gamma (stopped)',
       'Delta (disabled)',
     ]));

@@ -27,11 +27,12 @@ describe('listServerOptions', () => {
   it('says why a server\'s tasks may not move', () => {
     const servers = [
       listed('ok', 'Fine'),
-      listed('down', 'Down', { unreachable: { kind: 'refused', since: 0, detail: 'connect ECONNREFUSED' } }),
+      listed('down', 'Down', { health: { condition: 'degraded', kind: 'refused', since: 0, detail: 'connect ECONNREFUSED', failedRequests: 3 } }),
+      listed('silent', 'Silent', { health: { condition: 'not-responding', probe: 'ping', since: 0, pingTimeoutMs: 10_000 } }),
       listed('stopped', 'Stopped', { status: 'failed', failedStarts: 5 }),
       listed('off', 'Off', undefined, { disabled: true }),
       listed('retrying', 'Retrying', { status: 'reconnecting' }),
     ];
-    expect(listServerOptions([], servers).map((option) => option.status)).toEqual([undefined, 'unreachable', 'stopped', 'disabled', 'reconnecting']);
+    expect(listServerOptions([], servers).map((option) => option.status)).toEqual([undefined, 'degraded', 'not responding', 'stopped', 'disabled', 'reconnecting']);
   });
 });

@@ -227,8 +227,15 @@ describe('server states that say why, and the buttons that act on them', () => {
   const down = makeServer({
     id: 'down',
     name: 'Down',
-    state: { id: 'down', name: 'Down', status: 'connected', era: 'legacy', unreachable: { kind: 'refused', since: Date.now() - 42_000, detail: 'connect ECONNREFUSED 127.0.0.1:9' } },
+    state: { id: 'down', name: 'Down', status: 'connected', era: 'legacy', health: { condition: 'degraded', kind: 'http-status', httpStatus: 503, since: Date.now() - 42_000, detail: 'HTTP 503 Service \u202eUnavailable', failedRequests: 3 } },
   });
+  const silent = makeServer({
+    id: 'silent',
+    name: 'Silent',
+    state: { id: 'silent', name: 'Silent', status: 'connected', era: 'legacy', health: { condition: 'not-responding', probe: 'ping', since: Date.now() - 12_000, pingTimeoutMs: 10_000 } },
+  });
+  /** `HH:MM` of a wall-clock ms value, as the card writes it. */
+  const hhmm = (ms: number) => `${String(new Date(ms).getHours()).padStart(2, '0')}:${String(new Date(ms).getMinutes()).padStart(2, '0')}`;
 
   it('a stdio server that cannot start: stopped, its exit code and what it wrote, the SDK\'s words only as the detail; Retry now and Disable', async () => {
     const { bridge } = renderServers([broken], {
@@ -254,17 +261,23 @@ describe('server states that say why, and the buttons that act on them', () => {
     bridge.assertNoViolations();
   });
 
-  it('a connected server that stopped answering says unreachable, since when and why, and offers no retry', async () => {
+  it('a degraded server says since when, the failure (its status text as untrusted text) and how many requests failed, and offers no retry', async () => {
     renderServers([down]);
     await screen.findAllByTestId('server-card');
     const shown = within(card('down'));
-    // 42 s before the file was loaded: a little more by now.
-    const seconds = Number(/^Unreachable for (\d+)s: connections are refused$/.exec(shown.getByTestId('server-state').textContent ?? '')?.[1]);
-    expect(seconds).toBeGreaterThanOrEqual(42);
-    expect(seconds).toBeLessThan(60);
-    expect(shown.getByTestId('server-unreachable').textContent).toBe('connect ECONNREFUSED 127.0.0.1:9');
+    const state = shown.getByTestId('server-state');
+    expect(state.textContent).toBe(`Degraded since ${hhmm(down.state!.health!.since)} — HTTP 503 Service [U+202E]Unavailable (3 requests failed)`);
+    expect(state.getAttribute('data-health')).toBe('degraded');
     expect(shown.queryByRole('button', { name: 'Retry now' })).toBeNull();
     expect(shown.getByRole('button', { name: 'Disable' })).toBeTruthy();
+  });
+
+  it('a stdio server that did not answer its ping says not responding, since when', async () => {
+    renderServers([silent]);
+    await screen.findAllByTestId('server-card');
+    const state = within(card('silent')).getByTestId('server-state');
+    expect(state.textContent).toBe(`Not responding since ${hhmm(silent.state!.health!.since)} — no answer to ping in 10s`);
+    expect(state.getAttribute('data-health')).toBe('not-responding');
   });
 
   it('a server waiting for its next attempt offers Retry now', async () => {
