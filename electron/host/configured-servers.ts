@@ -272,7 +272,8 @@ export class ConfiguredServers {
   /**
    * Imports servers from another client's config (see server-import.ts). Everything arrives
    * unapproved; HTTP servers need no approval and connect at once. Entries this host may not
-   * take, or that are already configured, are skipped with a reason.
+   * take, or that are already configured, are skipped with a reason. Ids are the host's, made from
+   * the names (never one in use or still naming tasks).
    */
   import(json: string): Promise<ImportReport> {
     return this.#exclusive(async () => {
@@ -286,7 +287,8 @@ export class ConfiguredServers {
           skipped.push({ name: input.name, reason: refusal });
           continue;
         }
-        const config = toServerConfig(input, uniqueServerId(input.id ?? slugFromName(input.name), taken));
+        // The host names new servers: an id in the text is the page's, not the operator's.
+        const config = toServerConfig(input, uniqueServerId(slugFromName(input.name), taken));
         taken.add(config.id);
         added.push({ config, origin: 'import' });
       }

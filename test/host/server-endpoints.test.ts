@@ -142,5 +142,8 @@ describe('server ids', () => {
     expect(made.id).toBe('web');
     expect((await invokeError(test.host, 'servers:save', { server: { id: 'chosen-by-page', name: 'Web', transport: 'http', url: first.url } })).message).toBe('That server no longer exists.');
     expect((await invoke(test.host, 'servers:list', {})).map((server) => server.id)).toEqual(['web']);
+    // An id in an imported text is the page's too: the host names the new server.
+    const report = await invoke(test.host, 'servers:import', { json: JSON.stringify([{ id: 'chosen-by-page', name: 'Other', transport: 'http', url: second.url }]) });
+    expect(report.imported.map((server) => server.id)).toEqual(['other']);
   });
 });
