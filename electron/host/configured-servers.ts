@@ -4,8 +4,10 @@
  * - approval (SECURITY §3): a stdio server is handed to the engine only while its approval
  *   digest is current; an edit of what runs clears it; imports arrive unapproved;
  * - what a host without stdio editing may do (browser mode, SECURITY §4): no new or changed
- *   commands, no approvals, no header values typed into the page (retrying, disabling and
- *   enabling a server are allowed: they never run anything that was not approved);
+ *   commands, no approvals, no header values typed into the page, no stdio server removed (it
+ *   could not be added back; retrying, disabling and enabling a server are allowed: they never
+ *   run anything that was not approved);
+ * - that a server keeps its transport, and that tasks stay with the endpoint they were made on;
  * - which servers the user disabled (kept configured, not run);
  * - and keeps `servers.json` in step (written before memory changes, so a failed write changes nothing).
  * Changes are serialized: two saves never interleave their engine and file updates.
@@ -22,10 +24,14 @@ import {
   isOperatorOrigin,
   isRunnable,
   preApproved,
+  sameEndpoint,
+  shownApprovalDigest,
   toServerConfig,
   type OperatorServer,
+  type ResolvedServerInput,
   type ServerEntry,
 } from './server-entry.js';
+import { keptSecrets, runsAsBefore, withSavedEnv } from './saved-secrets.js';
 import { loadServerFile, saveServerFile } from './server-file.js';
 import { slugFromName, uniqueServerId } from './server-ids.js';
 import { parseServerImport } from './server-import.js';
@@ -38,7 +44,7 @@ export interface ConfiguredServersOptions {
   /** Folder of `servers.json`. */
   dir: string;
   secrets: SecretStore;
-  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers' | 'updateServerSettings' | 'retryServer'>;
+  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers' | 'listTasks' | 'updateServerSettings' | 'retryServer'>;
   /** Whether the UI may add, change or approve stdio commands (Electron only). */
   canEditStdio: boolean;
   /** Our own servers: seeded on first start, pre-approved, and refreshed at every start. */
@@ -74,7 +80,8 @@ export class ConfiguredServers {
       // Unedited defaults follow the current install (its Node binary or folder may have moved), keeping the user's settings and choice to disable them.
       const current = entry.origin === 'default' ? defaults.get(entry.config.id) : undefined;
       const refreshed = current === undefined ? undefined : preApproved(withSettings(current, settingsOf(entry.config)), 'default');
-      servers.#stored.set(entry.config.id, refreshed === undefined ? entry : { ...refreshed, ...(entry.disabled === true ? { disabled: true } : {}) });
+      const marks = { ...(entry.disabled === true ? { disabled: true as const } : {}), ...(entry.replacedBy !== undefined ? { replacedBy: entry.replacedBy } : {}) };
+      servers.#stored.set(entry.config.id, refreshed === undefined ? entry : { ...refreshed, ...marks });
     }
     for (const { config, origin } of options.operatorServers) servers.#operator.set(config.id, preApproved(config, origin));
     if (entries === undefined) {
@@ -108,50 +115,73 @@ export class ConfiguredServers {
   }
 
   /**
-   * Adds (no `id`) or changes a server. The entry keeps its approval only while what runs is
-   * unchanged. HTTP `headers` absent means "keep the saved values" — the renderer never sees
-   * them — but only while the URL stays on the same origin: a secret is not sent to a new host
-   * unless it is entered again. A stdio `env` is the whole environment (the renderer sees its
-   * values): sealed (lost) variables stay sealed only through an edit that changes nothing that
-   * runs, such as a rename; otherwise the edit's environment replaces them, and it needs approval.
-   * The server's settings (roots, mute) are kept: see `updateSettings`.
+   * Adds (no `id`: the host chooses the id) or changes the server `id` names. A server keeps its
+   * transport: a change of it is refused. The entry keeps its approval only while what runs is
+   * unchanged. Saved header and environment values are kept as saved-secrets.ts says (the
+   * renderer never has them). An edit that changes the endpoint (`sameEndpoint`) of a server
+   * with tasks makes a NEW server with a new id, and keeps the old entry, disabled and marked
+   * `replacedBy`, for its tasks: they are never followed against the new endpoint. The server's
+   * settings (roots, mute) are kept: see `updateSettings`. Resolves with the saved server (the
+   * new one after an endpoint change).
    */
   save(input: ServerInput): Promise<ServerView> {
     return this.#exclusive(async () => {
       const previous = input.id === undefined ? undefined : this.#find(input.id);
       if (input.id !== undefined && previous === undefined) throw new HostError('That server no longer exists.');
-      if (previous !== undefined) this.#assertEditable(previous);
-      const refusal = this.#refusal(input, previous);
+      if (previous !== undefined) {
+        this.#assertEditable(previous);
+        assertSameTransport(input, previous);
+      }
+      const resolved = withSavedEnv(input, previous);
+      const refusal = this.#refusal(resolved, previous);
       if (refusal !== undefined) throw new HostError(refusal);
-      const base = toServerConfig(input, input.id ?? uniqueServerId(slugFromName(input.name), this.#ids()));
-      const kept = keptSecrets(input, previous);
+      const isMove = previous !== undefined && !sameEndpoint(previous.config, toServerConfig(resolved, previous.config.id)) && this.#hasTasks(previous.config.id);
+      const id = previous !== undefined && !isMove ? previous.config.id : uniqueServerId(slugFromName(input.name), this.#ids());
+      const base = toServerConfig(resolved, id);
+      const kept = keptSecrets(resolved, previous);
       const config = withSettings(base.transport === 'http' && kept?.headers !== undefined ? { ...base, headers: kept.headers } : base, settingsOf(previous?.config));
       const digest = approvalDigest(config);
       const isChanged = previous === undefined || !isDeepStrictEqual(previous.config, config);
       const next: ServerEntry = {
         config,
         // An edited default is the user's: defaults are refreshed at every start and would undo the edit.
-        origin: previous === undefined ? 'user' : previous.origin === 'default' && isChanged ? 'user' : previous.origin,
+        origin: previous === undefined || isMove ? 'user' : previous.origin === 'default' && isChanged ? 'user' : previous.origin,
         // With its sealed variables, the entry still runs what was approved once they can be read again.
         ...(previous?.approvedDigest !== undefined && (previous.approvedDigest === digest || kept?.sealedEnv !== undefined) ? { approvedDigest: previous.approvedDigest } : {}),
         ...(kept?.sealed !== undefined ? { sealedHeaders: kept.sealed } : {}),
         ...(kept?.sealedEnv !== undefined ? { sealedEnv: kept.sealedEnv } : {}),
         ...(previous?.disabled === true ? { disabled: true } : {}),
+        // A rename of an entry an endpoint change replaced leaves it what it was.
+        ...(previous?.replacedBy !== undefined && !isMove ? { replacedBy: previous.replacedBy } : {}),
       };
-      await this.#commit(new Map(this.#stored).set(config.id, next));
-      await this.#run(previous, next);
-      this.options.logger.info(previous === undefined ? 'server added' : 'server changed', { id: config.id, transport: config.transport });
+      const left: ServerEntry | undefined = isMove ? { ...previous, disabled: true, replacedBy: id } : undefined;
+      const stored = new Map(this.#stored);
+      if (left !== undefined) stored.set(left.config.id, left);
+      await this.#commit(stored.set(id, next));
+      if (left !== undefined) await this.#run(previous, left);
+      await this.#run(isMove ? undefined : previous, next);
+      this.options.logger.info(previous === undefined ? 'server added' : isMove ? 'server endpoint changed: added as a new server' : 'server changed', {
+        id,
+        transport: config.transport,
+        ...(isMove ? { replaces: previous.config.id } : {}),
+      });
       this.options.onChange();
       return this.#view(next);
     });
   }
 
-  /** Removes a server (its tasks stay in the inbox). Removing an unknown id does nothing. */
+  /**
+   * Removes a server (its tasks stay in the inbox). Removing an unknown id does nothing. Browser
+   * mode may not remove a stdio server: it could never add it back (disabling is allowed).
+   */
   remove(id: string): Promise<void> {
     return this.#exclusive(async () => {
       const entry = this.#find(id);
       if (entry === undefined) return;
       this.#assertEditable(entry);
+      if (entry.config.transport === 'stdio' && !this.options.canEditStdio) {
+        throw new HostError(`"${entry.config.name}" runs a command, and browser mode could not add it back once removed: Disable it instead, or remove it in the desktop app.`);
+      }
       const next = new Map(this.#stored);
       next.delete(id);
       await this.#commit(next);
@@ -161,14 +191,14 @@ export class ConfiguredServers {
     });
   }
 
-  /** Approves a stdio server to run exactly as shown: `digest` must be its current `approvalDigest`. */
+  /** Approves a stdio server to run exactly as shown: `digest` must be the one its view shows now (`shownApprovalDigest`). */
   approve(id: string, digest: string): Promise<ServerView> {
     return this.#exclusive(async () => {
       if (!this.options.canEditStdio) throw new HostError('Commands can only be approved in the desktop app.');
       const entry = this.#find(id);
       if (entry === undefined) throw new HostError('That server no longer exists.');
       const current = approvalDigest(entry.config);
-      if (digest !== current) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
+      if (digest !== shownApprovalDigest(entry.config)) throw new HostError(`The command of "${entry.config.name}" changed since it was shown. Review it and approve it again.`);
       if (entry.sealedEnv !== undefined) {
         const names = Object.keys(entry.sealedEnv).map((name) => `"${name}"`).join(', ');
         throw new HostError(`"${entry.config.name}" lost the saved values of ${names}: enter them again (Edit) before approving it.`);
@@ -242,7 +272,8 @@ export class ConfiguredServers {
   /**
    * Imports servers from another client's config (see server-import.ts). Everything arrives
    * unapproved; HTTP servers need no approval and connect at once. Entries this host may not
-   * take, or that are already configured, are skipped with a reason.
+   * take, or that are already configured, are skipped with a reason. Ids are the host's, made from
+   * the names (never one in use or still naming tasks).
    */
   import(json: string): Promise<ImportReport> {
     return this.#exclusive(async () => {
@@ -256,7 +287,8 @@ export class ConfiguredServers {
           skipped.push({ name: input.name, reason: refusal });
           continue;
         }
-        const config = toServerConfig(input, uniqueServerId(input.id ?? slugFromName(input.name), taken));
+        // The host names new servers: an id in the text is the page's, not the operator's.
+        const config = toServerConfig(input, uniqueServerId(slugFromName(input.name), taken));
         taken.add(config.id);
         added.push({ config, origin: 'import' });
       }
@@ -278,7 +310,7 @@ export class ConfiguredServers {
   }
 
   /** Why this host refuses `input` (replacing `previous`), if it does. */
-  #refusal(input: ServerInput, previous: ServerEntry | undefined): string | undefined {
+  #refusal(input: ResolvedServerInput, previous: ServerEntry | undefined): string | undefined {
     const isSameCommand = input.transport === 'stdio' && previous !== undefined && runsAsBefore(input, previous);
     if (input.transport === 'stdio' && !this.options.canEditStdio && !isSameCommand) {
       return 'Commands cannot be added or changed from the browser: start npm run serve with --config or --server to run this server.';
@@ -295,10 +327,15 @@ export class ConfiguredServers {
   }
 
   /** "Already configured" when a server with the same name already runs the same thing. */
-  #duplicateOf(input: ServerInput): string | undefined {
+  #duplicateOf(input: ResolvedServerInput): string | undefined {
     const digest = approvalDigest(toServerConfig(input, ''));
     const same = this.#entries().find((entry) => entry.config.name === input.name && approvalDigest(entry.config) === digest);
     return same === undefined ? undefined : `Already configured (as "${same.config.id}").`;
+  }
+
+  /** True when the engine keeps tasks filed under server `id`. */
+  #hasTasks(id: string): boolean {
+    return this.options.engine.listTasks().some((task) => task.serverId === id);
   }
 
   #assertEditable(entry: ServerEntry): void {
@@ -343,9 +380,13 @@ export class ConfiguredServers {
     return this.#operator.get(id) ?? this.#stored.get(id);
   }
 
-  /** Ids in use, hidden stored entries included (they come back when the operator stops giving theirs). */
+  /**
+   * Ids a new server may not take: those in use, hidden stored entries included (they come back
+   * when the operator stops giving theirs), and those tasks are still filed under (a removed
+   * server's tasks stay in the inbox; a new server under that id would be asked about them).
+   */
   #ids(): Set<string> {
-    return new Set([...this.#operator.keys(), ...this.#stored.keys()]);
+    return new Set([...this.#operator.keys(), ...this.#stored.keys(), ...this.options.engine.listTasks().map((task) => task.serverId)]);
   }
 
   #exclusive<T>(change: () => Promise<T>): Promise<T> {
@@ -355,29 +396,11 @@ export class ConfiguredServers {
   }
 }
 
-/** True when `input` runs exactly what `previous` runs (a rename, say). */
-function runsAsBefore(input: ServerInput, previous: ServerEntry): boolean {
-  return approvalDigest(previous.config) === approvalDigest(toServerConfig(input, previous.config.id));
-}
-
-interface KeptSecrets {
-  headers?: Record<string, string>;
-  sealed?: Record<string, string>;
-  sealedEnv?: Record<string, string | null>;
-}
-
-/**
- * The saved secrets an edit keeps: HTTP headers when it gives none and stays on the same
- * origin; sealed stdio variables when it runs exactly what ran before.
- */
-function keptSecrets(input: ServerInput, previous: ServerEntry | undefined): KeptSecrets | undefined {
-  if (input.transport === 'stdio') {
-    return previous?.sealedEnv !== undefined && runsAsBefore(input, previous) ? { sealedEnv: previous.sealedEnv } : undefined;
-  }
-  if (input.headers !== undefined || previous?.config.transport !== 'http') return undefined;
-  if (new URL(input.url).origin !== new URL(previous.config.url).origin) return undefined;
-  return {
-    ...(previous.config.headers !== undefined ? { headers: previous.config.headers } : {}),
-    ...(previous.sealedHeaders !== undefined ? { sealed: previous.sealedHeaders } : {}),
-  };
+/** Throws a HostError unless `input` keeps the transport of the server it changes. */
+function assertSameTransport(input: ServerInput, previous: ServerEntry): void {
+  if (input.transport === previous.config.transport) return;
+  const kinds = { stdio: 'runs a command (stdio)', http: 'is an HTTP server' };
+  throw new HostError(
+    `"${previous.config.name}" ${kinds[previous.config.transport]}, and a saved server keeps its kind: add the ${input.transport === 'http' ? 'HTTP address' : 'command'} as a new server instead.`,
+  );
 }

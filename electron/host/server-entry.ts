@@ -5,6 +5,7 @@
  * line, environment and working folder, so approval is a digest of those, never a flag.
  */
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { ServerInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 
@@ -39,10 +40,35 @@ export interface ServerEntry {
   sealedEnv?: Record<string, string | null>;
   /** The user disabled it: it stays configured (and its tasks in the inbox) but does not run until enabled. */
   disabled?: true;
+  /** The id of the server an endpoint change made in its place (see `sameEndpoint`); it was disabled then. */
+  replacedBy?: string;
+}
+
+/** A `servers:save` input whose environment holds values only (saved-secrets.ts `withSavedEnv` made it so). */
+export type ResolvedServerInput =
+  | Extract<ServerInput, { transport: 'http' }>
+  | (Omit<Extract<ServerInput, { transport: 'stdio' }>, 'env'> & { env?: Record<string, string> });
+
+/** True when `input` asks to keep no saved value (`KEEP_SAVED_VALUE`): it is resolved as it is. */
+export function hasEnvValuesOnly(input: ServerInput): input is ResolvedServerInput {
+  return input.transport === 'http' || Object.values(input.env ?? {}).every((value) => typeof value === 'string');
 }
 
 /**
- * The digest `servers:approve` must name: sha256 over a canonical JSON of what runs — for stdio
+ * True when both configs reach the same server: for HTTP the same URL; for stdio the same
+ * command, arguments and working folder. The name, the settings, header values and environment
+ * values are not part of it: a new token or API key still talks to the same server, so its tasks
+ * still belong there. A different endpoint may be a different server that knows nothing of the
+ * old tasks (or, worse, other tasks under the same ids), so an edit that changes the endpoint of
+ * a server with tasks makes a new server instead (configured-servers.ts).
+ */
+export function sameEndpoint(a: ServerConfig, b: ServerConfig): boolean {
+  if (a.transport === 'http' || b.transport === 'http') return a.transport === 'http' && b.transport === 'http' && a.url === b.url;
+  return a.command === b.command && isDeepStrictEqual(a.args, b.args) && a.cwd === b.cwd;
+}
+
+/**
+ * The digest an approval records (`approvedDigest`): sha256 over a canonical JSON of what runs — for stdio
  * `{command, args, env, cwd}` (an absent env counts as `{}`), for HTTP the URL. The name is left
  * out on purpose: renaming a server changes nothing that runs, so it keeps its approval.
  */
@@ -51,6 +77,20 @@ export function approvalDigest(config: ServerConfig): string {
     ? { transport: 'stdio', command: config.command, args: config.args, env: config.env ?? {}, cwd: config.cwd ?? null }
     : { transport: 'http', url: config.url };
   return `sha256:${createHash('sha256').update(canonicalJson(covered)).digest('hex')}`;
+}
+
+/**
+ * The digest a renderer is shown, and must name back in `servers:approve`: sha256 over what the
+ * approval shows — for stdio `{command, args, env names, cwd}`, for HTTP the URL. Environment
+ * values are secrets the renderer never sees, so they are left out: a digest over them would let
+ * a page that knows everything else test guesses of a short value offline. The approval itself is
+ * still recorded as `approvalDigest`, values included, so any later change of a value needs a new one.
+ */
+export function shownApprovalDigest(config: ServerConfig): string {
+  const shown = config.transport === 'stdio'
+    ? { transport: 'stdio', command: config.command, args: config.args, envNames: Object.keys(config.env ?? {}).sort(), cwd: config.cwd ?? null }
+    : { transport: 'http', url: config.url };
+  return `sha256:${createHash('sha256').update(canonicalJson(shown)).digest('hex')}`;
 }
 
 /**
@@ -77,11 +117,11 @@ export function isOperatorOrigin(origin: ServerOrigin): origin is OperatorServer
 }
 
 /**
- * The config for an input (`servers:save`, an import) under `id`: only the fields of its
+ * The config for a resolved input (`servers:save`, an import) under `id`: only the fields of its
  * transport, and no keys holding `undefined` (zod keeps those), so that an unchanged save
  * compares equal to the saved config and does not restart the server.
  */
-export function toServerConfig(input: ServerInput, id: string): ServerConfig {
+export function toServerConfig(input: ResolvedServerInput, id: string): ServerConfig {
   if (input.transport === 'http') {
     const { name, url, headers } = input;
     return { id, name, transport: 'http', url, ...(headers !== undefined ? { headers } : {}) };

@@ -7,7 +7,8 @@
  *      "approvedDigest"?: "sha256:…",                 (stdio: what the user approved)
  *      "protectedHeaders"?: {name: secretStore.protect(value)},   (HTTP header values, never plain)
  *      "protectedEnv"?: {name: secretStore.protect(value) | null}, (stdio environment values, never plain)
- *      "disabled"?: true}                             (the user disabled it: kept, not run)
+ *      "disabled"?: true,                             (the user disabled it: kept, not run)
+ *      "replacedBy"?: "id"}                           (an endpoint change made server "id" in its place)
  *   ]}
  *
  * Header and environment values are secrets (SECURITY §2: an imported `GITHUB_TOKEN` is as
@@ -43,6 +44,7 @@ const StoredServerSchema = z.object({
   protectedHeaders: z.record(z.string(), z.string()).optional(),
   protectedEnv: z.record(z.string(), z.string().nullable()).optional(),
   disabled: z.boolean().optional(),
+  replacedBy: z.string().optional(),
 });
 type StoredServer = z.infer<typeof StoredServerSchema>;
 
@@ -121,8 +123,8 @@ export async function saveServerFile(dir: string, entries: readonly ServerEntry[
   await writeFileAtomic(join(dir, SERVER_FILE), `${JSON.stringify({ schemaVersion: SERVER_FILE_VERSION, servers }, null, 2)}\n`);
 }
 
-function toStored({ config, origin, approvedDigest, sealedHeaders, sealedEnv, disabled }: ServerEntry, secrets: SecretStore): StoredServer {
-  const flags = disabled === true ? { disabled } : {};
+function toStored({ config, origin, approvedDigest, sealedHeaders, sealedEnv, disabled, replacedBy }: ServerEntry, secrets: SecretStore): StoredServer {
+  const flags = { ...(disabled === true ? { disabled } : {}), ...(replacedBy !== undefined ? { replacedBy } : {}) };
   if (config.transport === 'stdio') {
     const { env, ...rest } = config;
     // `null` keeps the name of a value that could not be protected (see the module comment).
@@ -157,8 +159,14 @@ function holdsPlainSecrets(config: StoredServer['config']): boolean {
  * run until such variables are entered again (`isApproved`).
  */
 function revealSecrets(stored: StoredServer, secrets: SecretStore, problems: string[]): ServerEntry {
-  const { config, origin, approvedDigest, protectedHeaders, protectedEnv, disabled } = stored;
-  const entry: ServerEntry = { config, origin, ...(approvedDigest !== undefined ? { approvedDigest } : {}), ...(disabled === true ? { disabled } : {}) };
+  const { config, origin, approvedDigest, protectedHeaders, protectedEnv, disabled, replacedBy } = stored;
+  const entry: ServerEntry = {
+    config,
+    origin,
+    ...(approvedDigest !== undefined ? { approvedDigest } : {}),
+    ...(disabled === true ? { disabled } : {}),
+    ...(replacedBy !== undefined ? { replacedBy } : {}),
+  };
   if (config.transport === 'http') {
     if (protectedHeaders === undefined) return entry;
     const { plain, sealed } = revealAll(protectedHeaders, secrets);

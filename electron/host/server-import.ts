@@ -8,7 +8,8 @@
  * limits as a server the user types in (`ServerInputSchema`); what does not fit is skipped with
  * a reason, never half-imported. Nothing here decides approval or ids: see ConfiguredServers.
  */
-import { ServerInputSchema, type ImportReport, type ServerInput } from '../../shared/ipc/contract.js';
+import { ServerInputSchema, type ImportReport } from '../../shared/ipc/contract.js';
+import { hasEnvValuesOnly, type ResolvedServerInput } from './server-entry.js';
 import { HostError, describeZodError } from './host-error.js';
 
 /** Most servers taken from one import; the rest are reported as skipped. */
@@ -24,7 +25,7 @@ export type SkippedServer = ImportReport['skipped'][number];
 
 /** What an import text holds: servers ready to be given ids, and what was skipped. */
 export interface ParsedImport {
-  servers: ServerInput[];
+  servers: ResolvedServerInput[];
   skipped: SkippedServer[];
 }
 
@@ -66,7 +67,7 @@ function namedEntries(value: unknown): [unknown, unknown][] | undefined {
   return isObject(map) ? Object.entries(map) : undefined;
 }
 
-type ReadEntry = { ok: true; server: ServerInput } | { ok: false; reason: string };
+type ReadEntry = { ok: true; server: ResolvedServerInput } | { ok: false; reason: string };
 
 function readEntry(name: unknown, raw: unknown): ReadEntry {
   if (typeof name !== 'string' || name.trim() === '') return skip('The server has no name.');
@@ -78,7 +79,9 @@ function readEntry(name: unknown, raw: unknown): ReadEntry {
     return skip('It uses ${…} variables that only the app it came from can fill in (for example VS Code inputs).');
   }
   const parsed = ServerInputSchema.safeParse(draft.server);
-  return parsed.success ? { ok: true, server: parsed.data } : skip(describeZodError(parsed.error));
+  if (!parsed.success) return skip(describeZodError(parsed.error));
+  // A file has no saved value to keep: every variable needs its value.
+  return hasEnvValuesOnly(parsed.data) ? { ok: true, server: parsed.data } : skip('Each environment value must be a string.');
 }
 
 /** The entry in our shape, with each client's spelling of the transport resolved; limits are checked after. */

@@ -8,7 +8,7 @@ import type { CallOutcome, ServerView, TaskDetail, TaskSummary, ToolView } from 
 import type { ServerState } from '../../shared/server-config.js';
 import type { TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from '../engine/index.js';
-import { approvalDigest, isApproved, type ServerEntry } from './server-entry.js';
+import { isApproved, shownApprovalDigest, type ServerEntry } from './server-entry.js';
 
 /**
  * A task for lists and events: no timeline, arguments, answered keys, session credentials or
@@ -42,8 +42,11 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
 }
 
 /**
- * A configured server with its live state (none while it does not run); header names only, never
- * values. A stdio environment is shown whole (the user approves it), plus the names of lost variables.
+ * A configured server with its live state (none while it does not run). Secrets follow one rule
+ * here, the only place a config becomes a view: HTTP header values and stdio environment values
+ * never leave the host, only their names do (plus the names of lost variables), and the approval
+ * digest shown covers names, not values (`shownApprovalDigest`). The user
+ * edits them by name (saved-secrets.ts says how a save keeps a value it does not carry).
  */
 export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
   const { config, origin } = entry;
@@ -52,10 +55,11 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
     name: config.name,
     approved: isApproved(entry),
     disabled: entry.disabled === true,
-    approvalDigest: approvalDigest(config),
+    approvalDigest: shownApprovalDigest(config),
     origin,
     roots: config.roots ?? [],
     notificationsMuted: config.notificationsMuted ?? false,
+    ...(entry.replacedBy !== undefined ? { replacedBy: entry.replacedBy } : {}),
     ...(state !== undefined ? { state } : {}),
   };
   if (config.transport === 'http') {
@@ -67,7 +71,7 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
     transport: 'stdio',
     command: config.command,
     args: config.args,
-    ...(config.env !== undefined ? { env: config.env } : {}),
+    envNames: Object.keys(config.env ?? {}),
     ...(entry.sealedEnv !== undefined ? { lostEnvNames: Object.keys(entry.sealedEnv) } : {}),
     ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
   };

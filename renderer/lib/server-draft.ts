@@ -1,10 +1,12 @@
 /**
  * The add/edit server form as data: what the user typed (one argument per line, `NAME=value`
  * environment lines, `Name: value` header lines) and its conversion to the contract's
- * `ServerInput`. Arguments are kept exactly as typed — no trimming, no shell splitting — because
+ * `ServerInput`. Saved header and environment values never reach the renderer: a saved variable
+ * is edited by name (kept, its value replaced, or removed), and a kept one is sent as
+ * `KEEP_SAVED_VALUE` so the host fills in the value it has. Arguments are kept exactly as typed — no trimming, no shell splitting — because
  * they are what will run (SECURITY.md §3).
  */
-import { ServerInputSchema, type ServerInput, type ServerView } from '../../shared/ipc/contract';
+import { KEEP_SAVED_VALUE, ServerInputSchema, type ServerInput, type ServerView } from '../../shared/ipc/contract';
 
 /** The form's fields, as text. */
 export interface ServerDraft {
@@ -15,8 +17,10 @@ export interface ServerDraft {
   command: string;
   /** One argument per line. */
   argsText: string;
-  /** One `NAME=value` per line. */
+  /** One `NAME=value` per line: new variables, and new values of saved ones (a line wins over a kept name). */
   envText: string;
+  /** Saved variables whose values the host keeps (names only: the values stay on the host). */
+  keptEnvNames: string[];
   cwd: string;
   url: string;
   /** One `Name: value` per line; empty keeps the headers the server already has. */
@@ -30,10 +34,10 @@ export type DraftCheck = { ok: true; server: ServerInput } | { ok: false; errors
 
 /** A blank draft. */
 export function emptyServerDraft(transport: ServerDraft['transport']): ServerDraft {
-  return { transport, name: '', command: '', argsText: '', envText: '', cwd: '', url: '', headersText: '' };
+  return { transport, name: '', command: '', argsText: '', envText: '', keptEnvNames: [], cwd: '', url: '', headersText: '' };
 }
 
-/** A draft to edit an existing server (header values never reach the renderer, so they start empty). */
+/** A draft to edit an existing server: header and environment values never reach the renderer, so saved variables are kept by name. */
 export function serverToDraft(server: ServerView): ServerDraft {
   return {
     id: server.id,
@@ -41,7 +45,8 @@ export function serverToDraft(server: ServerView): ServerDraft {
     name: server.name,
     command: server.command ?? '',
     argsText: (server.args ?? []).join('\n'),
-    envText: Object.entries(server.env ?? {}).map(([name, value]) => `${name}=${value}`).join('\n'),
+    envText: '',
+    keptEnvNames: server.envNames ?? [],
     cwd: server.cwd ?? '',
     url: server.url ?? '',
     headersText: '',
@@ -77,6 +82,21 @@ export function parsePairLines(source: string, separator: '=' | ':'): { ok: true
   return { ok: true, pairs: Object.fromEntries(pairs) };
 }
 
+/**
+ * A saved variable's "Replace value": it is no longer kept, and gets a `NAME=` line to type its
+ * new value on (the old one is never shown).
+ */
+export function replaceEnvValue(draft: Pick<ServerDraft, 'envText' | 'keptEnvNames'>, name: string): Pick<ServerDraft, 'envText' | 'keptEnvNames'> {
+  const text = draft.envText === '' || draft.envText.endsWith('\n') ? draft.envText : `${draft.envText}\n`;
+  return { keptEnvNames: draft.keptEnvNames.filter((kept) => kept !== name), envText: `${text}${name}=` };
+}
+
+/** The `env` of a save: kept names with the marker, then the typed values (which win); absent when there is none. */
+function environmentOf(kept: readonly string[], typed: Record<string, string>): { env?: Record<string, string | null> } {
+  const env = Object.fromEntries<string | null>([...kept.map((name) => [name, KEEP_SAVED_VALUE] as const), ...Object.entries(typed)]);
+  return Object.keys(env).length > 0 ? { env } : {};
+}
+
 /** Checks a draft and converts it to what `servers:save` takes. */
 export function draftToServerInput(draft: ServerDraft): DraftCheck {
   const errors: Partial<Record<DraftField, string>> = {};
@@ -94,7 +114,7 @@ export function draftToServerInput(draft: ServerDraft): DraftCheck {
       transport: 'stdio',
       command: draft.command,
       args: parseArgumentLines(draft.argsText),
-      ...(env.ok && Object.keys(env.pairs).length > 0 ? { env: env.pairs } : {}),
+      ...(env.ok ? environmentOf(draft.keptEnvNames, env.pairs) : {}),
       ...(draft.cwd !== '' ? { cwd: draft.cwd } : {}),
     };
   } else {

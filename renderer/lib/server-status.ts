@@ -24,9 +24,15 @@ export function describeConnection(state: ServerState | undefined, now: number):
   }
 }
 
-/** A configured server's connection in words: `Disabled` when the user disabled it, else as `describeConnection`. */
-export function describeServerConnection(server: Pick<ServerView, 'disabled' | 'state'>, now: number): string {
-  return server.disabled ? 'Disabled — kept, not run; its tasks are not followed' : describeConnection(server.state, now);
+/**
+ * A configured server's connection in words: `Server changed` when an endpoint change put a new
+ * server in its place, `Disabled` when the user disabled it, else as `describeConnection`.
+ */
+export function describeServerConnection(server: Pick<ServerView, 'disabled' | 'state' | 'replacedBy'>, now: number): string {
+  if (!server.disabled) return describeConnection(server.state, now);
+  return server.replacedBy !== undefined
+    ? 'Server changed — its endpoint changed and a new server took its place; kept for the tasks made here, which are not followed'
+    : 'Disabled — kept, not run; its tasks are not followed';
 }
 
 /** A connected server that is not answering as it should, in words, with since when and what is known. */
@@ -64,10 +70,10 @@ export function describeExit(exit: Pick<ProcessExit, 'code' | 'signal'>): string
 
 /**
  * A word or two for lists that name servers (the inbox filter, the launcher): undefined while it
- * is connected and answering, else `degraded`, `not responding`, `stopped`, `disabled`, `reconnecting`, ….
+ * is connected and answering, else `degraded`, `not responding`, `stopped`, `disabled`, `server changed`, `reconnecting`, ….
  */
-export function serverStatusTag(server: Pick<ServerView, 'disabled' | 'approved' | 'state'>): string | undefined {
-  if (server.disabled) return 'disabled';
+export function serverStatusTag(server: Pick<ServerView, 'disabled' | 'approved' | 'state' | 'replacedBy'>): string | undefined {
+  if (server.disabled) return server.replacedBy !== undefined ? 'server changed' : 'disabled';
   if (!server.approved) return 'not approved';
   const { state } = server;
   switch (state?.status) {

@@ -39,8 +39,9 @@ export function useServerNames(): ReadonlyMap<string, string> {
   return useMemo(() => namesById(data ?? []), [data]);
 }
 
+/** Names by id; the tasks of a server whose endpoint change made a new one say so wherever they name it. */
 function namesById(servers: readonly ServerView[]): ReadonlyMap<string, string> {
-  return new Map(servers.map((server) => [server.id, server.name]));
+  return new Map(servers.map((server) => [server.id, server.replacedBy !== undefined && server.disabled ? `${server.name} (server changed)` : server.name]));
 }
 
 /** The tools of one server; idle until a server is chosen. */

@@ -31,28 +31,39 @@ export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 export const TaskDetailSchema = TrackedTaskSchema.omit({ legacySession: true, legacyPendingRequests: true });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 
-/** A configured server as the renderer sees it: header values are never sent, only their names. */
+/**
+ * A configured server as the renderer sees it. Secrets never cross: of HTTP header values and
+ * stdio environment values only the names are sent (`headerNames`, `envNames`).
+ */
 export const ServerViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   transport: z.enum(['stdio', 'http']),
   command: z.string().optional(),
   args: z.array(z.string()).optional(),
-  /** Environment variable names and values the command runs with (shown for approval). */
-  env: z.record(z.string(), z.string()).optional(),
+  /** stdio only: names of the environment variables the command runs with; their values stay on the host. */
+  envNames: z.array(z.string()).optional(),
   /**
-   * stdio only: variables whose saved values cannot be read in this session (not in `env`). The
-   * server does not run and cannot be approved until they are entered again or left out.
+   * stdio only: variables whose saved values cannot be read in this session (not in `envNames`).
+   * The server does not run and cannot be approved until they are entered again or left out.
    */
   lostEnvNames: z.array(z.string()).optional(),
   cwd: z.string().optional(),
   url: z.string().optional(),
   headerNames: z.array(z.string()).optional(),
+  /**
+   * Set on a server whose endpoint was changed while it had tasks: the change made a new server
+   * (this id), and this entry was kept, disabled, for its tasks, which belong to the old endpoint.
+   */
+  replacedBy: z.string().optional(),
   /** stdio only: the user approved exactly this command line, environment and folder. */
   approved: z.boolean(),
   /** The user disabled the server: it stays configured, its tasks stay in the inbox unwatched, and it does not run (no `state`). */
   disabled: z.boolean(),
-  /** Digest of what approval covers; `servers:approve` must name it (an edit needs a new approval). */
+  /**
+   * Digest of what the approval shows (command, arguments, variable names, folder; for HTTP the
+   * URL), never of secret values; `servers:approve` must name it (an edit needs a new approval).
+   */
   approvalDigest: z.string(),
   /** Where the entry came from. */
   origin: z.enum(['default', 'user', 'import', 'config-file', 'command-line']),
@@ -80,7 +91,13 @@ export const ServerSettingsInputSchema = z.object({
 });
 export type ServerSettingsInput = z.infer<typeof ServerSettingsInputSchema>;
 
-/** A server the user adds or edits (header values travel only inwards, and only from Electron). */
+/**
+ * A server the user adds or edits. `id` names an existing server to change (the host chooses the
+ * id of a new one). Secret values travel only inwards, and only from the desktop app:
+ * - `headers` absent keeps the saved header values (while the URL stays on the same origin);
+ * - `env` is the whole environment (absent: none); a value of `null` (KEEP_SAVED_VALUE) keeps
+ *   that variable's saved value, a string replaces it.
+ */
 export const ServerInputSchema = z.discriminatedUnion('transport', [
   z.object({
     id: Id.optional(),
@@ -88,7 +105,7 @@ export const ServerInputSchema = z.discriminatedUnion('transport', [
     transport: z.literal('stdio'),
     command: z.string().min(1).max(4_096),
     args: z.array(z.string().max(4_096)).max(200),
-    env: z.record(z.string().max(256), z.string().max(8_192)).optional(),
+    env: z.record(z.string().max(256), z.string().max(8_192).nullable()).optional(),
     cwd: z.string().max(4_096).optional(),
   }),
   z.object({
@@ -100,6 +117,9 @@ export const ServerInputSchema = z.discriminatedUnion('transport', [
   }),
 ]);
 export type ServerInput = z.infer<typeof ServerInputSchema>;
+
+/** The value of an `env` entry in `servers:save` that keeps the variable's saved value (the renderer never has it). */
+export const KEEP_SAVED_VALUE = null;
 
 /** A tool as listed by a server (untrusted text in every string). */
 export const ToolViewSchema = z.object({

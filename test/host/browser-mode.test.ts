@@ -100,6 +100,21 @@ describe('browser mode', () => {
     expect((await invokeError(test.host, 'servers:remove', { id: 'shared-id' })).message).toMatch(/comes from the command line/);
   });
 
+  it('cannot remove a stdio server, which it could never add back; it may disable and enable it', async () => {
+    expect((await invokeError(test.host, 'servers:remove', { id: 'ours' })).message).toBe(
+      '"Ours (renamed)" runs a command, and browser mode could not add it back once removed: Disable it instead, or remove it in the desktop app.',
+    );
+    expect((await invoke(test.host, 'servers:list', {})).map((server) => server.id)).toContain('ours');
+    expect(await invoke(test.host, 'servers:set-enabled', { id: 'ours', enabled: false })).toMatchObject({ disabled: true });
+    expect(await invoke(test.host, 'servers:set-enabled', { id: 'ours', enabled: true })).toMatchObject({ disabled: false });
+  });
+
+  it('cannot turn a stdio server into an HTTP one', async () => {
+    const error = await invokeError(test.host, 'servers:save', { server: { id: 'ours', name: 'Ours (renamed)', transport: 'http', url: 'http://127.0.0.1:9/mcp' } });
+    expect(error.message).toMatch(/runs a command \(stdio\), and a saved server keeps its kind/);
+    expect((await invoke(test.host, 'servers:list', {})).find((server) => server.id === 'ours')).toMatchObject({ transport: 'stdio', approved: true });
+  });
+
   it('servers.json never holds operator servers, and keeps the stored server they hide', () => {
     const stored = JSON.parse(readFileSync(join(dir, SERVER_FILE), 'utf8')) as { servers: { config: { id: string; name: string } }[] };
     expect(stored.servers.map(({ config }) => [config.id, config.name])).toEqual([['ours', 'Ours (renamed)'], ['shared-id', 'Stored'], ['plain', 'Plain']]);

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { KEEP_SAVED_VALUE } from '../../shared/ipc/contract.js';
 import type { StdioServerConfig } from '../../shared/server-config.js';
 import { sessionOnlySecretStore } from '../../electron/host/secret-stores.js';
 import { approvalDigest } from '../../electron/host/server-entry.js';
@@ -59,8 +60,9 @@ describe('environment secrets in the desktop app', () => {
     const first = await host({ dataDir: dir, secretStore: encryptingSecretStore(key) });
     const { id: _id, ...input } = tokenServer(markers);
     const saved = await invoke(first.host, 'servers:save', { server: input });
-    // The approval view shows the whole environment, values included.
-    expect(saved).toMatchObject({ approved: false, env: { GITHUB_TOKEN: TOKEN } });
+    // The approval view names the variables; their values never leave the host.
+    expect(saved).toMatchObject({ approved: false, envNames: ['GITHUB_TOKEN'] });
+    expect(JSON.stringify(saved)).not.toContain(TOKEN);
     expect(saved).not.toHaveProperty('lostEnvNames');
     expect(dataText(dir)).not.toContain(TOKEN);
     await invoke(first.host, 'servers:approve', { id: saved.id, approvalDigest: saved.approvalDigest });
@@ -68,7 +70,8 @@ describe('environment secrets in the desktop app', () => {
 
     const claude = { mcpServers: { 'GitHub two': { command: process.execPath, args: ['-e', TOKEN_SCRIPT, join(markers, 'two.token')], env: { GITHUB_TOKEN: TOKEN } } } };
     const report = await invoke(first.host, 'servers:import', { json: JSON.stringify(claude) });
-    expect(report.imported).toMatchObject([{ approved: false, env: { GITHUB_TOKEN: TOKEN } }]);
+    expect(report.imported).toMatchObject([{ approved: false, envNames: ['GITHUB_TOKEN'] }]);
+    expect(JSON.stringify(report)).not.toContain(TOKEN);
     expect(dataText(dir)).not.toContain(TOKEN);
     expect(storedEnv(dir)).toEqual([{ GITHUB_TOKEN: expect.any(String) }, { GITHUB_TOKEN: expect.any(String) }]);
     await stop(first);
@@ -78,8 +81,8 @@ describe('environment secrets in the desktop app', () => {
     const second = await host({ dataDir: dir, secretStore: encryptingSecretStore(key) });
     expect(second.host.info.storeProblems).toEqual([]);
     expect(await invoke(second.host, 'servers:list', {})).toMatchObject([
-      { id: 'github', approved: true, env: { GITHUB_TOKEN: TOKEN } },
-      { id: 'github-two', approved: false, env: { GITHUB_TOKEN: TOKEN } },
+      { id: 'github', approved: true, envNames: ['GITHUB_TOKEN'] },
+      { id: 'github-two', approved: false, envNames: ['GITHUB_TOKEN'] },
     ]);
     expect(await waitForToken(join(markers, 'github.token'))).toBe(TOKEN);
 
@@ -124,7 +127,7 @@ describe('environment secrets in the desktop app', () => {
 
     // Entered again as it was, the environment is exactly the approved one again: it runs.
     const again = await invoke(reset.host, 'servers:save', { server: { ...command, id: 'github', name: 'GitHub', env: { GITHUB_TOKEN: TOKEN } } });
-    expect(again).toMatchObject({ approved: true, env: { GITHUB_TOKEN: TOKEN } });
+    expect(again).toMatchObject({ approved: true, envNames: ['GITHUB_TOKEN'] });
     expect(again).not.toHaveProperty('lostEnvNames');
     expect(await waitForToken(marker)).toBe(TOKEN);
     expect(storedEnv(dir)).not.toEqual(sealed);
@@ -148,6 +151,56 @@ describe('environment secrets in the desktop app', () => {
     expect((await invokeError(test.host, 'servers:save', { server: input })).message).toMatch(/Environment values cannot be kept safely/);
     const { env: _env, ...withoutEnv } = input;
     expect(await invoke(test.host, 'servers:save', { server: withoutEnv })).toMatchObject({ approved: false });
+  });
+});
+
+describe('environment values never leave the host', () => {
+  /** Writes both variables it was given, as JSON, to the path in its argument. */
+  const BOTH_SCRIPT = "require('node:fs').writeFileSync(process.argv[1], JSON.stringify([process.env.GITHUB_TOKEN, process.env.LOG_LEVEL]))";
+  const LEVEL = `level-${randomBytes(8).toString('hex')}`;
+
+  it('the renderer gets names only (answers, imports, events); a save keeps a value it does not carry and replaces one it does', async () => {
+    const test = await host({ dataDir: folder() });
+    const markers = folder();
+    const run = (name: string) => ({ name: 'GitHub', transport: 'stdio' as const, command: process.execPath, args: ['-e', BOTH_SCRIPT, join(markers, name)] });
+    const approve = async (view: { id: string; approvalDigest: string }) => invoke(test.host, 'servers:approve', { id: view.id, approvalDigest: view.approvalDigest });
+    const ranWith = async (name: string) => JSON.parse(await waitForToken(join(markers, name))) as unknown;
+
+    const saved = await invoke(test.host, 'servers:save', { server: { ...run('first'), env: { GITHUB_TOKEN: TOKEN, LOG_LEVEL: LEVEL } } });
+    expect(saved).toMatchObject({ id: 'github', envNames: ['GITHUB_TOKEN', 'LOG_LEVEL'] });
+    await approve(saved);
+    expect(await ranWith('first')).toEqual([TOKEN, LEVEL]);
+
+    // A rename that keeps every value (the marker) changes nothing that runs: still approved.
+    const renamed = await invoke(test.host, 'servers:save', { server: { ...run('first'), id: 'github', name: 'GitHub (work)', env: { GITHUB_TOKEN: KEEP_SAVED_VALUE, LOG_LEVEL: KEEP_SAVED_VALUE } } });
+    expect(renamed).toMatchObject({ name: 'GitHub (work)', approved: true, envNames: ['GITHUB_TOKEN', 'LOG_LEVEL'] });
+    // Through an edit of what runs, too: it then needs approval, and runs with the saved values.
+    const moved = await invoke(test.host, 'servers:save', { server: { ...run('second'), id: 'github', env: { GITHUB_TOKEN: KEEP_SAVED_VALUE, LOG_LEVEL: KEEP_SAVED_VALUE } } });
+    expect(moved).toMatchObject({ approved: false, envNames: ['GITHUB_TOKEN', 'LOG_LEVEL'] });
+    await approve(moved);
+    expect(await ranWith('second')).toEqual([TOKEN, LEVEL]);
+    // "Replace value": a new value for one name, the marker for the other.
+    const replaced = await invoke(test.host, 'servers:save', { server: { ...run('third'), id: 'github', env: { GITHUB_TOKEN: `${TOKEN}-new`, LOG_LEVEL: KEEP_SAVED_VALUE } } });
+    expect(replaced.approved).toBe(false);
+    await approve(replaced);
+    expect(await ranWith('third')).toEqual([`${TOKEN}-new`, LEVEL]);
+    // A name left out is removed; a marker for a name with no saved value is refused, naming it.
+    expect((await invokeError(test.host, 'servers:save', { server: { ...run('third'), id: 'github', env: { NEW_KEY: KEEP_SAVED_VALUE } } })).message).toBe(
+      'The variable "NEW_KEY" has no saved value to keep: enter its value, or remove it.',
+    );
+    expect(await invoke(test.host, 'servers:save', { server: { ...run('third'), id: 'github', env: { LOG_LEVEL: KEEP_SAVED_VALUE } } })).toMatchObject({ envNames: ['LOG_LEVEL'] });
+
+    const claude = { mcpServers: { Other: { command: process.execPath, args: ['-e', BOTH_SCRIPT, join(markers, 'other')], env: { GITHUB_TOKEN: TOKEN } } } };
+    const report = await invoke(test.host, 'servers:import', { json: JSON.stringify(claude) });
+    expect(report.imported).toMatchObject([{ envNames: ['GITHUB_TOKEN'] }]);
+    const marked = { mcpServers: { Marked: { command: process.execPath, args: [], env: { GITHUB_TOKEN: null } } } };
+    expect((await invoke(test.host, 'servers:import', { json: JSON.stringify(marked) })).skipped).toEqual([{ name: 'Marked', reason: 'Each environment value must be a string.' }]);
+
+    const crossed = JSON.stringify([await invoke(test.host, 'servers:list', {}), report, test.events.events]);
+    expect(test.events.of('servers:changed').length).toBeGreaterThan(0);
+    expect(crossed).not.toContain(TOKEN);
+    expect(crossed).not.toContain(LEVEL);
+    expect(test.logger.text()).not.toContain(TOKEN);
   });
 });
 
@@ -198,7 +251,7 @@ describe('environment secrets in browser mode', () => {
     await stop(browser);
 
     const back = await host({ dataDir: dir, secretStore: encryptingSecretStore(key) });
-    expect((await invoke(back.host, 'servers:list', {}))[0]).toMatchObject({ approved: true, notificationsMuted: true, env: { GITHUB_TOKEN: TOKEN } });
+    expect((await invoke(back.host, 'servers:list', {}))[0]).toMatchObject({ approved: true, notificationsMuted: true, envNames: ['GITHUB_TOKEN'] });
     expect(await waitForToken(marker)).toBe(TOKEN);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerConfig, StdioServerConfig } from '../../shared/server-config.js';
 import { ServerInputSchema } from '../../shared/ipc/contract.js';
 import { approvalDigest, isApproved, preApproved, toServerConfig } from '../../electron/host/server-entry.js';
+import { withSavedEnv } from '../../electron/host/saved-secrets.js';
 import { slugFromName, uniqueServerId } from '../../electron/host/server-ids.js';
 
 const base: StdioServerConfig = { id: 'a', name: 'A', transport: 'stdio', command: 'node', args: ['server.js'], env: { B: '2', A: '1' }, cwd: '/srv' };
@@ -56,9 +57,9 @@ describe('isApproved', () => {
 describe('toServerConfig', () => {
   it('keeps only the fields of the transport, without undefined keys (so an unchanged save compares equal)', () => {
     const stdio = ServerInputSchema.parse({ id: 'ignored', name: 'S', transport: 'stdio', command: 'node', args: [], env: undefined, cwd: undefined });
-    expect(toServerConfig(stdio, 's')).toStrictEqual({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] });
+    expect(toServerConfig(withSavedEnv(stdio, undefined), 's')).toStrictEqual({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] });
     const http = ServerInputSchema.parse({ name: 'H', transport: 'http', url: 'https://x.example/mcp', headers: undefined });
-    expect(toServerConfig(http, 'h')).toStrictEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp' });
+    expect(toServerConfig(withSavedEnv(http, undefined), 'h')).toStrictEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp' });
   });
 });
 

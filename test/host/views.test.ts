@@ -3,7 +3,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ServerViewSchema, TaskDetailSchema, TaskSummarySchema, ToolViewSchema } from '../../shared/ipc/contract.js';
 import type { TrackedTask } from '../../shared/task-model.js';
-import { preApproved } from '../../electron/host/server-entry.js';
+import { approvalDigest, preApproved } from '../../electron/host/server-entry.js';
 import { toServerView, toTaskDetail, toTaskSummary, toToolView } from '../../electron/host/views.js';
 
 const task: TrackedTask = {
@@ -51,6 +51,15 @@ describe('views', () => {
     expect(stdio).toMatchObject({ approved: true, state: { status: 'connected' } });
   });
 
+  it('the approval digest it shows covers the variable names, not their values, so it cannot be used to guess one', () => {
+    const config = { id: 's', name: 'S', transport: 'stdio' as const, command: 'node', args: [], env: { PIN: '1234' } };
+    const shown = toServerView(preApproved(config, 'user'), undefined).approvalDigest;
+    expect(shown).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(shown).not.toBe(approvalDigest(config));
+    expect(toServerView(preApproved({ ...config, env: { PIN: '9999' } }, 'user'), undefined).approvalDigest).toBe(shown);
+    expect(toServerView(preApproved({ ...config, env: { CODE: '1234' } }, 'user'), undefined).approvalDigest).not.toBe(shown);
+  });
+
   it('a disabled server says so, and stays approved', () => {
     const view = toServerView({ ...preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [] }, 'user'), disabled: true }, undefined);
     expect(view).toMatchObject({ approved: true, disabled: true });
@@ -58,11 +67,13 @@ describe('views', () => {
     expect(ServerViewSchema.parse(view)).toEqual(view);
   });
 
-  it('a stdio server shows its whole environment for approval, and the names of lost variables, never their sealed form', () => {
-    const entry = preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [], env: { LOG_LEVEL: 'debug' } }, 'import');
+  it('a stdio server shows the names of its variables and of lost ones, never a value nor a sealed form', () => {
+    const entry = preApproved({ id: 's', name: 'S', transport: 'stdio', command: 'node', args: [], env: { LOG_LEVEL: 'debug-value' } }, 'import');
     const view = toServerView({ ...entry, sealedEnv: { GITHUB_TOKEN: 'sealed-form', OTHER: null } }, undefined);
-    expect(view).toMatchObject({ env: { LOG_LEVEL: 'debug' }, lostEnvNames: ['GITHUB_TOKEN', 'OTHER'], approved: false });
+    expect(view).toMatchObject({ envNames: ['LOG_LEVEL'], lostEnvNames: ['GITHUB_TOKEN', 'OTHER'], approved: false });
+    expect(view).not.toHaveProperty('env');
     expect(JSON.stringify(view)).not.toContain('sealed-form');
+    expect(JSON.stringify(view)).not.toContain('debug-value');
     expect(ServerViewSchema.parse(view)).toEqual(view);
   });
 });

@@ -36,7 +36,7 @@ const NO_SERVERS: readonly string[] = [];
 const NO_SERVER_OPTIONS: readonly ServerView[] = [];
 
 /** The configured servers with their status, then (by id) those only tasks still name. */
-export function listServerOptions(taskServers: readonly string[], servers: readonly Pick<ServerView, 'id' | 'name' | 'disabled' | 'approved' | 'state'>[]): ServerOption[] {
+export function listServerOptions(taskServers: readonly string[], servers: readonly Pick<ServerView, 'id' | 'name' | 'disabled' | 'approved' | 'state' | 'replacedBy'>[]): ServerOption[] {
   const options: ServerOption[] = servers.map((server) => {
     const status = serverStatusTag(server);
     return { id: server.id, name: server.name, ...(status !== undefined ? { status } : {}) };

@@ -17,7 +17,7 @@ export function ApprovalPanel({ server }: { server: ServerView }) {
     <div className="notice notice--attention approval" role="group" aria-label="Approval needed" data-testid="server-approval">
       <p>
         <strong>Not approved: this command has not run.</strong> Starting this server runs the program above with your permissions.
-        Check the command, every argument, the environment and the folder. Approval covers exactly what is shown (digest{' '}
+        Check the command, every argument, the environment variables (their values stay hidden: they are the ones entered) and the folder. Approval covers exactly what is shown (digest{' '}
         <code data-testid="server-approval-digest">{server.approvalDigest}</code>); any change asks again.
         {hasLostEnv && ' First enter the lost environment values again (Edit).'}
       </p>

@@ -1,4 +1,7 @@
-/** One configured server: state, what it runs or where it is, approval, its settings, retry, disable, edit and remove. */
+/**
+ * One configured server: state, what it runs or where it is, approval, its settings, retry,
+ * disable, edit and remove (not for a stdio server in browser mode, which could not add it back).
+ */
 import { useId } from 'react';
 import type { ServerView } from '../../../shared/ipc/contract';
 import { ConfirmAction } from '../../components/ConfirmAction';
@@ -16,6 +19,7 @@ import { ServerRunControls } from './ServerRunControls';
 import { ServerStatus } from './ServerStatus';
 import { SharedFolders } from './SharedFolders';
 import { StdioCommand } from './StdioCommand';
+import { STDIO_REMOVE_LOCKED_NOTE } from './servers-copy';
 
 const ORIGIN_LABELS: Record<ServerView['origin'], string> = {
   default: 'built in',
@@ -37,6 +41,7 @@ export function ServerCard({ server, canEditStdio, isEditing }: ServerCardProps)
   const openServerEditor = useAppStore(selectOpenServerEditor);
   const remove = useRemoveServer();
   const titleId = useId();
+  const removeNoteId = useId();
   const isStdioLocked = server.transport === 'stdio' && !canEditStdio;
   return (
     <li className="server-card" data-testid="server-card" data-server-id={server.id}>
@@ -49,6 +54,12 @@ export function ServerCard({ server, canEditStdio, isEditing }: ServerCardProps)
           <span className="tag">{ORIGIN_LABELS[server.origin]}</span>
         </header>
         <ServerStatus server={server} />
+        {server.replacedBy !== undefined && (
+          <p className="notice notice--attention" data-testid="server-replaced">
+            Server changed: its {server.transport === 'http' ? 'address' : 'command'} was changed while it had tasks, so the change was added as a new
+            server. This entry is kept, disabled, for the tasks made here: they are never followed at the new endpoint.
+          </p>
+        )}
         {server.transport === 'stdio' ? <StdioCommand server={server} /> : <HttpEndpoint server={server} />}
         {server.transport === 'stdio' && !server.approved && <ApprovalPanel server={server} />}
         <SharedFolders server={server} />
@@ -65,16 +76,27 @@ export function ServerCard({ server, canEditStdio, isEditing }: ServerCardProps)
           >
             Edit
           </button>
-          <ConfirmAction
-            label="Remove"
-            accessibleLabel="Remove this server"
-            question="Remove this server? Its tasks stay in the inbox."
-            confirmLabel="Remove"
-            onConfirm={() => remove.mutate(server.id)}
-            isPending={remove.isPending}
-            testId="server-remove"
-          />
+          {isStdioLocked ? (
+            <button type="button" className="button button--danger" disabled aria-describedby={removeNoteId} data-testid="server-remove">
+              Remove
+            </button>
+          ) : (
+            <ConfirmAction
+              label="Remove"
+              accessibleLabel="Remove this server"
+              question="Remove this server? Its tasks stay in the inbox."
+              confirmLabel="Remove"
+              onConfirm={() => remove.mutate(server.id)}
+              isPending={remove.isPending}
+              testId="server-remove"
+            />
+          )}
         </div>
+        {isStdioLocked && (
+          <p id={removeNoteId} className="muted" data-testid="server-remove-locked">
+            {STDIO_REMOVE_LOCKED_NOTE}
+          </p>
+        )}
         {remove.isError && <ErrorNotice title="Could not remove the server" message={errorMessage(remove.error)} />}
       </article>
     </li>

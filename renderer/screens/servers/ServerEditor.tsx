@@ -1,13 +1,15 @@
 /**
  * Add or edit a server. Arguments are one per line, exactly as they will be passed (no shell
- * quoting). In browser mode stdio is locked (SECURITY.md §4) and header values cannot be
- * entered (they travel only from the desktop app, which can encrypt them).
+ * quoting). In browser mode stdio is locked and header values cannot be entered (they travel
+ * only from the desktop app, which can encrypt them). Saved header and environment values are
+ * never shown: they are kept unless replaced.
  */
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import type { DraftField, ServerDraft } from '../../lib/server-draft';
+import { replaceEnvValue, type DraftField, type ServerDraft } from '../../lib/server-draft';
 import { errorMessage } from '../../queries/unwrap';
 import { FormField, type ControlProps } from './FormField';
+import { SavedVariables } from './SavedVariables';
 import { STDIO_LOCKED_NOTE } from './servers-copy';
 import { useServerEditor } from './use-server-editor';
 
@@ -83,7 +85,12 @@ export function ServerEditor({ draft, canEditStdio, canEnterSecrets }: ServerEdi
             ), 'One argument per line, exactly as it should be passed: no quotes needed, spaces are kept.')}
             {field('envText', 'Environment', (props) => (
               <textarea {...props} className="input input--code" rows={3} spellCheck={false} value={draft.envText} onChange={(event) => editor.update({ envText: event.target.value })} data-testid="server-form-env" />
-            ), 'One NAME=value per line.')}
+            ), isNew || draft.keptEnvNames.length === 0 ? 'One NAME=value per line.' : 'New variables and new values, one NAME=value per line.')}
+            <SavedVariables
+              names={draft.keptEnvNames}
+              onReplace={(name) => editor.update(replaceEnvValue(draft, name))}
+              onRemove={(name) => editor.update({ keptEnvNames: draft.keptEnvNames.filter((kept) => kept !== name) })}
+            />
             {field('cwd', 'Working folder', (props) => (
               <input {...props} className="input input--code" spellCheck={false} value={draft.cwd} onChange={(event) => editor.update({ cwd: event.target.value })} data-testid="server-form-cwd" />
             ), 'Leave empty for the app\'s default.')}

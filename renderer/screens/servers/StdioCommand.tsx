@@ -1,16 +1,18 @@
 /**
  * Exactly what a stdio server runs: the command, each argument on its own line as it will be
- * passed (no shell, no quoting), the environment it adds and its working folder. Hidden
+ * passed (no shell, no quoting), the names of the variables it adds (their values are secrets
+ * and stay on the host) and its working folder. Hidden
  * characters are shown, so what the user approves is what runs (SECURITY.md §3). Variables whose
  * saved values were lost (a reset keychain, browser mode) are named: the server does not run without them.
  */
 import type { ServerView } from '../../../shared/ipc/contract';
 import { VisibleText } from '../../components/VisibleText';
+import { HIDDEN_VALUE } from './servers-copy';
 
 /** The full command line of a stdio server. */
 export function StdioCommand({ server }: { server: ServerView }) {
   const args = server.args ?? [];
-  const env = Object.entries(server.env ?? {});
+  const envNames = server.envNames ?? [];
   const lost = server.lostEnvNames ?? [];
   return (
     <dl className="facts command">
@@ -38,15 +40,16 @@ export function StdioCommand({ server }: { server: ServerView }) {
       </dd>
       <dt>Environment</dt>
       <dd>
-        {env.length === 0 ? (
+        {envNames.length === 0 ? (
           <span className="muted">No variables added</span>
         ) : (
           <ul className="command__env" data-testid="server-env">
-            {env.map(([name, value]) => (
+            {envNames.map((name) => (
               <li key={name}>
                 <code className="command__part">
-                  <VisibleText text={name} />=<VisibleText text={value} />
-                </code>
+                  <VisibleText text={name} />
+                </code>{' '}
+                <span className="muted">{HIDDEN_VALUE}</span>
               </li>
             ))}
           </ul>

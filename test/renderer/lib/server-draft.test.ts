@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { draftToServerInput, emptyServerDraft, parseArgumentLines, parsePairLines, serverToDraft, type ServerDraft } from '../../../renderer/lib/server-draft';
+import { KEEP_SAVED_VALUE } from '../../../shared/ipc/contract';
+import { draftToServerInput, emptyServerDraft, parseArgumentLines, parsePairLines, replaceEnvValue, serverToDraft, type ServerDraft } from '../../../renderer/lib/server-draft';
 import { makeServer } from '../factories';
 
 describe('parseArgumentLines', () => {
@@ -74,9 +75,19 @@ describe('draftToServerInput', () => {
 });
 
 describe('serverToDraft', () => {
-  it('puts arguments one per line and the environment as NAME=value', () => {
-    const draft = serverToDraft(makeServer({ id: 's', transport: 'stdio', command: 'node', args: ['a b', 'c'], env: { K: 'v' }, cwd: '/w', url: undefined }));
-    expect(draft).toEqual({ id: 's', transport: 'stdio', name: 'Server A', command: 'node', argsText: 'a b\nc', envText: 'K=v', cwd: '/w', url: '', headersText: '' });
-    expect(draftToServerInput(draft)).toMatchObject({ ok: true, server: { args: ['a b', 'c'], env: { K: 'v' } } });
+  it('puts arguments one per line and keeps saved variables by name (their values never reach the renderer)', () => {
+    const draft = serverToDraft(makeServer({ id: 's', transport: 'stdio', command: 'node', args: ['a b', 'c'], envNames: ['K'], cwd: '/w', url: undefined }));
+    expect(draft).toEqual({ id: 's', transport: 'stdio', name: 'Server A', command: 'node', argsText: 'a b\nc', envText: '', keptEnvNames: ['K'], cwd: '/w', url: '', headersText: '' });
+    expect(draftToServerInput(draft)).toMatchObject({ ok: true, server: { args: ['a b', 'c'], env: { K: KEEP_SAVED_VALUE } } });
+  });
+
+  it('Replace value stops keeping a name and gives it a line; a typed value wins over a kept name', () => {
+    const draft = serverToDraft(makeServer({ id: 's', transport: 'stdio', command: 'node', args: [], envNames: ['A', 'B'], url: undefined }));
+    const replaced = { ...draft, ...replaceEnvValue({ ...draft, envText: 'NEW=1' }, 'B') };
+    expect(replaced).toMatchObject({ keptEnvNames: ['A'], envText: 'NEW=1\nB=' });
+    expect(draftToServerInput({ ...replaced, envText: 'NEW=1\nB=two' })).toMatchObject({ ok: true, server: { env: { A: null, NEW: '1', B: 'two' } } });
+    expect(draftToServerInput({ ...draft, envText: 'A=typed' })).toMatchObject({ ok: true, server: { env: { A: 'typed', B: null } } });
+    expect(draftToServerInput({ ...draft, keptEnvNames: [] })).toMatchObject({ ok: true, server: { transport: 'stdio' } });
+    expect(draftToServerInput({ ...draft, keptEnvNames: [] })).not.toHaveProperty('server.env');
   });
 });

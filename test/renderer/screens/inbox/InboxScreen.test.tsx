@@ -34,6 +34,17 @@ describe('inbox', () => {
     makeTask({ id: 'done', toolName: 'build', serverId: 'server-b', updatedAt: 2_000, createdAt: 0, snapshot: makeSnapshot({ status: 'completed', ttlMs: null }) }),
   ];
 
+  it('tasks of a server whose endpoint change made a new server say "server changed", in the row and the filter', async () => {
+    const bridge = createFakeBridge({
+      'tasks:list': () => ok([makeTask({ id: 'old', serverId: 'server-a' })]),
+      'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha', disabled: true, replacedBy: 'alpha-2', state: undefined }), makeServer({ id: 'alpha-2', name: 'Alpha' })]),
+    });
+    renderApp({ bridge });
+    await waitFor(() => expect(row('old').textContent).toContain('on Alpha (server changed)'));
+    const filter = await screen.findByTestId('inbox-server-filter');
+    expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual(['All servers', 'Alpha (server changed)', 'Alpha']);
+  });
+
   it('the server filter says which servers are degraded, stopped or disabled', async () => {
     const servers = [
       makeServer({ id: 'server-a', name: 'Alpha' }),

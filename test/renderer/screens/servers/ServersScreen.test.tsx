@@ -15,7 +15,7 @@ const unapproved = makeServer({
   url: undefined,
   command: '/usr/bin/npx',
   args: ['-y', '@mcp/files', '/home/me/My Documents', '', '  padded  '],
-  env: { API_MODE: 'read-only' },
+  envNames: ['API_MODE'],
   cwd: '/home/me',
   approved: false,
   approvalDigest: 'sha256:abc123',
@@ -58,7 +58,7 @@ describe('servers', () => {
     const files = within(card('files'));
     expect(files.getByTestId('server-command').textContent).toBe('/usr/bin/npx');
     expect(files.getAllByTestId('server-arg').map((arg) => arg.textContent)).toEqual(['-y', '@mcp/files', '/home/me/My Documents', '', '  padded  ']);
-    expect(files.getByTestId('server-env').textContent).toBe('API_MODE=read-only');
+    expect(files.getByTestId('server-env').textContent).toBe('API_MODE (value hidden)');
     expect(files.getByTestId('server-cwd').textContent).toBe('/home/me');
     expect(files.getByTestId('server-state').textContent).toBe('Not started');
     const approval = files.getByTestId('server-approval');
@@ -81,7 +81,7 @@ describe('servers', () => {
     const { bridge } = renderServers([{ ...unapproved, lostEnvNames: ['GITHUB_TOKEN'] }]);
     await screen.findAllByTestId('server-card');
     const files = within(card('files'));
-    expect(files.getByTestId('server-env').textContent).toBe('API_MODE=read-only');
+    expect(files.getByTestId('server-env').textContent).toBe('API_MODE (value hidden)');
     expect(files.getByTestId('server-env-lost').textContent).toMatch(/^Lost values: GITHUB_TOKEN\. .*does not run/);
     const approve = files.getByTestId('server-approve');
     expect(approve).toHaveProperty('disabled', true);
@@ -153,6 +153,49 @@ describe('servers', () => {
     expect(within(form).getByTestId<HTMLInputElement>('server-form-stdio').disabled).toBe(true);
     expect(within(form).getByTestId<HTMLInputElement>('server-form-http').checked).toBe(true);
     expect(within(form).getByTestId<HTMLTextAreaElement>('server-form-headers').disabled).toBe(true);
+  });
+
+  it('in browser mode, a stdio server cannot be removed (it could not be added back), and says why; an HTTP one can', async () => {
+    renderServers([unapproved, remote], { 'app:info': () => ok(makeAppInfo({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' })) });
+    await screen.findAllByTestId('server-card');
+    const files = within(card('files'));
+    await waitFor(() => expect(files.getByTestId<HTMLButtonElement>('server-remove').disabled).toBe(true));
+    const note = files.getByTestId('server-remove-locked');
+    expect(note.textContent).toMatch(/cannot remove a server that runs a command: it could not add it back/);
+    expect(files.getByTestId('server-remove').getAttribute('aria-describedby')).toBe(note.id);
+    expect(within(card('remote')).getByTestId<HTMLButtonElement>('server-remove').disabled).toBe(false);
+    expect(within(card('remote')).queryByTestId('server-remove-locked')).toBeNull();
+  });
+
+  it('edits a stdio server by variable name: a save keeps the hidden values, Replace value sends a new one, Remove drops one', async () => {
+    const approved = { ...unapproved, approved: true, envNames: ['API_MODE', 'TOKEN'] };
+    const { bridge } = renderServers([approved], { 'servers:save': () => ok(approved) });
+    await screen.findAllByTestId('server-card');
+    fireEvent.click(within(card('files')).getByTestId('server-edit'));
+    const form = within(await screen.findByTestId('server-form'));
+    expect(form.getAllByTestId('server-form-kept-var').map((row) => row.querySelector('code')?.textContent)).toEqual(['API_MODE', 'TOKEN']);
+    expect(form.getByTestId('server-form-kept-env').textContent).toContain('(value hidden)');
+    expect(form.getByTestId<HTMLTextAreaElement>('server-form-env').value).toBe('');
+    fireEvent.click(form.getByRole('button', { name: 'Replace the value of TOKEN' }));
+    expect(form.getByTestId<HTMLTextAreaElement>('server-form-env').value).toBe('TOKEN=');
+    fireEvent.change(form.getByLabelText('Environment'), { target: { value: 'TOKEN=new-value' } });
+    fireEvent.click(form.getByTestId('server-form-save'));
+    await waitFor(() => expect(bridge.requestsTo('servers:save')).toHaveLength(1));
+    expect(bridge.requestsTo('servers:save')[0]).toMatchObject({ server: { id: 'files', env: { API_MODE: null, TOKEN: 'new-value' } } });
+
+    fireEvent.click(within(card('files')).getByTestId('server-edit'));
+    const again = within(await screen.findByTestId('server-form'));
+    fireEvent.click(again.getByRole('button', { name: 'Remove the variable API_MODE' }));
+    fireEvent.click(again.getByTestId('server-form-save'));
+    await waitFor(() => expect(bridge.requestsTo('servers:save')).toHaveLength(2));
+    expect(bridge.requestsTo('servers:save')[1]).toMatchObject({ server: { id: 'files', env: { TOKEN: null } } });
+  });
+
+  it('a server whose endpoint change made a new server says so', async () => {
+    renderServers([{ ...remote, disabled: true, replacedBy: 'remote-2', state: undefined }]);
+    await screen.findAllByTestId('server-card');
+    expect(within(card('remote')).getByTestId('server-state').textContent).toMatch(/^Server changed/);
+    expect(within(card('remote')).getByTestId('server-replaced').textContent).toMatch(/never followed at the new endpoint/);
   });
 
   it('removes a server after confirming', async () => {
