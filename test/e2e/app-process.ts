@@ -44,7 +44,10 @@ export interface LaunchedApp {
 }
 
 export interface LaunchOptions {
-  /** The entry to run instead of `electron/serve/main.ts`; it must take the same options and print the same address line. */
+  /**
+   * The entry to run instead of `electron/serve/main.ts`; it must take the same options and print
+   * the same address line. A `.ts` entry runs through tsx, a built `.js` one on plain node.
+   */
   entry?: string;
 }
 
@@ -59,7 +62,8 @@ export function startAppProcess(dataDir: string, extraArgs: readonly string[] = 
 /** Like `startAppProcess`, but hands over the process before it is ready, so a test can kill it while it starts. */
 export function launchAppProcess(dataDir: string, extraArgs: readonly string[] = [], options: LaunchOptions = {}): LaunchedApp {
   const entry = options.entry ?? ENTRY;
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', entry, '--data', dataDir, '--port', '0', ...extraArgs], { cwd: ROOT, stdio: 'pipe' });
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [...loader, entry, '--data', dataDir, '--port', '0', ...extraArgs], { cwd: ROOT, stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;

@@ -21,15 +21,16 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo, CallOutcome, ServerView, TaskDetail, TaskSummary } from '../../shared/ipc/contract.js';
 import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-protocol.js';
 import { isTaskFinished } from '../../shared/task-model.js';
+import { PROJECT_ROOT, buildNodeEntry } from '../../electron/cli/build-electron.js';
 import { launchAppProcess, type AppProcess, type LaunchedApp } from '../e2e/app-process.js';
 import { startRecordingExtensionServer } from '../fixtures/recording-extension-server.js';
 import { startRecordingLegacyServer } from '../fixtures/recording-legacy-server.js';
 import type { RecordingServer } from '../fixtures/server-task-log.js';
+import { onDataFolderWrite, type DataFolderWrite } from '../helpers/data-folder-writes.js';
 import { seedFrom, seededRandom, type SeededRandom } from '../helpers/seeded-random.js';
 import { auditTasks, type AuditCounts, type AuditedEntry, type ReportedTask } from '../helpers/task-audit.js';
 import { BridgeClient } from '../serve/serve-fixture.js';
@@ -42,7 +43,9 @@ const SETTLE_EVERY = 5;
 const MIN_COMPACTION_BYTES = 16 * 1024;
 /** The only store problem a kill may cause: a journal line cut off mid-append (it lost nothing here). */
 const TORN_LINE = 'The last change saved to the task list was cut off';
-const ENTRY = fileURLToPath(new URL('../fixtures/compacting-browser-mode.ts', import.meta.url));
+/** The app's entry (from the repository root) and where its bundle goes (inside the repository, so its imports resolve). */
+const APP_ENTRY = 'test/fixtures/compacting-browser-mode.ts';
+const BUILD_DIR = join(PROJECT_ROOT, 'dist', 'test', 'crash-cycle');
 const SETTLE_TIMEOUT_MS = 20_000;
 
 /** The two servers, by the id the app knows each by. */
@@ -52,20 +55,30 @@ interface TestServer {
   server: RecordingServer;
 }
 
-/** One kill: while the app starts, while it connects (no calls yet), or while it calls tools. */
-type KillPlan =
-  | { kind: 'starting'; afterMs: number }
-  | { kind: 'connecting'; afterMs: number }
-  | { kind: 'calling'; afterMs: number };
+/** Which part of a run the app is killed in. */
+type Phase = 'starting' | 'connecting' | 'calling';
+
+/**
+ * One cycle's kill: in `phase`, `afterMs` after the phase began — or at the moment `at` (a write
+ * to the data folder) begins, when that comes first.
+ */
+interface KillPlan {
+  phase: Phase;
+  afterMs: number;
+  at?: { write: DataFolderWrite; nth: number };
+}
+
+/** What ended each run: the timer, or the write it was killed at. */
+type KillCause = 'timer' | DataFolderWrite;
 
 interface Totals {
   callsSent: number;
-  killsStarting: number;
-  killsConnecting: number;
+  kills: Record<Phase, number>;
+  killedAt: Record<KillCause, number>;
   tornLines: number;
-  leftoverTempFiles: number;
+  /** Temp files left by a kill in the middle of an atomic write, by the file they were to replace. */
+  leftovers: Record<string, number>;
   snapshotsWritten: number;
-  outcomeUnknownSeen: number;
   settleChecks: number;
 }
 
@@ -93,17 +106,20 @@ class AppSession {
 describe('crash cycles (kill -9 of the running app)', () => {
   let root: string;
   let dataDir: string;
+  let entry: string;
   let serverArgs: string[];
   let servers: TestServer[];
   const launches: LaunchedApp[] = [];
 
   beforeAll(async () => {
+    // Built once, run on plain node: a tsx start costs seconds on a busy 2-core machine, 21 times.
+    entry = await buildNodeEntry(APP_ENTRY, BUILD_DIR, 'compacting-browser-mode.js');
     root = mkdtempSync(join(tmpdir(), 'mtm-crash-'));
     dataDir = join(root, 'data');
     mkdirSync(join(root, 'site'));
     writeFileSync(join(root, 'site', 'index.html'), '<!doctype html><title>MCP Task Monitor</title>');
     // An empty server list: no embedded demo servers, only the two given on the command line.
-    mkdirSync(dataDir, { mode: 0o700 });
+    mkdirSync(join(dataDir, 'results'), { recursive: true, mode: 0o700 });
     writeFileSync(join(dataDir, 'servers.json'), JSON.stringify({ schemaVersion: 1, servers: [] }));
     servers = [
       { id: 'legacy', name: 'Recording 2025-11-25 (SDK 1.x)', server: await startRecordingLegacyServer() },
@@ -111,7 +127,7 @@ describe('crash cycles (kill -9 of the running app)', () => {
     ];
     serverArgs = ['--ui', join(root, 'site'), '--min-compaction-bytes', String(MIN_COMPACTION_BYTES)];
     for (const { id, name, server } of servers) serverArgs.push('--server', JSON.stringify({ id, name, transport: 'http', url: server.url }));
-  });
+  }, 60_000);
 
   afterAll(async () => {
     for (const launched of launches) await launched.kill();
@@ -122,16 +138,40 @@ describe('crash cycles (kill -9 of the running app)', () => {
   it(`loses no task id, resends no call and leaves nothing stuck across ${CYCLES} kill -9 cycles (seed ${SEED})`, async () => {
     console.log(`crash-cycle: seed ${SEED} (replay with CRASH_SEED=${SEED}), ${CYCLES} cycles`);
     const started = Date.now();
-    const totals: Totals = { callsSent: 0, killsStarting: 0, killsConnecting: 0, tornLines: 0, leftoverTempFiles: 0, snapshotsWritten: 0, outcomeUnknownSeen: 0, settleChecks: 0 };
+    const totals: Totals = {
+      callsSent: 0,
+      kills: { starting: 0, connecting: 0, calling: 0 },
+      killedAt: { 'timer': 0, 'journal-append': 0, 'snapshot-write': 0, 'backup-write': 0, 'result-write': 0 },
+      tornLines: 0,
+      leftovers: {},
+      snapshotsWritten: 0,
+      settleChecks: 0,
+    };
     const reported: ReportedTask[] = [];
-    let readyMs = 2_000;
+    let readyMs = 1_500;
     let snapshotId: string | undefined;
     let counts: AuditCounts | undefined;
 
-    const launch = (): LaunchedApp => {
-      const launched = launchAppProcess(dataDir, serverArgs, { entry: ENTRY });
-      launches.push(launched);
-      return launched;
+    /** Kills `launched` as `plan` says, counting from now, and notes what the kill left behind. */
+    const killAsPlanned = async (launched: LaunchedApp, plan: KillPlan): Promise<void> => {
+      let cause: KillCause = 'timer';
+      let watch: { dispose(): void } | undefined;
+      const written = new Promise<void>((resolve) => {
+        if (plan.at === undefined) return;
+        const { write, nth } = plan.at;
+        watch = onDataFolderWrite(dataDir, write, nth, () => {
+          cause = write;
+          // At once, from the watcher's callback: the write is under way now.
+          void launched.kill();
+          resolve();
+        });
+      });
+      await Promise.race([delay(plan.afterMs), written]);
+      watch?.dispose();
+      await launched.kill();
+      totals.kills[plan.phase] += 1;
+      totals.killedAt[cause] += 1;
+      snapshotId = inspectDataFolder(dataDir, snapshotId, totals);
     };
 
     for (let cycle = 0; cycle <= CYCLES; cycle += 1) {
@@ -139,14 +179,12 @@ describe('crash cycles (kill -9 of the running app)', () => {
       const isLast = cycle === CYCLES;
       const plan = planKill(seededRandom(SEED + cycle * 2), readyMs);
       const launchedAt = Date.now();
-      const launched = launch();
-      if (!isLast && plan.kind === 'starting') {
+      const launched = launchAppProcess(dataDir, serverArgs, { entry });
+      launches.push(launched);
+      if (!isLast && plan.phase === 'starting') {
         // Killed while it loads the store, removes leftovers, refreshes the backup...
         launched.ready.catch(() => undefined);
-        await delay(plan.afterMs);
-        await launched.kill();
-        totals.killsStarting += 1;
-        ({ snapshotId } = inspectDataFolder(dataDir, snapshotId, totals));
+        await killAsPlanned(launched, plan);
         continue;
       }
       const app = await launched.ready;
@@ -158,44 +196,39 @@ describe('crash cycles (kill -9 of the running app)', () => {
       const unexpected = info.storeProblems.filter((problem) => !problem.startsWith(TORN_LINE));
       expect(unexpected, `${where}: store problems at start`).toEqual([]);
       totals.tornLines += info.storeProblems.length - unexpected.length;
-      const entries = await auditedEntries(session);
-      const audit = auditTasks(entries, servers.map(({ id, server }) => ({ serverId: id, log: server.log })), reported);
+      const audit = auditTasks(await auditedEntries(session), servers.map(({ id, server }) => ({ serverId: id, log: server.log })), reported);
       expect(audit.problems, `${where}: what the app knows after the restart`).toEqual([]);
       counts = audit.counts;
-      totals.outcomeUnknownSeen = counts.outcomeUnknown;
 
       if (isLast || cycle % SETTLE_EVERY === SETTLE_EVERY - 1) {
         await expectEverythingSettles(session, servers, where, isLast);
         totals.settleChecks += 1;
       }
       if (isLast) {
+        session.close();
         await app.stop();
         expect(errorLines(app.stderr()), `${where}: errors the app logged`).toEqual([]);
         break;
       }
 
-      if (plan.kind === 'connecting') {
+      if (plan.phase === 'connecting') {
         // Killed while it connects, rejoins the 2025-11-25 session and polls what it found.
-        await delay(plan.afterMs);
-        totals.killsConnecting += 1;
+        await killAsPlanned(launched, plan);
       } else {
         await waitForConnected(session, servers, where);
         const calls = keepCalling(session, servers, seededRandom(SEED + cycle * 2 + 1), `c${cycle}`, reported);
-        await delay(plan.afterMs);
+        await killAsPlanned(launched, plan);
         totals.callsSent += calls.stop();
       }
-      await app.kill();
       session.close();
       expect(errorLines(app.stderr()), `${where}: errors the app logged before it was killed`).toEqual([]);
-      ({ snapshotId } = inspectDataFolder(dataDir, snapshotId, totals));
     }
 
-    const seconds = (Date.now() - started) / 1000;
     const summary = {
       seed: SEED,
       cycles: CYCLES,
-      killsWhileStarting: totals.killsStarting,
-      killsWhileConnecting: totals.killsConnecting,
+      kills: totals.kills,
+      killedAt: totals.killedAt,
       callsSent: totals.callsSent,
       callsReceived: counts?.received,
       taskIdsCreated: counts?.created,
@@ -204,10 +237,10 @@ describe('crash cycles (kill -9 of the running app)', () => {
       outcomeUnknownNeverReceived: counts?.unknownNeverReceived,
       appEntries: counts?.entries,
       tornJournalLines: totals.tornLines,
-      leftoverTempFiles: totals.leftoverTempFiles,
+      leftoverTempFiles: totals.leftovers,
       snapshotsWritten: totals.snapshotsWritten,
       settleChecks: totals.settleChecks,
-      seconds,
+      seconds: (Date.now() - started) / 1000,
     };
     console.log(`CRASH-CYCLE ${JSON.stringify(summary)}`);
     expect(counts!.created, 'the servers created tasks').toBeGreaterThan(0);
@@ -218,9 +251,23 @@ describe('crash cycles (kill -9 of the running app)', () => {
 /** Where this cycle's kill lands; `readyMs` is how long the last start took. */
 function planKill(random: SeededRandom, readyMs: number): KillPlan {
   const roll = random.next();
-  if (roll < 0.08) return { kind: 'starting', afterMs: Math.round(readyMs * (0.5 + random.next() * 0.6)) };
-  if (roll < 0.16) return { kind: 'connecting', afterMs: random.int(0, 400) };
-  return { kind: 'calling', afterMs: random.int(20, 1_200) };
+  if (roll < 0.08) {
+    // Half of them at the backup refresh every start does, the rest anywhere in the start.
+    return random.chance(0.5)
+      ? { phase: 'starting', afterMs: readyMs * 2, at: { write: 'backup-write', nth: 1 } }
+      : { phase: 'starting', afterMs: Math.round(readyMs * (0.5 + random.next() * 0.6)) };
+  }
+  if (roll < 0.16) {
+    return random.chance(0.5)
+      ? { phase: 'connecting', afterMs: 1_000, at: { write: 'journal-append', nth: 1 } }
+      : { phase: 'connecting', afterMs: random.int(0, 400) };
+  }
+  const afterMs = random.int(20, 1_200);
+  const at = random.next();
+  if (at < 0.25) return { phase: 'calling', afterMs, at: { write: 'journal-append', nth: random.int(1, 30) } };
+  if (at < 0.4) return { phase: 'calling', afterMs, at: { write: 'result-write', nth: 1 } };
+  if (at < 0.6) return { phase: 'calling', afterMs, at: { write: 'snapshot-write', nth: 1 } };
+  return { phase: 'calling', afterMs };
 }
 
 /** The app's task list, with the call's tag for entries that have no task id (read from their arguments). */
@@ -323,12 +370,18 @@ function keepCalling(session: AppSession, servers: readonly TestServer[], random
 }
 
 /**
- * Counts what the kill left in the data folder: temp files of an interrupted atomic write (a
- * snapshot, the backup, a result), and whether a new snapshot was written since the last look.
+ * Counts what the kill left in the data folder — temp files of an interrupted atomic write (the
+ * snapshot, the backup, a result) — and whether a new snapshot was written since the last look;
+ * returns the snapshot's identity for the next look.
  */
-function inspectDataFolder(dir: string, lastSnapshotId: string | undefined, totals: Totals): { snapshotId: string | undefined } {
+function inspectDataFolder(dir: string, lastSnapshotId: string | undefined, totals: Totals): string | undefined {
   const names = [...listFolder(dir), ...listFolder(join(dir, 'results')).map((name) => `results/${name}`)];
-  totals.leftoverTempFiles += names.filter((name) => /\.tmp-[0-9a-f]+$/.test(name)).length;
+  for (const name of names) {
+    const match = /^(.*)\.tmp-[0-9a-f]+$/.exec(name);
+    if (match === null) continue;
+    const file = match[1]!.startsWith('results/') ? 'result' : match[1]!;
+    totals.leftovers[file] = (totals.leftovers[file] ?? 0) + 1;
+  }
   let snapshotId: string | undefined;
   try {
     const stat = statSync(join(dir, 'tasks.json'));
@@ -337,7 +390,7 @@ function inspectDataFolder(dir: string, lastSnapshotId: string | undefined, tota
     snapshotId = undefined;
   }
   if (snapshotId !== undefined && snapshotId !== lastSnapshotId) totals.snapshotsWritten += 1;
-  return { snapshotId };
+  return snapshotId;
 }
 
 function listFolder(dir: string): string[] {
