@@ -159,6 +159,7 @@ describe('crash cycles (kill -9 of the running app)', () => {
       settleChecks: 0,
     };
     const reported: ReportedTask[] = [];
+    const refused: string[] = [];
     let readyMs = 1_500;
     let snapshotId: string | undefined;
     let counts: AuditCounts | undefined;
@@ -227,9 +228,10 @@ describe('crash cycles (kill -9 of the running app)', () => {
         await killAsPlanned(launched, plan);
       } else {
         await waitForConnected(session, servers, where);
-        const calls = keepCalling(session, servers, seededRandom(SEED + cycle * 2 + 1), `c${cycle}`, reported);
+        const calls = keepCalling(session, servers, seededRandom(SEED + cycle * 2 + 1), `c${cycle}`, reported, refused);
         await killAsPlanned(launched, plan);
         totals.callsSent += calls.stop();
+        expect(refused, `${where}: calls the app refused`).toEqual([]);
       }
       session.close();
       expect(errorLines(app.stderr()), `${where}: errors the app logged before it was killed`).toEqual([]);
@@ -352,10 +354,11 @@ async function waitForConnected(session: AppSession, servers: readonly TestServe
 
 /**
  * Starts `build` calls one after another, a random 0–120 ms apart, each on a random server with
- * a unique tag as its project; the task ids the app answers with are added to `reported`.
+ * a unique tag as its project; the task ids the app answers with are added to `reported`, and
+ * the app's refusals (none are expected: the servers are connected) to `refused`.
  * `stop()` ends the loop and returns how many calls were sent.
  */
-function keepCalling(session: AppSession, servers: readonly TestServer[], random: SeededRandom, prefix: string, reported: ReportedTask[]): { stop(): number } {
+function keepCalling(session: AppSession, servers: readonly TestServer[], random: SeededRandom, prefix: string, reported: ReportedTask[], refused: string[]): { stop(): number } {
   let isStopped = false;
   let sent = 0;
   void (async () => {
@@ -363,8 +366,13 @@ function keepCalling(session: AppSession, servers: readonly TestServer[], random
       const { id: serverId } = random.pick(servers);
       const tag = `${prefix}-${sent}`;
       sent += 1;
-      session.invoke<CallOutcome>('tools:call', { serverId, name: 'build', arguments: { project: tag, durationMs: random.int(100, 1_500) } }).then(
-        (outcome) => {
+      session.bridge.invoke('tools:call', { serverId, name: 'build', arguments: { project: tag, durationMs: random.int(100, 1_500) } }).then(
+        (result) => {
+          if (!result.ok) {
+            refused.push(`${tag} on ${serverId}: ${result.error.message}`);
+            return;
+          }
+          const outcome = result.value as CallOutcome;
           if (outcome.kind === 'task' && outcome.task.taskId !== undefined) reported.push({ serverId, taskId: outcome.task.taskId });
         },
         // The app was killed before it answered: what became of the call is checked after the restart.
