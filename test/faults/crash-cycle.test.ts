@@ -246,7 +246,7 @@ describe('crash cycles (kill -9 of the running app)', () => {
       callsReceived: counts?.received,
       taskIdsCreated: counts?.created,
       taskIdsKnown: counts?.knownById,
-      outcomeUnknownAfterServerCreated: counts?.outcomeUnknown,
+      outcomeUnknownAfterServerCreated: counts?.outcomeUnknownByServer,
       outcomeUnknownNeverReceived: counts?.unknownNeverReceived,
       appEntries: counts?.entries,
       tornJournalLines: totals.tornLines,

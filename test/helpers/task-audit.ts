@@ -38,6 +38,8 @@ export interface AuditCounts {
    * can be asked for it again (no `tasks/list`), so the app says it does not know; it never resends.
    */
   outcomeUnknown: number;
+  /** `outcomeUnknown` by server id. */
+  outcomeUnknownByServer: Record<string, number>;
   /** Calls the app shows as "outcome unknown" that no server received (killed before sending). */
   unknownNeverReceived: number;
   /** Entries in the app's list. */
@@ -66,7 +68,7 @@ export interface ReportedTask {
  */
 export function auditTasks(entries: readonly AuditedEntry[], servers: readonly AuditedServer[], reported: readonly ReportedTask[] = []): Audit {
   const problems: string[] = [];
-  const counts: AuditCounts = { received: 0, created: 0, knownById: 0, outcomeUnknown: 0, unknownNeverReceived: 0, entries: entries.length };
+  const counts: AuditCounts = { received: 0, created: 0, knownById: 0, outcomeUnknown: 0, outcomeUnknownByServer: {}, unknownNeverReceived: 0, entries: entries.length };
   const byTaskId = new Map<string, AuditedEntry>();
   const unknownByTag = new Map<string, AuditedEntry>();
   for (const entry of entries) {
@@ -99,6 +101,7 @@ export function auditTasks(entries: readonly AuditedEntry[], servers: readonly A
         counts.knownById += 1;
       } else if (unknown?.serverId === serverId) {
         counts.outcomeUnknown += 1;
+        counts.outcomeUnknownByServer[serverId] = (counts.outcomeUnknownByServer[serverId] ?? 0) + 1;
       } else {
         problems.push(`LOST: ${serverId} created task ${taskId} for call ${tag}, and the app knows neither the task nor the call`);
       }
