@@ -22,8 +22,9 @@
  * the status its server has, with its result (after the last, each result is read and must be its
  * own call's): nothing is left stuck.
  *
- * The seed is printed; CRASH_SEED=<n> replays a run's kill points, CRASH_CYCLES=<n> sets the
- * number of cycles (20 by default).
+ * The seed is printed; CRASH_SEED=<n> replays a run's kill plan (where each kill lands; the timing
+ * of the app and the servers around it still varies), CRASH_CYCLES=<n> sets the number of cycles
+ * (20 by default).
  */
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
