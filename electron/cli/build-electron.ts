@@ -19,8 +19,8 @@ export const ELECTRON_OUT_DIR = join(PROJECT_ROOT, 'dist', 'electron');
 /** The built main entry, which Electron is launched with. */
 export const ELECTRON_MAIN_BUNDLE = join(ELECTRON_OUT_DIR, 'main.js');
 
-/** Options shared by both builds: no vite.config.ts (that one builds the renderer), Node target, readable output. */
-function baseConfig(entry: string, options: { format: 'es' | 'cjs'; fileName: string; inlineDependencies: boolean }): InlineConfig {
+/** Options shared by the builds: no vite.config.ts (that one builds the renderer), Node target, readable output. */
+function baseConfig(entry: string, options: { format: 'es' | 'cjs'; fileName: string; inlineDependencies: boolean; outDir?: string }): InlineConfig {
   return {
     configFile: false,
     root: PROJECT_ROOT,
@@ -29,7 +29,7 @@ function baseConfig(entry: string, options: { format: 'es' | 'cjs'; fileName: st
     ssr: options.inlineDependencies ? { noExternal: true } : {},
     build: {
       ssr: join(PROJECT_ROOT, entry),
-      outDir: ELECTRON_OUT_DIR,
+      outDir: options.outDir ?? ELECTRON_OUT_DIR,
       emptyOutDir: false,
       target: 'node22',
       minify: false,
@@ -48,6 +48,16 @@ function baseConfig(entry: string, options: { format: 'es' | 'cjs'; fileName: st
 export async function buildElectron(): Promise<void> {
   await build(baseConfig('electron/main/main.ts', { format: 'es', fileName: 'main.js', inlineDependencies: false }));
   await build(baseConfig('electron/preload/preload.ts', { format: 'cjs', fileName: 'preload.cjs', inlineDependencies: true }));
+}
+
+/**
+ * Bundles another Node entry of ours (`entry`: its path from the repository root) the way the main
+ * process is bundled (our TypeScript inlined, packages left as imports) into `outDir`, which must
+ * lie inside the repository so those imports resolve; returns the bundle's path. For processes a test starts many times (no tsx start-up cost).
+ */
+export async function buildNodeEntry(entry: string, outDir: string, fileName: string): Promise<string> {
+  await build(baseConfig(entry, { format: 'es', fileName, inlineDependencies: false, outDir }));
+  return join(outDir, fileName);
 }
 
 /** Builds the renderer (vite.config.ts: renderer/ → dist/renderer/, relative asset paths). */

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { BRIDGE_SOCKET_PATH } from '../../shared/ipc/socket-protocol.js';
 import { createConsoleLogger } from '../engine/console-logger.js';
 import type { Logger } from '../engine/index.js';
-import { createHost, type OperatorServer } from '../host/create-host.js';
+import { createHost, type CreateHostOptions, type OperatorServer } from '../host/create-host.js';
 import { sessionOnlySecretStore } from '../host/secret-stores.js';
 import { AccessGuard, createAccessToken, locationWithoutToken, splitUrl } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
@@ -34,6 +34,8 @@ export interface BrowserServerOptions {
   configuredServers?: readonly OperatorServer[];
   /** Default: warnings and errors as JSON lines on stderr. */
   logger?: Logger;
+  /** Engine ports replacing the plain-Node ones (e.g. a task store set up differently). */
+  ports?: CreateHostOptions['ports'];
 }
 
 /** A running browser-mode server. */
@@ -59,6 +61,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     secretStore: sessionOnlySecretStore,
     logger,
     ...(options.configuredServers !== undefined ? { configuredServers: options.configuredServers } : {}),
+    ...(options.ports !== undefined ? { ports: options.ports } : {}),
   });
   const server = createServer();
   let port: number;

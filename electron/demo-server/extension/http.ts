@@ -7,12 +7,14 @@ import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { Logger } from '../log.js';
 import { listenOnLoopback } from '../loopback-http.js';
 import { closeOnce, type RunningServer } from '../running-server.js';
-import { createExtensionServerCore } from './extension-server.js';
+import { createExtensionServerCore, type ExtensionServerCore } from './extension-server.js';
 import { serveTaskListen } from './http-listen.js';
 
-/** Serves the extension form at `http://127.0.0.1:<port>/mcp` (port 0 = any free port). */
-export async function serveExtensionOverHttp(port: number, log: Logger): Promise<RunningServer> {
-  const core = createExtensionServerCore(log);
+/**
+ * Serves the extension form at `http://127.0.0.1:<port>/mcp` (port 0 = any free port); `core`
+ * defaults to the demo's own (a test passes one built from parts it watches).
+ */
+export async function serveExtensionOverHttp(port: number, log: Logger, core: ExtensionServerCore = createExtensionServerCore(log)): Promise<RunningServer> {
   const reportError = (error: unknown): void => log.debug(`http: ${String(error)}`);
   // `legacy: 'reject'`: this server speaks 2026-07-28 only; 2025-era POSTs get -32022 naming it.
   const sdk = createMcpHandler(core.factory, { legacy: 'reject', onerror: reportError });
