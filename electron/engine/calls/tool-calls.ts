@@ -127,30 +127,33 @@ export class ToolCalls {
    * `tools:call` returned `input_required` long ago — so a direct result or a refusal stays on
    * the entry as how the call ended instead of going back to a caller.
    */
-  private async send(protocol: TaskProtocol, task: TrackedTask, retry: { round: Round; answers: Record<string, unknown> } | undefined, detached: boolean): Promise<CallToolOutcome> {
+  private async send(protocol: TaskProtocol, sent: TrackedTask, retry: { round: Round; answers: Record<string, unknown> } | undefined, detached: boolean): Promise<CallToolOutcome> {
     const number = (retry?.round.number ?? 0) + 1;
     if (retry !== undefined && retry.round.number > MAX_INPUT_ROUNDS) {
       const error = new McpRequestError(`The server kept asking for input after ${MAX_INPUT_ROUNDS} rounds; the call was abandoned.`, undefined, undefined, 'malformed');
-      await this.failed(task, error, detached);
+      await this.failed(sent, error, detached);
       throw error;
     }
-    const owner = { serverId: task.serverId, taskId: task.id };
-    const wire = this.onTheWire.get(task.serverId) ?? new Set<string>();
-    this.onTheWire.set(task.serverId, wire);
-    wire.add(task.id);
+    const owner = { serverId: sent.serverId, taskId: sent.id };
+    const wire = this.onTheWire.get(sent.serverId) ?? new Set<string>();
+    this.onTheWire.set(sent.serverId, wire);
+    wire.add(sent.id);
     let outcome;
     try {
-      outcome = await protocol.callTool(task.toolName, task.arguments, {
+      outcome = await protocol.callTool(sent.toolName, sent.arguments, {
         ...(retry !== undefined ? { round: { inputResponses: retry.answers, ...(retry.round.requestState !== undefined ? { requestState: retry.round.requestState } : {}) } } : {}),
         isWaitingOnUser: () => this.deps.inputs.ofOwner(owner).some((input) => input.held !== true),
       });
     } catch (error) {
-      wire.delete(task.id);
-      await this.failed(task, error, detached);
-      this.deps.onCallSettled(task.serverId);
+      wire.delete(sent.id);
+      await this.failed(this.latest(sent), error, detached);
+      this.deps.onCallSettled(sent.serverId);
       throw error;
     }
-    wire.delete(task.id);
+    wire.delete(sent.id);
+    // The entry as it is now: while the call was on the wire, a server question may have been
+    // kept with it or answered; an outcome written on the copy sent would undo that.
+    const task = this.latest(sent);
     const now = this.deps.clock.now();
     switch (outcome.kind) {
       case 'result':
@@ -189,10 +192,15 @@ export class ToolCalls {
     }
   }
 
+  /** The entry as stored now; `entry` itself once it is no longer stored (removed meanwhile). */
+  private latest(entry: TrackedTask): TrackedTask {
+    return this.deps.ledger.get(entry.id) ?? entry;
+  }
+
   /** A retry the user answered for got its result directly (no task): stored like a task's. */
   private async endAnswered(task: TrackedTask, result: ToolResult): Promise<void> {
     await this.deps.results.put(task.id, result);
-    this.end(endAsAnswered(task, result['isError'] === true, this.deps.clock.now()));
+    this.end(endAsAnswered(this.latest(task), result['isError'] === true, this.deps.clock.now()));
     await this.deps.ledger.flush();
   }
 

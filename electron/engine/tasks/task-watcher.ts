@@ -73,16 +73,28 @@ export class TaskWatcher {
 
   /** Applies an observation to a task, storing a final result apart. `readAt`: monotonic ms the read was sent. */
   async observe(id: string, observation: TaskObservation, readAt: number): Promise<void> {
+    const seen = this.deps.ledger.get(id);
+    if (seen === undefined) return;
+    const { result } = observation;
+    const hasFinalResult = result !== undefined && isTerminalStatus(observation.snapshot.status);
+    // The result is stored before the task says it has one. The merge is made afterwards, on the
+    // task as it is then: a change made while the disk was busy (an answer noted, a cancel asked
+    // for) must not be overwritten by a copy read before it, nor look newer than the completion.
+    let resultStored = false;
+    if (hasFinalResult && mergeSnapshot(seen, observation.snapshot, this.deps.clock.now()).outcome === 'applied') {
+      await this.deps.results.put(id, result);
+      resultStored = true;
+    }
     const task = this.deps.ledger.get(id);
-    if (task === undefined) return;
+    if (task === undefined) {
+      // Removed while its result was written: the result goes with it.
+      if (resultStored) await this.deps.results.delete(id);
+      return;
+    }
     const merged = mergeSnapshot(task, observation.snapshot, this.deps.clock.now());
     if (merged.outcome === 'duplicate' && !isTaskFinished(task)) this.deps.onObserved(task, readAt);
     if (merged.outcome !== 'applied') return;
-    let next = merged.task;
-    if (observation.result !== undefined && isTerminalStatus(observation.snapshot.status)) {
-      await this.deps.results.put(id, observation.result);
-      next = { ...next, hasResult: true };
-    }
+    const next = resultStored ? { ...merged.task, hasResult: true } : merged.task;
     const stored = this.deps.ledger.put(next);
     if (isTaskFinished(stored)) this.finish(stored);
     else this.deps.onObserved(stored, readAt);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../../electron/engine/protocols/task-protocol.js';
 import { MAX_INPUT_ROUNDS } from '../../../electron/engine/calls/tool-calls.js';
 import { McpRequestError } from '../../../electron/engine/connections/mcp-request-error.js';
+import { recordAnswer } from '../../../electron/engine/tasks/task-rules.js';
 import { engineKit, SERVER, serverError, snapshot } from '../engine-kit.js';
 
 const question = (message: string) => ({ method: 'elicitation/create', params: { message } });
@@ -24,6 +25,21 @@ describe('ToolCalls', () => {
     expect(savedFirst).toBe(true);
     expect(outcome.kind).toBe('task');
     expect(kit.taskStore.saved.get(outcome.kind === 'task' ? outcome.task.id : '')).toMatchObject({ phase: 'task', taskId: 't1' });
+  });
+
+  it('what happened to the entry while its call was on the wire (a server question answered) stays when it becomes a task', async () => {
+    const kit = engineKit();
+    kit.protocol!.onCall = async () => {
+      await kit.advance(20);
+      const entry = kit.parts.ledger.all().find((task) => task.phase === 'calling')!;
+      kit.parts.ledger.put(recordAnswer(entry, 'request-1', kit.clock.now(), 'Answered (accept)'));
+      return { kind: 'task', observation: { snapshot: snapshot('t1') } };
+    };
+    const outcome = await kit.parts.calls.call(SERVER, 'build', {});
+    if (outcome.kind !== 'task') throw new Error('expected a task');
+    const stored = kit.parts.ledger.get(outcome.task.id)!;
+    expect(stored.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
+    expect(kit.taskStore.saved.get(outcome.task.id)?.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
   });
 
   it('an answer at once or a refusal at once leaves nothing tracked; no answer leaves "outcome unknown", never resent', async () => {

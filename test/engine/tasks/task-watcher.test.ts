@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isTaskFinished, type TrackedTask } from '../../../shared/task-model.js';
-import { becomeTask, MAX_ERROR_BACKOFF_MS, newCall } from '../../../electron/engine/tasks/task-rules.js';
+import { becomeTask, MAX_ERROR_BACKOFF_MS, newCall, recordAnswer } from '../../../electron/engine/tasks/task-rules.js';
 import { engineKit, FakeProtocol, SERVER, serverError, snapshot } from '../engine-kit.js';
 
 async function runningTask(kit: ReturnType<typeof engineKit>, fields: Parameters<typeof snapshot>[1] = {}): Promise<TrackedTask> {
@@ -15,6 +15,28 @@ async function runningTask(kit: ReturnType<typeof engineKit>, fields: Parameters
 }
 
 describe('TaskWatcher', () => {
+  it('a change made while a final result is written is kept, and the completion is stored after it', async () => {
+    const kit = engineKit();
+    const task = await runningTask(kit);
+    // The disk is slow: the result write is still under way when the user's answer is noted.
+    let finishWrite: () => void = () => undefined;
+    const put = kit.resultStore.put.bind(kit.resultStore);
+    kit.resultStore.put = (id, result) => new Promise<void>((resolve) => {
+      finishWrite = () => void put(id, result).then(resolve);
+    });
+    const observed = kit.parts.watcher.observe(task.id, { snapshot: snapshot('t1', { status: 'completed' }), result: { content: [] } }, kit.clock.monotonic());
+    await kit.advance(20);
+    const answered = kit.parts.ledger.put(recordAnswer(kit.parts.ledger.get(task.id)!, 'confirm', kit.clock.now(), 'Answered (decline)'));
+    finishWrite();
+    await observed;
+    const stored = kit.parts.ledger.get(task.id)!;
+    expect(stored.snapshot?.status).toBe('completed');
+    expect(stored.hasResult).toBe(true);
+    expect(stored.timeline.map((entry) => entry.note)).toContain('Answered (decline)');
+    // Never older than a change it follows: a view that keeps the newest copy must see the completion.
+    expect(stored.updatedAt).toBeGreaterThanOrEqual(answered.updatedAt);
+  });
+
   it('polls at the server\'s interval, clamped, and stops at a terminal status', async () => {
     const kit = engineKit();
     const protocol = kit.protocol!;
