@@ -527,20 +527,32 @@ export class ConfTaskStore implements TaskStore {
     const data = isSnapshotWhole && snapshotBytes !== undefined ? snapshotBytes : Buffer.from(JSON.stringify(this.#snapshotValue()), 'utf8');
     const [newest, older] = this.#backups as [string, string];
     try {
-      for (const backup of this.#backups) {
-        const copy = await this.#readSnapshot(backup);
-        if (copy.isReadable) continue;
-        const kept = await moveAside(backup, 'corrupt', new Date(this.#now()), this.#fs);
-        problems.push(`A good copy of the task list, "${basename(backup)}", was damaged (${copy.reason}); it was kept unchanged as "${basename(kept)}" and a new copy was taken.`);
-      }
       const current = await this.#readIfPresent(newest);
+      // Already a copy of this set: a restart with no change neither reads the older copy nor pushes it out.
       if (current?.equals(data) === true) return;
-      if (current !== undefined) await this.#fs.rename(newest, older);
+      // The newest copy becomes the older one, which it replaces; a damaged copy is never rotated or overwritten.
+      let rotates = false;
+      if (current !== undefined) {
+        const checked = parseSnapshot(current);
+        if (checked.isReadable) rotates = true;
+        else await this.#keepDamagedBackup(newest, checked.reason, problems);
+      }
+      if (rotates) {
+        const olderCopy = await this.#readSnapshot(older);
+        if (!olderCopy.isReadable) await this.#keepDamagedBackup(older, olderCopy.reason, problems);
+        await this.#fs.rename(newest, older);
+      }
       await writeFileAtomic(newest, data, this.#fs);
     } catch (error) {
       // The app works on, with the copies it had (or none); the next clean start tries again.
       this.#logger?.warn('Could not refresh the task list backups', { code: errorCode(error) });
     }
+  }
+
+  /** Moves a damaged backup aside (out of the way of the new copy) and says so. */
+  async #keepDamagedBackup(backup: string, reason: string, problems: string[]): Promise<void> {
+    const kept = await moveAside(backup, 'corrupt', new Date(this.#now()), this.#fs);
+    problems.push(`A good copy of the task list, "${basename(backup)}", was damaged (${reason}); it was kept unchanged as "${basename(kept)}" and a new copy was taken.`);
   }
 
   /** Appends everything pending in one write; a save queued behind finds nothing left to do. */
@@ -705,33 +717,12 @@ export class ConfTaskStore implements TaskStore {
   }
 
   /**
-   * Reads and checks a snapshot (or backup) file. Anything but a well-formed store is damaged
-   * content (a result, with the reason in plain words): not JSON (truncated, garbled, empty,
-   * NUL bytes), JSON `null`, `{}`, an array, the wrong layout, another format version. I/O
-   * errors throw. A missing file is `NO_SNAPSHOT`.
+   * Reads and checks a snapshot (or backup) file (see `parseSnapshot`). I/O errors throw; a
+   * missing file is `NO_SNAPSHOT`.
    */
   async #readSnapshot(file: string): Promise<SnapshotAttempt> {
     const bytes = await this.#readIfPresent(file);
-    if (bytes === undefined) return NO_SNAPSHOT;
-    let data: unknown;
-    try {
-      data = JSON.parse(bytes.toString('utf8'));
-    } catch (error) {
-      if (error instanceof SyntaxError) return { isReadable: false, reason: 'it is not valid JSON' };
-      throw error;
-    }
-    if (data === null) return { isReadable: false, reason: 'it holds no task list (JSON null)' };
-    if (typeof data !== 'object' || Array.isArray(data)) return { isReadable: false, reason: 'it does not have the expected layout' };
-    const fields = data as Record<string, unknown>;
-    if (Object.keys(fields).length === 0) return { isReadable: false, reason: 'it holds no task list (an empty object)' };
-    const { schemaVersion, tasks } = fields;
-    if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {
-      return { isReadable: false, reason: `it was written by a newer version of the app (format ${schemaVersion})` };
-    }
-    if (schemaVersion !== TASK_SCHEMA_VERSION || !Array.isArray(tasks)) {
-      return { isReadable: false, reason: 'it does not have the expected layout' };
-    }
-    return { isReadable: true, records: tasks as unknown[], bytes, internal: fields[CONF_INTERNAL_KEY] };
+    return bytes === undefined ? NO_SNAPSHOT : parseSnapshot(bytes);
   }
 
   async #readIfPresent(file: string): Promise<Buffer | undefined> {
@@ -793,4 +784,31 @@ function describeId(record: unknown): string {
   if (id === undefined) return '';
   const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
   return ` (id ${JSON.stringify(shown)})`;
+}
+
+/**
+ * Checks the bytes of a snapshot (or backup) file. Anything but a well-formed store is damaged
+ * content (a result, with the reason in plain words): not JSON (truncated, garbled, empty, NUL
+ * bytes), JSON `null`, `{}`, an array, the wrong layout, another format version.
+ */
+function parseSnapshot(bytes: Buffer): SnapshotAttempt {
+  let data: unknown;
+  try {
+    data = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    if (error instanceof SyntaxError) return { isReadable: false, reason: 'it is not valid JSON' };
+    throw error;
+  }
+  if (data === null) return { isReadable: false, reason: 'it holds no task list (JSON null)' };
+  if (typeof data !== 'object' || Array.isArray(data)) return { isReadable: false, reason: 'it does not have the expected layout' };
+  const fields = data as Record<string, unknown>;
+  if (Object.keys(fields).length === 0) return { isReadable: false, reason: 'it holds no task list (an empty object)' };
+  const { schemaVersion, tasks } = fields;
+  if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {
+    return { isReadable: false, reason: `it was written by a newer version of the app (format ${schemaVersion})` };
+  }
+  if (schemaVersion !== TASK_SCHEMA_VERSION || !Array.isArray(tasks)) {
+    return { isReadable: false, reason: 'it does not have the expected layout' };
+  }
+  return { isReadable: true, records: tasks as unknown[], bytes, internal: fields[CONF_INTERNAL_KEY] };
 }
