@@ -12,6 +12,7 @@ import {
   type TaskSnapshot,
   type ToolResult,
 } from '../../../shared/task-model.js';
+import { formatBytes } from '../connections/message-limit.js';
 
 /** Longest server-supplied text kept (status messages, error messages). */
 export const MAX_TEXT_LENGTH = 4_000;
@@ -101,7 +102,7 @@ export function isLargerThan(value: unknown, maxBytes: number): boolean {
 
 /** Why an input request's params are too large to keep, or undefined when they are not. */
 export function inputRequestSizeProblem(params: unknown): string | undefined {
-  return isLargerThan(params, MAX_INPUT_REQUEST_BYTES) ? `is larger than ${MAX_INPUT_REQUEST_BYTES / 1024} KiB` : undefined;
+  return isLargerThan(params, MAX_INPUT_REQUEST_BYTES) ? `is larger than ${formatBytes(MAX_INPUT_REQUEST_BYTES)}` : undefined;
 }
 
 /** Parses a JSON-RPC error object; a malformed one becomes a generic error that says so. */
@@ -110,7 +111,7 @@ export function parseJsonRpcError(value: unknown): JsonRpcErrorObject {
   const code = typeof value.code === 'number' && Number.isInteger(value.code) ? value.code : -32603;
   const message = typeof value.message === 'string' ? clampText(value.message) : 'The server sent an error without a message.';
   if (value.data === undefined) return { code, message };
-  const data = isLargerThan(value.data, MAX_ERROR_DATA_BYTES) ? `[The error's data was dropped: larger than ${MAX_ERROR_DATA_BYTES / 1024} KiB.]` : value.data;
+  const data = isLargerThan(value.data, MAX_ERROR_DATA_BYTES) ? `[The error's data was dropped: larger than ${formatBytes(MAX_ERROR_DATA_BYTES)}.]` : value.data;
   return { code, message, data };
 }
 
