@@ -25,18 +25,20 @@ export const TaskFormSchema = z.enum(['extension', 'legacy']);
  */
 export type TaskForm = z.infer<typeof TaskFormSchema>;
 
-export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined', 'answered', 'answered-with-error', 'refused']);
+export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined', 'answered', 'answered-with-error', 'refused', 'interrupted']);
 /**
  * Why a task ended when its status alone does not say it: so the UI never claims something
  * that did not happen (a cancel the user asked for vs one the server decided; a task the
  * server forgot after its TTL vs one that vanished, e.g. with a restarted server).
- * The rest end a tool call that waited on the user's input (MRTR) and never became a task, so
- * there is no status at all (phase stays `calling`, no `taskId`):
- * `input-declined`: the user declined a request the call waited on, so it was abandoned — it
- * ends here as failed and is never retried; `answered`: the retry with the user's answers got
- * its result directly (stored like a task's result: completed), `answered-with-error` the same
- * with `isError: true` (failed); `refused`: the retry was refused with a JSON-RPC error, kept
- * in `callError` (failed).
+ * The rest end a tool call that never became a task, so there is no status at all (phase stays
+ * `calling`, no `taskId`):
+ * `input-declined`: the user declined a request the call waited on (MRTR), so it was abandoned —
+ * it ends here as failed and is never retried; `answered`: the call got its result directly, at
+ * once or after the user's answers (stored like a task's result: completed), `answered-with-error`
+ * the same with `isError: true` (failed); `refused`: the call was refused with a JSON-RPC error,
+ * kept in `callError` (failed); `interrupted`: a plain call (see `plain`) the app stopped in the
+ * middle of — the server's answer could not be received, and it is never resent.
+ * A plain call the user cancelled ends `user-cancelled`.
  */
 export type EndReason = z.infer<typeof EndReasonSchema>;
 
@@ -105,6 +107,22 @@ export const TimelineEntrySchema = z.object({
 /** One observed transition of a task. */
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 
+export const TaskProgressSchema = z.object({
+  /** The server's `progress` value: only increasing values are accepted. */
+  progress: z.number(),
+  /** The server's `total`, when it gave one (a determinate bar); absent: an indeterminate one. */
+  total: z.number().optional(),
+  /** The server's words about the step (untrusted text, cleaned and capped). */
+  message: z.string().optional(),
+  /** Local wall-clock ms of the newest notification taken. */
+  at: z.number(),
+});
+/**
+ * The newest `notifications/progress` for a call or a 2025-11-25 task (its `progressToken` stays
+ * valid for the task's life). Extension tasks have none (the form has no numeric progress).
+ */
+export type TaskProgress = z.infer<typeof TaskProgressSchema>;
+
 /** How many timeline entries a task keeps (oldest dropped first). */
 export const TIMELINE_CAP = 100;
 
@@ -126,6 +144,13 @@ export const TrackedTaskSchema = z.object({
   taskId: z.string().optional(),
   toolName: z.string(),
   arguments: z.record(z.string(), z.unknown()),
+  /**
+   * The call went out as a plain request that no task can come of (a 2025-11-25 call without the
+   * `task` param: the tool or the server does not offer tasks). Absent: the server may answer with a task.
+   */
+  plain: z.literal(true).optional(),
+  /** The newest progress the server reported for the call or its task. */
+  progress: TaskProgressSchema.optional(),
   /** Local wall-clock ms when the call was started. */
   createdAt: z.number(),
   /** Local wall-clock ms of the last change the app observed. */
