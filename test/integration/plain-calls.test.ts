@@ -241,3 +241,25 @@ describe('a 2025-11-25 task whose server reports progress (the demo build over s
     expect(done.phase).toBe('task');
   }, 60_000);
 });
+
+describe.each(['legacy', 'extension'] as const)('the demo server\'s plain scan (%s, stdio)', (form) => {
+  it('is a plain call whose progress follows it to its answer', async () => {
+    const { data } = scratch();
+    const { command, args, cwd } = demoServerCommand({ form, transport: 'stdio' });
+    const engine = await startEngine(data, { id: 'demo', name: 'Demo', transport: 'stdio', command, args, cwd });
+    const entry: { id?: string } = {};
+    const seen = progressOf(engine, () => entry.id);
+    const call = engine.callTool('demo', 'scan', { durationMs: 1_500, files: 5 });
+    entry.id = await entryOnTheWire(engine, 'scan');
+    const outcome = await call;
+    if (outcome.kind !== 'result') throw new Error(`expected a direct answer, got ${outcome.kind}`);
+    // A 2025-11-25 tool without taskSupport is plain; an extension server could answer with a task.
+    expect(outcome.task.plain).toBe(form === 'legacy' ? true : undefined);
+    expect(outcome.result).toMatchObject({ structuredContent: { files: 5 } });
+    await pollUntil(() => engine.getTask(entry.id!)?.progress?.progress === 5, 'progress 5/5');
+    expect(engine.getTask(entry.id)).toMatchObject({ endReason: 'answered', progress: { progress: 5, total: 5, message: 'Scanned file 5/5' } });
+    const values = seen.map((progress) => progress.progress);
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    expect(values).toEqual([...new Set(values)].sort((a, b) => a - b));
+  }, 30_000);
+});
