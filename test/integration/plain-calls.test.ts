@@ -176,6 +176,29 @@ describe('cancelling a plain call over Streamable HTTP (2025-11-25)', () => {
   }, 60_000);
 });
 
+describe('cancelling a plain call over Streamable HTTP (2026-07-28)', () => {
+  let proxy: CountingProxy | undefined;
+  afterEach(async () => {
+    await proxy?.close();
+  });
+
+  it('closes the request, which is the cancel there: no notifications/cancelled is sent', async () => {
+    const { data } = scratch();
+    const server = await startDemoServer({ form: 'extension', transport: 'http' });
+    proxy = await startCountingProxy(server.url!);
+    const engine = await startEngine(data, { id: 'ext-http', name: 'Extension over HTTP', transport: 'http', url: proxy.url });
+    const call = engine.callTool('ext-http', 'scan', { durationMs: 20_000, files: 20 });
+    call.catch(() => undefined);
+    const id = await entryOnTheWire(engine, 'scan');
+    await waitForTask(engine, id, (task) => task.progress !== undefined, 20_000, 'the first progress');
+    await engine.cancelTask(id);
+    await expect(call).rejects.toThrow();
+    expect(engine.getTask(id)?.timeline.at(-1)?.note).toBe('You cancelled the call: its request was closed. An answer arriving later is ignored.');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(proxy.seen.filter((request) => (request.body as { method?: string } | undefined)?.method === 'notifications/cancelled')).toEqual([]);
+  }, 60_000);
+});
+
 describe('a call in flight when the engine stops', () => {
   let proxy: CountingProxy | undefined;
   afterEach(async () => {
