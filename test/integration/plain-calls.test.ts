@@ -242,11 +242,18 @@ describe('a call in flight when the engine stops', () => {
   }, 60_000);
 });
 
-describe('a 2025-11-25 task whose server reports progress (the demo build over stdio)', () => {
+describe.each(['stdio', 'http'] as const)('a 2025-11-25 task whose server reports progress (the demo build over %s)', (transport) => {
   it('follows the progress over the task\'s life, to 5/5', async () => {
     const { data } = scratch();
-    const { command, args, cwd } = demoServerCommand({ form: 'legacy', transport: 'stdio' });
-    const engine = await startEngine(data, { id: 'legacy', name: 'Legacy demo', transport: 'stdio', command, args, cwd });
+    let config: ServerConfig;
+    if (transport === 'http') {
+      const server = await startDemoServer({ form: 'legacy', transport: 'http' });
+      config = { id: 'legacy', name: 'Legacy demo', transport: 'http', url: server.url! };
+    } else {
+      const { command, args, cwd } = demoServerCommand({ form: 'legacy', transport: 'stdio' });
+      config = { id: 'legacy', name: 'Legacy demo', transport: 'stdio', command, args, cwd };
+    }
+    const engine = await startEngine(data, config);
     const entry: { id?: string } = {};
     const seen = progressOf(engine, () => entry.id);
     const outcome = await engine.callTool('legacy', 'build', { durationMs: 2_000, project: 'progress' });
