@@ -182,7 +182,7 @@ describe('task detail', () => {
       );
       const detail = await screen.findByTestId('task-detail');
       expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed');
-      expect(screen.getByTestId('task-explanation').textContent).toMatch(/answered this call directly after your input, without creating a task/);
+      expect(screen.getByTestId('task-explanation').textContent).toMatch(/answered this call directly, without creating a task/);
       expect(screen.getByTestId('task-facts').textContent).toContain('None: the server created no task for this call.');
       expect((await screen.findByTestId('task-result')).textContent).toContain('Released version 2.');
       expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'mrtr' }]);
@@ -224,7 +224,7 @@ describe('task detail', () => {
       expect(within(error).getByTestId('task-error-code').textContent).toBe('-32001');
       expect(within(error).getByTestId('task-error-message').textContent).toBe('The release window has closed.');
       expect(error.textContent).toContain('window');
-      expect(screen.getByTestId('task-explanation').textContent).toMatch(/refused this call after your input/);
+      expect(screen.getByTestId('task-explanation').textContent).toMatch(/refused this call \(see the error\); no task was created/);
       expect(screen.queryByTestId('task-result')).toBeNull();
       expect(bridge.requestsTo('tasks:result')).toEqual([]);
       expect(screen.queryByTestId('task-cancel')).toBeNull();
