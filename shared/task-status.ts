@@ -15,6 +15,7 @@ export const TASK_STATUS_KINDS = [
   'failed',
   'cancelled',
   'outcome-unknown',
+  'interrupted',
   'lost',
   'expired',
 ] as const;
@@ -30,6 +31,7 @@ export const STATUS_LABELS: Record<TaskStatusKind, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   'outcome-unknown': 'Outcome unknown',
+  interrupted: 'Interrupted',
   lost: 'Lost',
   expired: 'Expired',
 };
@@ -43,6 +45,7 @@ export type ClassifiableTask = Pick<TrackedTask, 'phase' | 'snapshot' | 'endReas
  */
 export function classifyTask(task: ClassifiableTask): TaskStatusKind {
   if (task.phase === 'outcome-unknown') return 'outcome-unknown';
+  if (task.endReason === 'interrupted') return 'interrupted';
   if (task.endReason === 'lost') return 'lost';
   if (task.endReason === 'expired') return 'expired';
   if (task.endReason === 'user-cancelled' || task.endReason === 'server-cancelled') return 'cancelled';
@@ -64,6 +67,8 @@ export function isTaskActive(task: ClassifiableTask): boolean {
 export function explainStatus(task: ClassifiableTask): string | undefined {
   switch (task.endReason) {
     case 'user-cancelled':
+      // A call cancelled on the wire never was a task: no server confirms that cancel.
+      if (task.phase === 'calling') return 'You cancelled this call before the server answered; its request was withdrawn, and an answer arriving later is ignored.';
       return 'Cancelled at your request; the server confirmed it.';
     case 'server-cancelled':
       return 'Cancelled by the server (you did not ask for it).';
@@ -74,11 +79,13 @@ export function explainStatus(task: ClassifiableTask): string | undefined {
     case 'input-declined':
       return 'You declined a request the server needed before it could run this call, so the call was abandoned and not sent again.';
     case 'answered':
-      return 'The server answered this call directly after your input, without creating a task.';
+      return 'The server answered this call directly, without creating a task.';
     case 'answered-with-error':
-      return 'The server answered this call directly after your input, without creating a task, with a tool error (see the result).';
+      return 'The server answered this call directly, without creating a task, with a tool error (see the result).';
     case 'refused':
-      return 'The server refused this call after your input (see the error); no task was created.';
+      return 'The server refused this call (see the error); no task was created.';
+    case 'interrupted':
+      return 'Interrupted — the server\'s answer could not be received: the app stopped while this call ran (no task can come of it). It was not sent again.';
     default:
       break;
   }

@@ -1,10 +1,11 @@
 /**
  * The engine's collaborators, wired to each other: the task ledger, the pending inputs, the task
- * watcher, the tool calls, the server-request path and the answer desk. The front (engine.ts)
+ * watcher, the tool calls and their progress, the server-request path and the answer desk. The front (engine.ts)
  * adds the connections; tests wire the same parts to a fake protocol and a fake clock.
  */
 import type { Root } from '../../shared/server-config.js';
 import { isTaskFinished, type PendingInput, type TrackedTask } from '../../shared/task-model.js';
+import { CallProgress } from './calls/call-progress.js';
 import { ToolCalls } from './calls/tool-calls.js';
 import type { Emitter } from './emitter.js';
 import { AnswerDesk } from './inputs/answer-desk.js';
@@ -48,6 +49,7 @@ export interface EngineParts {
   inputs: InputRegistry;
   watcher: TaskWatcher;
   calls: ToolCalls;
+  progress: CallProgress;
   requests: ServerRequests;
   answers: AnswerDesk;
   /** Everything but the task itself lets go of a task or call that ended or left the inbox. */
@@ -71,6 +73,7 @@ export function createEngineParts(deps: EnginePartsDeps): EngineParts {
   const ledger = new TaskLedger(registry, emitters.task, emitters.removed);
   const inputs: InputRegistry = new InputRegistry(() => emitters.inputs.fire(inputs.all()));
   const letGo = (task: TrackedTask): void => {
+    progress.ended(task.id);
     inputs.clearOwner({ serverId: task.serverId, taskId: task.id });
     answers.forget(task.id);
     calls.forget(task.id);
@@ -84,7 +87,11 @@ export function createEngineParts(deps: EnginePartsDeps): EngineParts {
   const calls: ToolCalls = new ToolCalls({
     clock, logger, ledger, inputs, watcher, results, saveHealth, requireProtocol,
     onCallSettled: (serverId) => requests.callSettled(serverId),
-    onDiscarded: letGo,
+  });
+  const progress = new CallProgress({
+    clock, ledger,
+    takesProgress: (task) => !isTaskFinished(task) && (calls.isOnTheWire(task) || (task.phase === 'task' && task.form === 'legacy')),
+    onAccepted: (task) => calls.progressed(task),
   });
   const requests: ServerRequests = new ServerRequests({
     clock, logger, ledger, inputs,
@@ -93,5 +100,5 @@ export function createEngineParts(deps: EnginePartsDeps): EngineParts {
     isFinished: isTaskFinished,
   });
   const answers: AnswerDesk = new AnswerDesk({ clock, ledger, inputs, watcher, calls, requests, requireProtocol });
-  return { saveHealth, registry, results, ledger, inputs, watcher, calls, requests, answers, letGo };
+  return { saveHealth, registry, results, ledger, inputs, watcher, calls, progress, requests, answers, letGo };
 }

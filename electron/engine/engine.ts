@@ -98,9 +98,10 @@ export class Engine {
   }
 
   /**
-   * Loads persisted tasks and connects to `servers`. Tasks caught mid-call by a crash become
-   * `outcome-unknown` (never resent); every other unfinished task is watched again once its
-   * server connects. Resolves with the store's problems, for the host to show.
+   * Loads persisted tasks and connects to `servers`. Calls caught mid-call by a stop are never
+   * resent: a plain one ends `interrupted`, one that may have become a task is `outcome-unknown`;
+   * every other unfinished task is watched again once its server connects. Resolves with the
+   * store's problems, for the host to show.
    */
   async start(servers: readonly ServerConfig[]): Promise<string[]> {
     const { problems } = await this.parts.registry.load();
@@ -125,7 +126,9 @@ export class Engine {
       ...(this.health !== undefined ? { health: this.health } : {}),
       maxMessageBytes: this.maxMessageBytes,
       listener: {
-        onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params) || runtime.protocol?.handleNotification(method, params),
+        onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params)
+          || this.parts.progress.handle(id, method, params)
+          || runtime.protocol?.handleNotification(method, params),
         onStateChange: (state) => this.emitters.server.fire(state),
         onConnected: () => this.serverConnected(runtime),
         onDisconnected: () => this.serverDisconnected(runtime),
@@ -236,12 +239,16 @@ export class Engine {
   }
 
   /**
-   * Asks the server to cancel a task. The task shows "cancel requested" until the server's
-   * real terminal state arrives — which may be `completed` (cancellation is cooperative). A call
-   * waiting for the user's answers (MRTR) is given up instead: it is never retried.
+   * Asks the server to cancel a task (`tasks/cancel`). The task shows "cancel requested" until
+   * the server's real terminal state arrives — which may be `completed` (cancellation is
+   * cooperative). A call whose request is on the wire (no task yet) is aborted and ends
+   * `user-cancelled` (see `ToolCalls.cancel`); one waiting for the user's answers (MRTR) is given
+   * up instead: it is never retried.
    */
   cancelTask(id: string): Promise<void> {
     if (this.parts.calls.isInRound(id)) return this.parts.calls.abandon(id, 'You stopped the call while it waited for your input; it was not sent again.');
+    const task = this.parts.ledger.get(id);
+    if (task !== undefined && this.parts.calls.isOnTheWire(task)) return this.parts.calls.cancel(id);
     return this.parts.watcher.cancel(id, 'Cancel requested');
   }
 
@@ -260,6 +267,7 @@ export class Engine {
     if (this.disposed) return;
     this.disposed = true;
     this.parts.watcher.dispose();
+    this.parts.progress.dispose();
     await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
     this.servers.clear();
     this.parts.results.dispose();

@@ -50,7 +50,7 @@ export function escapeNotificationMarkup(text: string): string {
 export type NotifiedOutcome =
   | { kind: 'input' }
   | { kind: 'completed' }
-  | { kind: 'failed'; how: 'failed' | 'server-cancelled' | 'lost' | 'expired' | 'outcome-unknown' | 'refused' };
+  | { kind: 'failed'; how: 'failed' | 'server-cancelled' | 'lost' | 'expired' | 'outcome-unknown' | 'refused' | 'interrupted' };
 
 /** The untrusted facts a notification is worded from. */
 export interface NotificationFacts {
@@ -71,6 +71,7 @@ const FAILED_TITLES: Record<Extract<NotifiedOutcome, { kind: 'failed' }>['how'],
   'expired': 'expired on the server',
   'outcome-unknown': 'got no answer; its outcome is unknown',
   'refused': 'was refused by the server',
+  'interrupted': 'was interrupted; its answer could not be received',
 };
 
 /** Title and body (plain text, safe as described in the module comment) for one task's notification. */

@@ -235,8 +235,9 @@ function endingOf(task: TrackedTask): NotifiedOutcome | undefined {
     case 'lost':
     case 'expired':
     case 'refused':
+    case 'interrupted':
       return { kind: 'failed', how: task.endReason };
-    // A call answered directly after the user's input (MRTR): it ends like a task would.
+    // A call answered directly (at once or after the user's input): it ends like a task would.
     case 'answered':
       return { kind: 'completed' };
     case 'answered-with-error':

@@ -38,7 +38,7 @@ export function toToolView(tool: Tool): ToolView {
 
 /** What `tools:call` (and `tasks:run-again`) answer. */
 export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
-  return outcome.kind === 'result' ? outcome : { kind: outcome.kind, task: toTaskSummary(outcome.task) };
+  return outcome.kind === 'result' ? { kind: 'result', result: outcome.result, task: toTaskSummary(outcome.task) } : { kind: outcome.kind, task: toTaskSummary(outcome.task) };
 }
 
 /**

@@ -132,10 +132,10 @@ export const ToolViewSchema = z.object({
 });
 export type ToolView = z.infer<typeof ToolViewSchema>;
 
-/** What a tool call came back with. */
+/** What a tool call came back with (`result`: answered at once; `task` is its entry, ended, the result kept). */
 export const CallOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('task'), task: TaskSummarySchema }),
-  z.object({ kind: z.literal('result'), result: JsonObject }),
+  z.object({ kind: z.literal('result'), result: JsonObject, task: TaskSummarySchema }),
   z.object({ kind: z.literal('input_required'), task: TaskSummarySchema }),
 ]);
 export type CallOutcome = z.infer<typeof CallOutcomeSchema>;

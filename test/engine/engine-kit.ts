@@ -63,8 +63,15 @@ export class FakeProtocol implements TaskProtocol {
   onUpdate: (taskId: string, responses: Record<string, unknown>) => Promise<void> = () => Promise.resolve();
 
   readonly takesServerRequests = true;
+  /** What `mayBecomeTask` answers (false: the server's calls are plain). */
+  mayBecome = true;
+  cancelWire = { notifies: true, closesRequest: false };
 
   constructor(readonly form: TaskForm = 'extension') {}
+
+  mayBecomeTask(): Promise<boolean> {
+    return Promise.resolve(this.mayBecome);
+  }
 
   callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
     this.calls.push({ method: 'tools/call', name, args, options });

@@ -24,9 +24,11 @@ describe('classifyTask', () => {
     ['lost: the server forgot it', task({ endReason: 'lost' }), 'lost', false],
     ['expired: its TTL ran out', task({ endReason: 'expired' }), 'expired', false],
     ['a call abandoned because the user declined its request (MRTR)', task({ phase: 'calling', snapshot: undefined, endReason: 'input-declined' }), 'failed', false],
-    ['an MRTR call answered directly after the user\'s input', task({ phase: 'calling', snapshot: undefined, endReason: 'answered' }), 'completed', false],
-    ['an MRTR call answered after input with isError: true', task({ phase: 'calling', snapshot: undefined, endReason: 'answered-with-error' }), 'failed', false],
-    ['an MRTR call refused after the user\'s input', task({ phase: 'calling', snapshot: undefined, endReason: 'refused' }), 'failed', false],
+    ['a call answered directly (at once or after the user\'s input)', task({ phase: 'calling', snapshot: undefined, endReason: 'answered' }), 'completed', false],
+    ['a call answered directly with isError: true is never a success', task({ phase: 'calling', snapshot: undefined, endReason: 'answered-with-error' }), 'failed', false],
+    ['a call refused (at once or after the user\'s input)', task({ phase: 'calling', snapshot: undefined, endReason: 'refused' }), 'failed', false],
+    ['a plain call the app stopped in the middle of', task({ phase: 'calling', snapshot: undefined, endReason: 'interrupted' }), 'interrupted', false],
+    ['a call the user cancelled on the wire', task({ phase: 'calling', snapshot: undefined, endReason: 'user-cancelled', cancelRequestedAt: 1 }), 'cancelled', false],
     ['lost outranks the last status seen', task({ endReason: 'lost', snapshot: makeSnapshot({ status: 'input_required' }) }), 'lost', false],
   ];
   it.each(cases)('%s', (_name, input, kind, active) => {
@@ -43,9 +45,11 @@ describe('explainStatus', () => {
     [task({ endReason: 'lost' }), /no longer knows/],
     [task({ phase: 'outcome-unknown' }), /not sent again/],
     [task({ phase: 'calling', snapshot: undefined, endReason: 'input-declined' }), /You declined .* abandoned and not sent again/],
-    [task({ phase: 'calling', snapshot: undefined, endReason: 'answered' }), /answered this call directly after your input, without creating a task\.$/],
+    [task({ phase: 'calling', snapshot: undefined, endReason: 'answered' }), /answered this call directly, without creating a task\.$/],
     [task({ phase: 'calling', snapshot: undefined, endReason: 'answered-with-error' }), /with a tool error/],
-    [task({ phase: 'calling', snapshot: undefined, endReason: 'refused' }), /refused this call after your input/],
+    [task({ phase: 'calling', snapshot: undefined, endReason: 'refused' }), /refused this call \(see the error\)/],
+    [task({ phase: 'calling', snapshot: undefined, endReason: 'interrupted' }), /^Interrupted — the server's answer could not be received.*not sent again\.$/],
+    [task({ phase: 'calling', snapshot: undefined, endReason: 'user-cancelled', cancelRequestedAt: 1 }), /cancelled this call before the server answered/],
     [task({ cancelRequestedAt: 1 }), /cooperative/],
   ])('explains %#', (input, pattern) => {
     expect(explainStatus(input)).toMatch(pattern);

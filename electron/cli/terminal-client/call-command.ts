@@ -52,12 +52,17 @@ export async function runCall(command: CallCommand, context: CommandContext): Pr
         entries.dispose();
       }
       if (outcome === undefined) {
-        return { outcome: 'lost', message: 'Stopped before the server answered the call: whether it started is unknown, and it will not be sent again.', ...(entryId !== undefined ? { taskId: entryId } : {}) };
+        const entry = entryId === undefined ? undefined : session.engine.getTask(entryId);
+        const message = entry?.plain === true
+          ? 'Stopped before the server answered the call: it is interrupted (its answer can no longer be received), and it will not be sent again.'
+          : 'Stopped before the server answered the call: whether it started is unknown, and it will not be sent again.';
+        return { outcome: 'lost', message, ...(entryId !== undefined ? { taskId: entryId } : {}) };
       }
       if (outcome.kind === 'result') {
         await answerer.settled();
-        reporter.result(outcome.result, undefined);
-        return { outcome: outcomeOfResult(outcome.result) };
+        // The answer is kept with its entry in the data folder ("tasks show <id>").
+        reporter.result(outcome.result, outcome.task.id);
+        return { outcome: outcomeOfResult(outcome.result), taskId: outcome.task.id };
       }
       reporter.task(outcome.task);
       answerer.follow(outcome.task.id);
@@ -84,12 +89,12 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 
   });
 }
 
-/** A call that threw: not saved (so not sent), refused by the server (nothing tracked), or sent without an answer (outcome unknown). */
+/** A call that threw: not saved (so not sent), refused by the server (its entry keeps the error), or sent without an answer (outcome unknown). */
 function callFailed(error: unknown, entry: { id: string; phase: string } | undefined): CommandEnd {
   const text = error instanceof Error ? error.message : String(error);
   // Refused before anything was sent: the message says why and that nothing reached the server.
   if (error instanceof CallNotSavedError) return { outcome: 'could-not-run', message: text };
-  if (error instanceof McpRequestError && error.code !== undefined) return { outcome: 'refused', message: `The server refused the call: ${text} (error ${error.code})` };
+  if (error instanceof McpRequestError && error.code !== undefined) return { outcome: 'refused', message: `The server refused the call: ${text} (error ${error.code})`, ...(entry !== undefined ? { taskId: entry.id } : {}) };
   if (entry?.phase === 'outcome-unknown') return { outcome: 'lost', taskId: entry.id, message: `No usable answer to the call (${text}); whether it started is unknown, and it was not sent again.` };
   return { outcome: 'could-not-run', message: `The call could not be sent: ${text}` };
 }

@@ -30,7 +30,8 @@ export const EXIT_CODE_HELP = `Exit codes:
   2  the command line cannot be used
   3  cancelled (by you or by the server)
   4  refused: the server refused the call (for example an unknown tool or bad arguments)
-  5  lost: the task expired, the server no longer knows it, or whether the call started is unknown
+  5  lost: the task expired, the server no longer knows it, whether the call started is unknown,
+     or the call was interrupted (the app stopped before its answer could be received)
   6  could not run: the server could not be reached, the data folder is in use, or it failed
   8  not finished: the task is still running or waits for input (follow it with
      "tasks show <id> --watch")`;
@@ -53,6 +54,7 @@ export function outcomeOfTask(task: TrackedTask, result: ToolResult | undefined)
     case 'lost':
     case 'expired':
     case 'outcome-unknown':
+    case 'interrupted':
       return 'lost';
     case 'starting':
     case 'working':

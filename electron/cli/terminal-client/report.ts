@@ -7,7 +7,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ToolResult, TrackedTask } from '../../../shared/task-model.js';
-import { STATUS_LABELS, classifyTask } from '../../../shared/task-status.js';
+import { STATUS_LABELS, classifyTask, explainStatus } from '../../../shared/task-status.js';
 import { EXIT_CODES, type Outcome } from './exit-codes.js';
 import { jsonLine, printable, printableLines } from './terminal-text.js';
 import type { Said } from './answer-policy.js';
@@ -64,6 +64,8 @@ function taskFacts(task: TrackedTask, detail: boolean): Record<string, unknown> 
     ...(task.taskId !== undefined ? { serverTaskId: task.taskId } : {}),
     form: task.form,
     ...(task.endReason !== undefined ? { endReason: task.endReason } : {}),
+    ...(task.plain === true ? { plain: true } : {}),
+    ...(task.progress !== undefined ? { progress: { ...task.progress, at: new Date(task.progress.at).toISOString() } } : {}),
     createdAt: new Date(task.createdAt).toISOString(),
     updatedAt: new Date(task.updatedAt).toISOString(),
     ...(detail
@@ -127,7 +129,7 @@ export function textReporter(output: Output): Reporter {
       for (const tool of tools) out(tool.description === undefined ? printable(tool.name, 200) : `${printable(tool.name, 200)} — ${printable(tool.description, 300)}`);
     },
     listed: (task) => {
-      const message = task.snapshot?.statusMessage;
+      const message = task.snapshot?.statusMessage ?? progressText(task);
       out(`${task.id}  ${STATUS_LABELS[classifyTask(task)].padEnd(16)} ${printable(task.toolName, 60)} on ${printable(task.serverId, 80)}  ${new Date(task.updatedAt).toISOString()}${message !== undefined ? `  ${printable(message, 120)}` : ''}`);
     },
     detail: (task, result) => {
@@ -152,7 +154,7 @@ function askedFor(method: string): string {
 
 /** `<tool> on <server>: <State> — <status message>`. */
 function statusLine(task: TrackedTask): string {
-  const message = task.snapshot?.statusMessage;
+  const message = task.snapshot?.statusMessage ?? progressText(task);
   return `${printable(task.toolName, 60)} on ${printable(task.serverId, 80)}: ${STATUS_LABELS[classifyTask(task)]}${message !== undefined ? ` — ${printable(message, 200)}` : ''}`;
 }
 
@@ -160,10 +162,13 @@ function detailLines(task: TrackedTask): string[] {
   const snapshot = task.snapshot;
   const facts: [string, string | undefined][] = [
     ['Task', task.id],
+    ['Kind', task.taskId !== undefined ? 'task' : task.plain === true ? 'plain call (no task can come of it)' : 'call (no task yet)'],
     ['Tool', printable(task.toolName, 200)],
     ['Server', printable(task.serverId, 200)],
     ['State', STATUS_LABELS[classifyTask(task)]],
+    ['Why', explainStatus(task)],
     ['Status message', snapshot?.statusMessage === undefined ? undefined : printable(snapshot.statusMessage, 1_000)],
+    ['Progress', progressText(task)],
     ['Server task id', task.taskId === undefined ? undefined : printable(task.taskId, 200)],
     ['Started', new Date(task.createdAt).toISOString()],
     ['Last change', new Date(task.updatedAt).toISOString()],
@@ -181,6 +186,14 @@ function detailLines(task: TrackedTask): string[] {
     lines.push(`  ${new Date(entry.at).toISOString()}  ${what}`);
   }
   return lines;
+}
+
+/** The newest progress the server reported, e.g. "3/5 — Compiling" or "40 — indexing" (no total known). */
+function progressText(task: TrackedTask): string | undefined {
+  const progress = task.progress;
+  if (progress === undefined) return undefined;
+  const amount = progress.total === undefined ? `${progress.progress}` : `${progress.progress}/${progress.total}`;
+  return progress.message === undefined ? amount : `${amount} — ${printable(progress.message, 200)}`;
 }
 
 /** A tool result as text: text content as it is (made printable), everything else named, never rendered. */

@@ -1,8 +1,9 @@
 /**
- * Tool calls: the pending entry on disk before a `tools/call` goes out (a crash in between is
- * "outcome unknown", never a resend), the call's three outcomes (a task, a direct result, a
- * request for input first — MRTR), its rounds of input, and how a call that never became a task
- * ends.
+ * Tool calls: every `tools/call` is an entry from the click to its end. The entry is on disk
+ * before the request goes out (a crash in between is "outcome unknown" or, for a plain call,
+ * "interrupted" — never a resend); it ends with the call's outcome (a task, a direct result kept
+ * like a task's, a refusal, or a request for input first — MRTR, with its rounds), or the user
+ * cancels the request on the wire.
  */
 import { randomUUID } from 'node:crypto';
 import type { InputRequest, TrackedTask, ToolResult } from '../../../shared/task-model.js';
@@ -16,7 +17,8 @@ import type { ResultKeeper } from '../tasks/result-keeper.js';
 import type { TaskProtocol } from '../protocols/task-protocol.js';
 import { parseJsonRpcError } from '../protocols/task-wire.js';
 import type { TaskLedger } from '../tasks/task-ledger.js';
-import { awaitCallInput, becomeTask, endAsAbandoned, endAsAnswered, endAsOutcomeUnknown, endAsRefused, newCall } from '../tasks/task-rules.js';
+import { awaitCallInput, becomeTask, endAsAbandoned, endAsAnswered, endAsCallCancelled, endAsOutcomeUnknown, endAsRefused, newCall } from '../tasks/task-rules.js';
+import { CallTimeout } from './call-timeout.js';
 import type { TaskWatcher } from '../tasks/task-watcher.js';
 
 /** MRTR rounds answered for one call before it is abandoned (the SDKs cap at 10 too). */
@@ -25,7 +27,8 @@ export const MAX_INPUT_ROUNDS = 10;
 /** What `callTool` came back with. */
 export type CallToolOutcome =
   | { kind: 'task'; task: TrackedTask }
-  | { kind: 'result'; result: ToolResult }
+  /** Answered at once: `task` is the entry, ended (`answered` or `answered-with-error`), its result kept. */
+  | { kind: 'result'; result: ToolResult; task: TrackedTask }
   /** MRTR: the call waits for answers to the inputs filed under `task` (phase `calling`). */
   | { kind: 'input_required'; task: TrackedTask };
 
@@ -43,8 +46,14 @@ export interface ToolCallDeps {
   requireProtocol(serverId: string): TaskProtocol;
   /** A call of the server answered (requests waiting for the task it created can be placed now). */
   onCallSettled(serverId: string): void;
-  /** Lets go of an entry that is gone without ending (answered at once, or refused at once). */
-  onDiscarded(task: TrackedTask): void;
+}
+
+/** A call whose request is on the wire. */
+interface Live {
+  timeout: CallTimeout;
+  abort: AbortController;
+  /** The user cancelled it: whatever the request comes back with is ignored. */
+  cancelled: boolean;
 }
 
 /** An MRTR round under way (in memory only: a restart makes the call outcome-unknown). */
@@ -60,29 +69,58 @@ interface Round {
 /** Every tool call of every server. */
 export class ToolCalls {
   private readonly rounds = new Map<string, Round>();
-  /** Local ids of the calls whose request is on the wire, by server. */
-  private readonly onTheWire = new Map<string, Set<string>>();
+  /** The calls whose request is on the wire, by server, by local id. */
+  private readonly onTheWire = new Map<string, Map<string, Live>>();
 
   constructor(private readonly deps: ToolCallDeps) {}
 
   /**
-   * Calls a tool that may become a task. A pending entry is written to disk before the request
-   * goes out, so a crash in between shows "outcome unknown" instead of losing or resending it.
-   * Rejects with `CallNotSavedError`, before anything is sent, when that entry cannot be written;
-   * with `McpRequestError` when the server refused the call (nothing is tracked then).
+   * Calls a tool. Whether a task can come of it is decided first (`TaskProtocol.mayBecomeTask`;
+   * the entry is `plain` when not) and the request says exactly that. A pending entry is written
+   * to disk before the request goes out, so a crash in between shows "outcome unknown" (or
+   * "interrupted") instead of losing or resending it. Rejects with `CallNotSavedError`, before
+   * anything is sent, when that entry cannot be written; with `McpRequestError` when the server
+   * refused the call (the entry then ends `refused`, keeping the error).
    */
   async call(serverId: string, toolName: string, args: Record<string, unknown>): Promise<CallToolOutcome> {
     const protocol = this.deps.requireProtocol(serverId);
-    const entry = newCall({ id: randomUUID(), serverId, form: protocol.form, toolName, arguments: args }, this.deps.clock.now());
+    const plain = !(await protocol.mayBecomeTask(toolName));
+    const entry = newCall({ id: randomUUID(), serverId, form: protocol.form, toolName, arguments: args, ...(plain ? { plain } : {}) }, this.deps.clock.now());
     if (!(await this.deps.ledger.recordBeforeSend(entry))) {
       throw new CallNotSavedError(this.deps.saveHealth.problem ?? { reason: 'the task list could not be written', folder: 'the data folder' });
     }
-    return this.send(protocol, entry, undefined, false);
+    return this.send(protocol, entry, undefined);
   }
 
   /** Local ids of the server's calls whose request is on the wire now. */
   inFlight(serverId: string): readonly string[] {
-    return [...(this.onTheWire.get(serverId) ?? [])];
+    return [...(this.onTheWire.get(serverId)?.keys() ?? [])];
+  }
+
+  /** True while the request of the call `task` is on the wire (it is not a task yet). */
+  isOnTheWire(task: Pick<TrackedTask, 'id' | 'serverId'>): boolean {
+    return this.onTheWire.get(task.serverId)?.has(task.id) === true;
+  }
+
+  /** An accepted progress notification for the call `task`: its timeout starts over (calls/call-timeout.ts). */
+  progressed(task: Pick<TrackedTask, 'id' | 'serverId'>): void {
+    this.onTheWire.get(task.serverId)?.get(task.id)?.timeout.progressed();
+  }
+
+  /**
+   * Cancels the call whose request is on the wire: the request is aborted (what that sends to the
+   * server depends on the transport and protocol: `TaskProtocol.cancelWire`), the entry ends
+   * `user-cancelled` saying so, and an answer arriving anyway is ignored.
+   */
+  async cancel(id: string): Promise<void> {
+    const task = this.deps.ledger.get(id);
+    const live = task === undefined ? undefined : this.onTheWire.get(task.serverId)?.get(id);
+    if (task === undefined || live === undefined || live.cancelled) throw new Error('That call is not waiting for its answer.');
+    live.cancelled = true;
+    const wire = this.deps.requireProtocol(task.serverId).cancelWire;
+    this.end(endAsCallCancelled(task, wire, this.deps.clock.now()));
+    live.abort.abort('The user cancelled the call.');
+    await this.deps.ledger.flush();
   }
 
   /** True while the call waits for the user's answers to an MRTR round. */
@@ -100,10 +138,10 @@ export class ToolCalls {
     try {
       protocol = this.deps.requireProtocol(task.serverId);
     } catch (error) {
-      void this.failed(task, error, true);
+      void this.failed(task, error);
       return;
     }
-    void this.send(protocol, task, { round, answers }, true).catch((error: unknown) => {
+    void this.send(protocol, task, { round, answers }).catch((error: unknown) => {
       this.deps.logger.warn('retrying a call with answers failed', { error: errorText(error) });
     });
   }
@@ -116,55 +154,68 @@ export class ToolCalls {
     await this.deps.ledger.flush();
   }
 
-  /** Forgets a call's rounds (it was removed). */
+  /**
+   * Forgets a call's rounds (it ended or was removed). A removed call whose request is still on
+   * the wire is aborted, so its answer cannot bring the entry back.
+   */
   forget(id: string): void {
     this.rounds.delete(id);
+    for (const wire of this.onTheWire.values()) {
+      const live = wire.get(id);
+      if (live === undefined || live.cancelled) continue;
+      live.cancelled = true;
+      live.abort.abort('The call was removed from the client\'s list.');
+    }
   }
 
-  /**
-   * Sends the call of the pending entry `task` (a retry when `retry` carries answers).
-   * `detached`: nobody awaits the outcome any more — a retry after the user answered, whose
-   * `tools:call` returned `input_required` long ago — so a direct result or a refusal stays on
-   * the entry as how the call ended instead of going back to a caller.
-   */
-  private async send(protocol: TaskProtocol, sent: TrackedTask, retry: { round: Round; answers: Record<string, unknown> } | undefined, detached: boolean): Promise<CallToolOutcome> {
+  /** Sends the call of the pending entry `sent` (a retry when `retry` carries answers). */
+  private async send(protocol: TaskProtocol, sent: TrackedTask, retry: { round: Round; answers: Record<string, unknown> } | undefined): Promise<CallToolOutcome> {
     const number = (retry?.round.number ?? 0) + 1;
     if (retry !== undefined && retry.round.number > MAX_INPUT_ROUNDS) {
       const error = new McpRequestError(`The server kept asking for input after ${MAX_INPUT_ROUNDS} rounds; the call was abandoned.`, undefined, undefined, 'malformed');
-      await this.failed(sent, error, detached);
+      await this.failed(sent, error);
       throw error;
     }
     const owner = { serverId: sent.serverId, taskId: sent.id };
-    const wire = this.onTheWire.get(sent.serverId) ?? new Set<string>();
+    const wire = this.onTheWire.get(sent.serverId) ?? new Map<string, Live>();
     this.onTheWire.set(sent.serverId, wire);
-    wire.add(sent.id);
+    const live: Live = {
+      timeout: new CallTimeout(this.deps.clock, () => this.deps.inputs.ofOwner(owner).some((input) => input.held !== true)),
+      abort: new AbortController(),
+      cancelled: false,
+    };
+    wire.set(sent.id, live);
     let outcome;
     try {
       outcome = await protocol.callTool(sent.toolName, sent.arguments, {
         ...(retry !== undefined ? { round: { inputResponses: retry.answers, ...(retry.round.requestState !== undefined ? { requestState: retry.round.requestState } : {}) } } : {}),
-        isWaitingOnUser: () => this.deps.inputs.ofOwner(owner).some((input) => input.held !== true),
+        asTask: sent.plain !== true,
+        progressToken: sent.id,
+        timeout: live.timeout,
+        signal: live.abort.signal,
       });
     } catch (error) {
       wire.delete(sent.id);
-      await this.failed(this.latest(sent), error, detached);
+      if (!live.cancelled) await this.failed(this.latest(sent), error);
       this.deps.onCallSettled(sent.serverId);
       throw error;
     }
     wire.delete(sent.id);
+    if (live.cancelled) {
+      // The user cancelled it first: the entry says so, and this late answer is ignored.
+      this.deps.onCallSettled(sent.serverId);
+      throw new McpRequestError('The call was cancelled.', undefined, undefined, 'aborted');
+    }
     // The entry as it is now: while the call was on the wire, a server question may have been
     // kept with it or answered; an outcome written on the copy sent would undo that.
     const task = this.latest(sent);
     const now = this.deps.clock.now();
     switch (outcome.kind) {
-      case 'result':
+      case 'result': {
         this.deps.onCallSettled(task.serverId);
-        if (detached) {
-          await this.endAnswered(task, outcome.result);
-        } else {
-          // An immediate answer: nothing to monitor.
-          this.discard(task);
-        }
-        return { kind: 'result', result: outcome.result };
+        const answered = await this.endAnswered(task, outcome.result);
+        return { kind: 'result', result: outcome.result, task: answered };
+      }
       case 'input_required': {
         this.deps.onCallSettled(task.serverId);
         const askedInARow = new Map(Object.keys(outcome.inputRequests).map((key) => [key, (retry?.round.askedInARow.get(key) ?? 0) + 1]));
@@ -177,7 +228,7 @@ export class ToolCalls {
         // This round's questions replace the last round's (answered, held until now).
         this.deps.inputs.sync(owner, asked, now, 'abandon-call');
         // Only a requestState: the spec allows retrying at once.
-        if (asked.length === 0) return this.send(protocol, waiting, { round, answers: {} }, detached);
+        if (asked.length === 0) return this.send(protocol, waiting, { round, answers: {} });
         this.rounds.set(task.id, round);
         return { kind: 'input_required', task: waiting };
       }
@@ -197,35 +248,27 @@ export class ToolCalls {
     return this.deps.ledger.get(entry.id) ?? entry;
   }
 
-  /** A retry the user answered for got its result directly (no task): stored like a task's. */
-  private async endAnswered(task: TrackedTask, result: ToolResult): Promise<void> {
+  /** A call got its result directly (no task): stored like a task's. Resolves with the ended entry. */
+  private async endAnswered(task: TrackedTask, result: ToolResult): Promise<TrackedTask> {
     await this.deps.results.put(task.id, result);
-    this.end(endAsAnswered(this.latest(task), result['isError'] === true, this.deps.clock.now()));
+    const ended = this.end(endAsAnswered(this.latest(task), result['isError'] === true, this.deps.clock.now()));
     await this.deps.ledger.flush();
+    return ended;
   }
 
-  /** Ends an entry for good (a call answered, refused or abandoned; no task exists). */
-  private end(ended: TrackedTask): void {
+  /** Ends an entry for good (a call answered, refused, abandoned or cancelled; no task exists). */
+  private end(ended: TrackedTask): TrackedTask {
     this.rounds.delete(ended.id);
-    this.deps.watcher.finish(this.deps.ledger.put(ended));
+    const stored = this.deps.ledger.put(ended);
+    this.deps.watcher.finish(stored);
+    return stored;
   }
 
-  private discard(task: TrackedTask): void {
-    this.rounds.delete(task.id);
-    this.deps.ledger.remove(task.id);
-    this.deps.onDiscarded(task);
-  }
-
-  /** See `send` for `detached`. */
-  private async failed(task: TrackedTask, error: unknown, detached: boolean): Promise<void> {
+  /** The call failed with `error`: refused (the entry keeps the error), or its outcome is unknown. */
+  private async failed(task: TrackedTask, error: unknown): Promise<void> {
     const now = this.deps.clock.now();
     if (error instanceof McpRequestError && error.code !== undefined) {
-      if (!detached) {
-        // The server refused the call: no task exists, nothing to track (the caller gets the error).
-        this.discard(task);
-        return;
-      }
-      // Refused after the user answered: nobody else would see why, so the entry keeps it.
+      // No task exists; the entry keeps why (a caller, if any, gets the error too).
       this.end(endAsRefused(task, parseJsonRpcError({ code: error.code, message: error.message, data: error.data }), now));
     } else {
       // The request may have reached the server: we cannot know whether a task exists.

@@ -24,6 +24,7 @@ import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../p
 import { explainingLines } from './stderr-lines.js';
 import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
 import { StdioTransport } from './stdio-transport.js';
+import type { CancelWire } from '../tasks/task-rules.js';
 
 export type { ServerRequestHandler } from './server-request-relay.js';
 import { isJsonObject } from '../protocols/task-wire.js';
@@ -64,10 +65,10 @@ export interface RawRequestOptions {
   /** Use this JSON-RPC id (from `allocateRequestId`), e.g. when it names a subscription. */
   id?: string;
   /**
-   * Asked when the timeout is reached: while it says true (a person is answering a question the
-   * server asked during this request), the timeout starts over instead of failing the request.
+   * Asked when the timeout is reached: a positive number of ms waits that much longer instead of
+   * failing the request (a call's rule: calls/call-timeout.ts). Absent or 0: the request fails.
    */
-  isWaitingOnUser?: () => boolean;
+  extraWait?: () => number;
 }
 
 /** A request we sent and still wait on. */
@@ -203,16 +204,17 @@ export class ServerConnection {
       const onAbort = (): void => {
         finish();
         abort.abort();
-        this.sendCancelled(id);
+        this.sendCancelled(id, typeof options.signal?.reason === 'string' ? options.signal.reason : undefined);
         reject(new McpRequestError(`${method} was aborted`, undefined, undefined, 'aborted'));
       };
       this.pending.set(id, {
         resolve: (result) => { finish(); resolve(result); },
         reject: (error) => { finish(); reject(error); },
       });
-      const armTimeout = (): void => {
-        timer = this.deps.clock.setTimer(timeoutMs, () => {
-          if (options.isWaitingOnUser?.() === true) return armTimeout();
+      const armTimeout = (ms: number): void => {
+        timer = this.deps.clock.setTimer(ms, () => {
+          const more = options.extraWait?.() ?? 0;
+          if (more > 0) return armTimeout(more);
           finish();
           abort.abort();
           this.sendCancelled(id);
@@ -220,7 +222,7 @@ export class ServerConnection {
           reject(new McpRequestError(`${method} timed out after ${timeoutMs} ms`, undefined, undefined, 'timeout'));
         });
       };
-      if (Number.isFinite(timeoutMs)) armTimeout();
+      if (Number.isFinite(timeoutMs)) armTimeout(timeoutMs);
       if (options.signal?.aborted) return onAbort();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       transport
@@ -313,10 +315,19 @@ export class ServerConnection {
     };
   }
 
-  private sendCancelled(requestId: string): void {
-    // On HTTP aborting the POST is the cancel; stdio needs the notification (PROTOCOL.md §2.6).
-    if (this.config.transport === 'stdio') {
-      void this.notify('notifications/cancelled', { requestId, reason: 'cancelled by the client' }).catch(() => undefined);
+  /**
+   * What aborting a request sends on this connection. stdio has only the notification. Over
+   * Streamable HTTP the POST is closed; on 2026-07-28 closing the stream is the cancel, while on
+   * 2025-11-25 closing it is not (the server may go on), so the notification is POSTed too.
+   */
+  get cancelWire(): CancelWire {
+    const http = this.config.transport === 'http';
+    return { closesRequest: http, notifies: !http || this.current.era === 'legacy' };
+  }
+
+  private sendCancelled(requestId: string, reason = 'cancelled by the client'): void {
+    if (this.cancelWire.notifies) {
+      void this.notify('notifications/cancelled', { requestId, reason }).catch(() => undefined);
     }
   }
 
@@ -676,9 +687,10 @@ export class ServerConnection {
   }
 }
 
-/** Notifications the engine consumes itself (task pushes and our listen streams). */
+/** Notifications the engine consumes itself (task pushes, our listen streams, progress of our calls: their tokens are the engine's). */
 function isOurNotification(method: string): boolean {
   return method === 'notifications/tasks'
+    || method === 'notifications/progress'
     || method === 'notifications/tasks/status'
     || method === 'notifications/subscriptions/acknowledged';
 }

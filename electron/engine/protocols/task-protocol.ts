@@ -6,6 +6,9 @@
  * by retrying it), or a server-to-client request (answered on its own; inputs/server-requests.ts).
  */
 import type { InputRequest, LegacySession, TaskForm, ToolResult } from '../../../shared/task-model.js';
+import { CALL_TIMEOUT_MS, type CallTimeout } from '../calls/call-timeout.js';
+import type { RawRequestOptions } from '../connections/server-connection.js';
+import type { CancelWire } from '../tasks/task-rules.js';
 import type { TaskObservation } from './task-wire.js';
 
 /** An MRTR round's answers and the server's opaque state, echoed byte-exactly (MCP 2026-07-28 MRTR). */
@@ -14,15 +17,21 @@ export interface InputRound {
   requestState?: string;
 }
 
-/** How to send a `tools/call`. */
+/** How to send a `tools/call`: everything about it is decided by the caller, the protocol only puts it on the wire. */
 export interface CallOptions {
   /** The answers of an MRTR round: the call is a retry. */
   round?: InputRound;
   /**
-   * True while the user is answering a question the server asked during this call: the call's
-   * timeout waits for the person instead of giving up on the server.
+   * Ask for a task (the 2025-11-25 `task` param), as `mayBecomeTask` decided before the entry was
+   * written. The extension form has no such param: its server decides, so it ignores this.
    */
-  isWaitingOnUser?: () => boolean;
+  asTask?: boolean;
+  /** Sent as `_meta.progressToken`: the server's `notifications/progress` for the call name it. */
+  progressToken?: string;
+  /** The call's timeout (calls/call-timeout.ts); absent: `CALL_TIMEOUT_MS`, not extended. */
+  timeout?: Pick<CallTimeout, 'timeoutMs' | 'extraWait'>;
+  /** Aborting it cancels the request (its reason, a string, goes to the server). */
+  signal?: AbortSignal;
 }
 
 /** What a `tools/call` came back with. */
@@ -44,7 +53,16 @@ export interface ProtocolSink {
 /** A task wire form bound to one connected server. */
 export interface TaskProtocol {
   readonly form: TaskForm;
-  /** Calls a tool that may become a task. */
+  /**
+   * Whether a task can come of calling `toolName`, asked once before the call's entry is written
+   * (its answer is the call's `plain` and `asTask`): a 2025-11-25 server only where the tool
+   * allows tasks, a server without tasks never, an extension server always (it may answer any
+   * call with a task).
+   */
+  mayBecomeTask(toolName: string): Promise<boolean>;
+  /** What cancelling a `tools/call` on the wire sends to this server. */
+  readonly cancelWire: CancelWire;
+  /** Calls a tool (see `CallOptions`). */
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallOutcome>;
   /** Reads a task; terminal observations carry the result (or the error) when the server has one. */
   getTask(serverTaskId: string): Promise<TaskObservation>;
@@ -74,4 +92,13 @@ export interface TaskProtocol {
   handleNotification(method: string, params: Record<string, unknown>): boolean;
   /** Stops streams and forgets per-connection state (the connection dropped or closes). */
   reset(): void;
+}
+
+/** The request options of a `tools/call` sent with `options`, the same in both forms. */
+export function callRequestOptions(options: CallOptions): RawRequestOptions {
+  return {
+    timeoutMs: options.timeout?.timeoutMs ?? CALL_TIMEOUT_MS,
+    ...(options.timeout !== undefined ? { extraWait: options.timeout.extraWait } : {}),
+    ...(options.signal !== undefined ? { signal: options.signal } : {}),
+  };
 }

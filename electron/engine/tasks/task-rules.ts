@@ -165,8 +165,12 @@ export function newCall(fields: { id: string; serverId: string; form: TaskForm; 
   return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, note: 'Call sent' }], answeredInputKeys: [] };
 }
 
-/** A call the app stopped in the middle of: its outcome is unknown, and it is never resent. */
+/**
+ * A call the app stopped in the middle of, never resent: a plain one (no task can come of it)
+ * ends `interrupted`; one that may have become a task is `outcome-unknown`.
+ */
 export function endAsInterrupted(task: TrackedTask, now: number): TrackedTask {
+  if (task.plain === true) return { ...noted(task, now, 'Interrupted — the server\'s answer could not be received (the app stopped before it came); the call was not resent.'), endReason: 'interrupted' };
   return { ...noted(task, now, 'The app stopped before the server answered this call; its outcome is unknown and it was not resent.'), phase: 'outcome-unknown' };
 }
 
@@ -181,7 +185,8 @@ export function endAsOutcomeUnknown(task: TrackedTask, detail: string, malformed
 
 /** The server answered a call with a task handle: from now on the entry is that task. */
 export function becomeTask(task: TrackedTask, serverTaskId: string, session: LegacySession | undefined, now: number): TrackedTask {
-  return { ...noted(task, now, 'Task created'), phase: 'task', taskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
+  const { plain: _plain, ...rest } = task;
+  return { ...noted(rest, now, 'Task created'), phase: 'task', taskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
 }
 
 /** The server asked for input before it runs the call (MRTR `input_required`). */
@@ -190,18 +195,35 @@ export function awaitCallInput(task: TrackedTask, now: number): TrackedTask {
 }
 
 /**
- * A call retried with the user's answers got its result directly (no task): it ends `answered`
- * (`answered-with-error` for `isError: true`), its result stored like a task's.
+ * A call got its result directly (no task), at once or after the user's input (MRTR): it ends
+ * `answered` (`answered-with-error` for `isError: true`), its result stored like a task's.
  */
 export function endAsAnswered(task: TrackedTask, isToolError: boolean, now: number): TrackedTask {
-  const note = isToolError ? 'The server answered after your input, with a tool error' : 'The server answered after your input';
+  const note = isToolError ? 'The server answered the call directly, with a tool error' : 'The server answered the call directly';
   return { ...noted(task, now, note), hasResult: true, endReason: isToolError ? 'answered-with-error' : 'answered' };
 }
 
-/** A call retried with the user's answers was refused with a JSON-RPC error, kept as `callError`. */
+/** A call was refused with a JSON-RPC error (at once or after the user's input), kept as `callError`. */
 export function endAsRefused(task: TrackedTask, callError: JsonRpcErrorObject, now: number): TrackedTask {
-  const note = `The server refused the call after your input: ${callError.message} (error ${callError.code})`;
+  const note = `The server refused the call: ${callError.message} (error ${callError.code})`;
   return { ...noted(task, now, note), endReason: 'refused', callError };
+}
+
+/** What cancelling a request on the wire sends, by transport and protocol (see `ServerConnection.cancelWire`). */
+export interface CancelWire {
+  /** A `notifications/cancelled` naming the request goes to the server. */
+  notifies: boolean;
+  /** The request's HTTP POST (and its response stream) is closed. */
+  closesRequest: boolean;
+}
+
+/**
+ * The user cancelled a call whose request was on the wire (no task yet): it ends
+ * `user-cancelled`, the note saying what the server was sent; an answer arriving later is ignored.
+ */
+export function endAsCallCancelled(task: TrackedTask, wire: CancelWire, now: number): TrackedTask {
+  const sent = [wire.closesRequest ? 'its request was closed' : '', wire.notifies ? 'the server was sent notifications/cancelled' : ''].filter((part) => part !== '').join(' and ');
+  return { ...noted(task, now, `You cancelled the call: ${sent}. An answer arriving later is ignored.`), endReason: 'user-cancelled', cancelRequestedAt: now };
 }
 
 /** A call that waited for the user's input and was given up (`message` says why): never retried. */

@@ -1,10 +1,12 @@
 /**
  * Tool calls against a fake protocol: the pending entry is on disk before the call goes out; how
- * a call that never became a task ends; MRTR rounds answered together, counted, capped; a call's
- * timeout waits while the user answers one of its questions.
+ * a call that never became a task ends (answered, refused, cancelled — kept as entries); whether
+ * it is plain; MRTR rounds answered together, counted, capped; a call's timeout waits while the
+ * user answers one of its questions and starts over on progress.
  */
 import { describe, expect, it } from 'vitest';
-import type { CallOutcome } from '../../../electron/engine/protocols/task-protocol.js';
+import type { CallOptions, CallOutcome } from '../../../electron/engine/protocols/task-protocol.js';
+import { CALL_MAX_TOTAL_MS, CALL_TIMEOUT_MS } from '../../../electron/engine/calls/call-timeout.js';
 import { MAX_INPUT_ROUNDS } from '../../../electron/engine/calls/tool-calls.js';
 import { McpRequestError } from '../../../electron/engine/connections/mcp-request-error.js';
 import { recordAnswer } from '../../../electron/engine/tasks/task-rules.js';
@@ -42,17 +44,92 @@ describe('ToolCalls', () => {
     expect(kit.taskStore.saved.get(outcome.task.id)?.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
   });
 
-  it('an answer at once or a refusal at once leaves nothing tracked; no answer leaves "outcome unknown", never resent', async () => {
+  it('an answer at once ends answered with its result kept; a refusal at once ends refused with the error; no answer leaves "outcome unknown", never resent', async () => {
     const kit = engineKit();
-    kit.protocol!.onCall = () => Promise.resolve({ kind: 'result', result: { content: [] } });
-    await kit.parts.calls.call(SERVER, 'ping', {});
+    kit.protocol!.onCall = () => Promise.resolve({ kind: 'result', result: { content: [{ type: 'text', text: 'pong' }] } });
+    const answered = await kit.parts.calls.call(SERVER, 'ping', {});
+    if (answered.kind !== 'result') throw new Error('expected a result');
+    expect(answered.task).toMatchObject({ toolName: 'ping', phase: 'calling', endReason: 'answered', hasResult: true });
+    expect(answered.task.timeline.at(-1)?.note).toBe('The server answered the call directly');
+    expect(kit.resultStore.results.get(answered.task.id)).toEqual({ content: [{ type: 'text', text: 'pong' }] });
+    expect(kit.taskStore.saved.get(answered.task.id)).toMatchObject({ endReason: 'answered' });
+    kit.protocol!.onCall = () => Promise.resolve({ kind: 'result', result: { content: [], isError: true } });
+    const toolError = await kit.parts.calls.call(SERVER, 'broken', {});
+    expect(toolError.kind === 'result' ? toolError.task.endReason : toolError.kind).toBe('answered-with-error');
     kit.protocol!.onCall = () => Promise.reject(serverError(-32602, 'No such tool'));
     await expect(kit.parts.calls.call(SERVER, 'nope', {})).rejects.toThrow('No such tool');
-    expect(kit.parts.ledger.all()).toEqual([]);
+    const refused = kit.parts.ledger.all().find((task) => task.toolName === 'nope');
+    expect(refused).toMatchObject({ endReason: 'refused', callError: { code: -32602, message: 'No such tool' } });
+    expect(refused?.timeline.at(-1)?.note).toBe('The server refused the call: No such tool (error -32602)');
     kit.protocol!.onCall = () => Promise.reject(new McpRequestError('tools/call timed out', undefined, undefined, 'timeout'));
     await expect(kit.parts.calls.call(SERVER, 'slow', {})).rejects.toThrow('timed out');
-    expect(kit.parts.ledger.all()).toEqual([expect.objectContaining({ toolName: 'slow', phase: 'outcome-unknown' })]);
-    expect(kit.protocol!.count('tools/call')).toBe(3);
+    expect(kit.parts.ledger.all().find((task) => task.toolName === 'slow')).toMatchObject({ phase: 'outcome-unknown' });
+    expect(kit.protocol!.count('tools/call')).toBe(4);
+    expect(kit.parts.calls.inFlight(SERVER)).toEqual([]);
+  });
+
+  it('decides once whether a task can come of the call: the entry is plain exactly when the request asks for none', async () => {
+    const kit = engineKit();
+    kit.protocol!.onCall = () => Promise.resolve({ kind: 'result', result: { content: [] } });
+    kit.protocol!.mayBecome = false;
+    const plain = await kit.parts.calls.call(SERVER, 'echo', {});
+    kit.protocol!.mayBecome = true;
+    const mayBeTask = await kit.parts.calls.call(SERVER, 'build', {});
+    expect(plain.task.plain).toBe(true);
+    expect(mayBeTask.task.plain).toBeUndefined();
+    const sent = kit.protocol!.calls.flatMap((call) => (call.method === 'tools/call' ? [call.options] : []));
+    expect(sent.map((options) => options.asTask)).toEqual([false, true]);
+    // Every call names its entry as its progress token.
+    expect(sent.map((options) => options.progressToken)).toEqual([plain.task.id, mayBeTask.task.id]);
+  });
+
+  it('a plain call that becomes a task anyway is a task (no longer plain)', async () => {
+    const kit = engineKit();
+    kit.protocol!.mayBecome = false;
+    kit.protocol!.onCall = () => Promise.resolve({ kind: 'task', observation: { snapshot: snapshot('t1') } });
+    kit.protocol!.onGet = () => new Promise(() => undefined);
+    const outcome = await kit.parts.calls.call(SERVER, 'build', {});
+    expect(outcome.task).toMatchObject({ phase: 'task', taskId: 't1' });
+    expect(outcome.task.plain).toBeUndefined();
+  });
+
+  it('cancelling a call on the wire aborts its request, ends it user-cancelled saying what was sent, and ignores a late answer', async () => {
+    const kit = engineKit();
+    kit.protocol!.mayBecome = false;
+    let release: ((outcome: CallOutcome) => void) | undefined;
+    let signal: AbortSignal | undefined;
+    kit.protocol!.onCall = (_name, _args, options) => {
+      signal = options.signal;
+      return new Promise((resolve) => (release = resolve));
+    };
+    const call = kit.parts.calls.call(SERVER, 'long', {});
+    await kit.settle();
+    const [id] = kit.parts.calls.inFlight(SERVER);
+    await kit.parts.calls.cancel(id!);
+    expect(signal?.aborted).toBe(true);
+    expect(signal?.reason).toBe('The user cancelled the call.');
+    release!({ kind: 'result', result: { content: [{ type: 'text', text: 'too late' }] } });
+    await expect(call).rejects.toThrow('cancelled');
+    const task = kit.parts.ledger.get(id!)!;
+    expect(task).toMatchObject({ endReason: 'user-cancelled', hasResult: false });
+    expect(task.timeline.at(-1)?.note).toBe('You cancelled the call: the server was sent notifications/cancelled. An answer arriving later is ignored.');
+    expect(kit.resultStore.results.size).toBe(0);
+    expect(kit.parts.calls.inFlight(SERVER)).toEqual([]);
+    await expect(kit.parts.calls.cancel(id!)).rejects.toThrow('not waiting');
+  });
+
+  it('a call removed while on the wire is aborted and does not come back when its answer arrives', async () => {
+    const kit = engineKit();
+    let release: ((outcome: CallOutcome) => void) | undefined;
+    kit.protocol!.onCall = () => new Promise((resolve) => (release = resolve));
+    const call = kit.parts.calls.call(SERVER, 'long', {});
+    await kit.settle();
+    const [id] = kit.parts.calls.inFlight(SERVER);
+    const removed = kit.parts.ledger.remove(id!)!;
+    kit.parts.letGo(removed);
+    release!({ kind: 'result', result: { content: [] } });
+    await expect(call).rejects.toThrow();
+    expect(kit.parts.ledger.get(id!)).toBeUndefined();
   });
 
   it('an MRTR round\'s answers are held until all are given, then go in one retry with the requestState', async () => {
@@ -98,18 +175,49 @@ describe('ToolCalls', () => {
 
   it('the call\'s timeout waits while one of its questions waits for the user (held answers do not count)', async () => {
     const kit = engineKit();
-    let waiting: (() => boolean) | undefined;
+    let timeout: CallOptions['timeout'];
     kit.protocol!.onCall = (_name, _args, options) => {
-      waiting = options.isWaitingOnUser;
+      timeout = options.timeout;
       return new Promise(() => undefined);
     };
     void kit.parts.calls.call(SERVER, 'ask', {});
     await kit.settle();
     const [id] = kit.parts.calls.inFlight(SERVER);
-    expect(waiting?.()).toBe(false);
+    expect(timeout?.timeoutMs).toBe(CALL_TIMEOUT_MS);
+    expect(timeout?.extraWait()).toBe(0);
     kit.parts.inputs.add({ serverId: SERVER, taskId: id!, key: 'request-1', request: question('?'), receivedAt: 0, declineEffect: 'refuse' });
-    expect(waiting?.()).toBe(true);
+    expect(timeout?.extraWait()).toBe(CALL_TIMEOUT_MS);
     kit.parts.inputs.hold({ serverId: SERVER, taskId: id! }, 'request-1', {});
-    expect(waiting?.()).toBe(false);
+    expect(timeout?.extraWait()).toBe(0);
+  });
+
+  it('an accepted progress notification starts the call\'s timeout over, never past the maximum', async () => {
+    const kit = engineKit();
+    let timeout: CallOptions['timeout'];
+    kit.protocol!.onCall = (_name, _args, options) => {
+      timeout = options.timeout;
+      return new Promise(() => undefined);
+    };
+    void kit.parts.calls.call(SERVER, 'long', {});
+    await kit.settle();
+    const [id] = kit.parts.calls.inFlight(SERVER);
+    const progress = (value: number) => kit.parts.progress.handle(SERVER, 'notifications/progress', { progressToken: id, progress: value });
+    await kit.advance(100_000);
+    progress(1);
+    await kit.advance(20_000);
+    // The first 120 s are up: 100 s more, counted from the notification.
+    expect(timeout?.extraWait()).toBe(100_000);
+    progress(1);
+    expect(timeout?.extraWait()).toBe(100_000);
+    let value = 2;
+    while (kit.clock.monotonic() < CALL_MAX_TOTAL_MS - 60_000) {
+      progress(value++);
+      await kit.advance(60_000);
+    }
+    progress(value);
+    expect(timeout?.extraWait()).toBeLessThanOrEqual(CALL_MAX_TOTAL_MS - kit.clock.monotonic());
+    await kit.advance(CALL_MAX_TOTAL_MS);
+    progress(value + 1);
+    expect(timeout?.extraWait()).toBe(0);
   });
 });

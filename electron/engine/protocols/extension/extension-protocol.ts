@@ -7,14 +7,13 @@ import type { InputRequest } from '../../../../shared/task-model.js';
 import type { ServerConnection } from '../../connections/server-connection.js';
 import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock } from '../../ports.js';
-import type { CallOptions, CallOutcome, ProtocolSink, TaskProtocol } from '../task-protocol.js';
+import { callRequestOptions, type CallOptions, type CallOutcome, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
+import type { CancelWire } from '../../tasks/task-rules.js';
 import { isJsonObject, parseExtensionTask, parseInputRequests, type TaskObservation } from '../task-wire.js';
 import { TaskSubscription } from './task-subscription.js';
 
 /** Largest MRTR `requestState` we will echo (it is opaque server state, MCP 2026-07-28 MRTR). */
 const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
-/** How long a `tools/call` may take to answer (a person answering its questions pauses this). */
-const CALL_TIMEOUT_MS = 120_000;
 
 /** Extension-form adapter for one connected server. */
 export class ExtensionProtocol implements TaskProtocol {
@@ -31,6 +30,15 @@ export class ExtensionProtocol implements TaskProtocol {
     this.subscription = new TaskSubscription(connection, sink, clock);
   }
 
+  get cancelWire(): CancelWire {
+    return this.connection.cancelWire;
+  }
+
+  /** A server with the extension may answer any call with a task; one without it never does. */
+  mayBecomeTask(): Promise<boolean> {
+    return Promise.resolve(this.connection.state.taskSupport === 'extension');
+  }
+
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
     const params: Record<string, unknown> = { name, arguments: args };
     const { round } = options;
@@ -38,10 +46,8 @@ export class ExtensionProtocol implements TaskProtocol {
       params.inputResponses = round.inputResponses;
       if (round.requestState !== undefined) params.requestState = round.requestState;
     }
-    const result = await this.connection.request('tools/call', params, {
-      timeoutMs: CALL_TIMEOUT_MS,
-      ...(options.isWaitingOnUser !== undefined ? { isWaitingOnUser: options.isWaitingOnUser } : {}),
-    });
+    if (options.progressToken !== undefined) params._meta = { progressToken: options.progressToken };
+    const result = await this.connection.request('tools/call', params, callRequestOptions(options));
     return parseCallResult(result);
   }
 

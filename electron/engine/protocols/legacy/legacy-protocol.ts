@@ -10,17 +10,15 @@ import { isTerminalStatus, type JsonRpcErrorObject, type LegacySession, type Too
 import type { ServerConnection } from '../../connections/server-connection.js';
 import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock } from '../../ports.js';
-import type { CallOptions, CallOutcome, ProtocolSink, TaskProtocol } from '../task-protocol.js';
+import { callRequestOptions, type CallOptions, type CallOutcome, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
 import { isJsonObject, parseLegacyTask, type TaskObservation } from '../task-wire.js';
-import { errorBackoffDelay } from '../../tasks/task-rules.js';
+import { errorBackoffDelay, type CancelWire } from '../../tasks/task-rules.js';
 
 /** Retention asked for on task-augmented calls; servers may override it. */
 const REQUESTED_TTL_MS = 24 * 3_600_000;
 const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
 /** Pages of `tasks/list` read at most (a server repeating cursors cannot loop us forever). */
 const MAX_LIST_PAGES = 100;
-/** How long a `tools/call` may take to answer (a person answering its questions pauses this). */
-const CALL_TIMEOUT_MS = 120_000;
 
 /** A task's open `tasks/result` request and how its earlier ones fared. */
 interface ResultStream {
@@ -51,13 +49,26 @@ export class LegacyProtocol implements TaskProtocol {
     private readonly clock: Clock,
   ) {}
 
+  get cancelWire(): CancelWire {
+    return this.connection.cancelWire;
+  }
+
+  /** Only where the server offers task-augmented calls and the tool allows them (`execution.taskSupport`). */
+  async mayBecomeTask(toolName: string): Promise<boolean> {
+    if (this.connection.state.taskSupport !== 'legacy') return false;
+    if (this.toolTaskSupport === undefined || !this.toolTaskSupport.has(toolName)) {
+      const tools = await this.connection.listTools();
+      this.toolTaskSupport = new Map(tools.map((tool) => [tool.name, readTaskSupport(tool)]));
+    }
+    const support = this.toolTaskSupport.get(toolName);
+    return support === 'optional' || support === 'required';
+  }
+
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
     const params: Record<string, unknown> = { name, arguments: args };
-    if (await this.mayAugment(name)) params.task = { ttl: REQUESTED_TTL_MS };
-    const result = await this.connection.request('tools/call', params, {
-      timeoutMs: CALL_TIMEOUT_MS,
-      ...(options.isWaitingOnUser !== undefined ? { isWaitingOnUser: options.isWaitingOnUser } : {}),
-    });
+    if (options.asTask === true) params.task = { ttl: REQUESTED_TTL_MS };
+    if (options.progressToken !== undefined) params._meta = { progressToken: options.progressToken };
+    const result = await this.connection.request('tools/call', params, callRequestOptions(options));
     if (isJsonObject(result.task)) {
       const parsed = parseLegacyTask(result.task);
       if (!parsed.ok) throw new McpRequestError(`Malformed task from the server: ${parsed.reason}`, undefined, undefined, 'malformed');
@@ -159,16 +170,6 @@ export class LegacyProtocol implements TaskProtocol {
   private serverOffers(feature: 'list' | 'cancel'): boolean {
     const tasks = this.connection.serverCapabilities?.tasks;
     return isJsonObject(tasks) && isJsonObject(tasks[feature]);
-  }
-
-  private async mayAugment(toolName: string): Promise<boolean> {
-    if (this.connection.state.taskSupport !== 'legacy') return false;
-    if (this.toolTaskSupport === undefined || !this.toolTaskSupport.has(toolName)) {
-      const tools = await this.connection.listTools();
-      this.toolTaskSupport = new Map(tools.map((tool) => [tool.name, readTaskSupport(tool)]));
-    }
-    const support = this.toolTaskSupport.get(toolName);
-    return support === 'optional' || support === 'required';
   }
 
   /**

@@ -111,7 +111,7 @@ describe('tool launcher', () => {
 
   it('shows an immediate result in place', async () => {
     renderApp({
-      bridge: launcherBridge({ 'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] } }) }),
+      bridge: launcherBridge({ 'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] }, task: makeTask({ endReason: 'answered', hasResult: true }) }) }),
       state: { screen: 'launcher' },
     });
     await chooseTool('build');
@@ -131,7 +131,7 @@ describe('tool launcher', () => {
   });
 
   it('edits a nested schema as JSON, with parse and validation errors shown', async () => {
-    const { bridge } = renderApp({ bridge: launcherBridge({ 'tools:call': () => ok({ kind: 'result', result: { content: [] } }) }), state: { screen: 'launcher' } });
+    const { bridge } = renderApp({ bridge: launcherBridge({ 'tools:call': () => ok({ kind: 'result', result: { content: [] }, task: makeTask({ endReason: 'answered', hasResult: true }) }) }), state: { screen: 'launcher' } });
     await chooseTool('configure');
     const editor = await screen.findByTestId<HTMLTextAreaElement>('launcher-json-editor');
     expect(screen.queryByTestId('launcher-form')).toBeNull();

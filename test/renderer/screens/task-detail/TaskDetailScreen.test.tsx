@@ -289,7 +289,7 @@ describe('task detail', () => {
   });
 
   it('run again shows an immediate result in place', async () => {
-    renderDetail(makeDetail(), { 'tasks:run-again': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'done at once' }] } }) });
+    renderDetail(makeDetail(), { 'tasks:run-again': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'done at once' }] }, task: makeTask({ endReason: 'answered', hasResult: true }) }) });
     fireEvent.click(await screen.findByTestId('task-run-again'));
     const result = await screen.findByTestId('run-again-result');
     expect(result.textContent).toContain('done at once');
