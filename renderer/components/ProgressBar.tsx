@@ -1,10 +1,11 @@
 /**
- * A task's progress bar (see lib/task-progress.ts): determinate with its percentage, or
+ * A task's progress bar (see `taskProgress` in shared/derived-progress.ts): determinate with its percentage, or
  * indeterminate. An ARIA progressbar: value, min and max only when the end is known, and words
  * (`aria-valuetext`) saying the figure and whether it was read from the status message.
  */
 import { memo } from 'react';
-import { describeProgress, formatProgress, progressPercent, type ProgressView } from '../lib/task-progress';
+import { progressPercent, type ProgressView } from '../../shared/derived-progress';
+import { describeProgress, formatProgress } from '../lib/progress-words';
 import { VisibleText } from './VisibleText';
 
 export interface ProgressBarProps {

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { VisibleText } from '../../components/VisibleText';
 import { useThrottledValue } from '../../hooks/use-throttled-value';
 import { classifyTask, type TaskStatusKind } from '../../../shared/task-status';
-import { taskProgress } from '../../lib/task-progress';
+import { taskProgress } from '../../../shared/derived-progress';
 import { toVisibleString } from '../../lib/visible-text';
 import { describeTimingClock, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 import { ROW_UPDATE_MS, TASK_ROW_HEIGHT } from './row-metrics';

@@ -8,7 +8,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { useNow } from '../../hooks/use-now';
 import { useThrottledValue } from '../../hooks/use-throttled-value';
 import { isTaskActive } from '../../../shared/task-status';
-import { taskProgress } from '../../lib/task-progress';
+import { taskProgress } from '../../../shared/derived-progress';
 import { describeTimingClock, formatTiming, taskTiming } from '../../lib/time-format';
 import { describeCallInFlight } from '../../lib/task-words';
 import { toVisibleString } from '../../lib/visible-text';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeProgress, formatProgress, taskProgress, type ProgressView } from '../../../renderer/lib/task-progress';
+import { describeProgress, formatProgress } from '../../../renderer/lib/progress-words';
+import { taskProgress, type ProgressView } from '../../../shared/derived-progress';
 import { NOW, makeSnapshot, makeTask } from '../factories';
 
 const reported = (progress: number, total?: number, message?: string) => ({ progress, at: NOW, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) });
