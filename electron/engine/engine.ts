@@ -262,10 +262,11 @@ export class Engine {
     await this.parts.results.delete(id);
   }
 
-  /** Stops everything: timers, streams, connections (and their process trees); flushes the store. */
+  /** Stops everything: calls on the wire end as stopped mid-call (`ToolCalls.stop`), timers, streams, connections (and their process trees); flushes the store. */
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
+    this.parts.calls.stop();
     this.parts.watcher.dispose();
     this.parts.progress.dispose();
     await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));

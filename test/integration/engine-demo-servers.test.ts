@@ -65,10 +65,14 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
 
   const finished = (id: string, what: string) => waitForTask(engine, id, isTaskFinished, 20_000, what);
 
-  it('quick answers at once, without a task', async () => {
+  it('quick answers at once, without a task; the answer stays as an ended entry with its result', async () => {
     const outcome = await engine.callTool(serverId, 'quick', { text: 'hi' });
     expect(outcome.kind).toBe('result');
-    expect(engine.listTasks().filter((task) => task.toolName === 'quick')).toEqual([]);
+    if (outcome.kind !== 'result') throw new Error('no result');
+    expect(engine.listTasks().filter((task) => task.toolName === 'quick')).toEqual([expect.objectContaining({ id: outcome.task.id, endReason: 'answered', hasResult: true })]);
+    expect(await engine.getResult(outcome.task.id)).toEqual(outcome.result);
+    // A 2025-11-25 tool that forbids tasks is plain; an extension server may answer any call with a task.
+    expect(outcome.task.plain).toBe(form === 'legacy' ? true : undefined);
   });
 
   it('build reports its steps and completes with its result', async () => {

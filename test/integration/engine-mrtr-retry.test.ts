@@ -21,9 +21,9 @@ const notes = (task: TrackedTask): string[] => task.timeline.flatMap((entry) => 
 
 /** What each retry ending leaves on the entry. */
 const ENDINGS: Record<RetryEnding, { entry: Partial<TrackedTask>; note: string | RegExp }> = {
-  result: { entry: { endReason: 'answered', hasResult: true }, note: 'The server answered after your input' },
-  isError: { entry: { endReason: 'answered-with-error', hasResult: true }, note: 'The server answered after your input, with a tool error' },
-  refuse: { entry: { endReason: 'refused', hasResult: false, callError: { ...REFUSAL } }, note: `The server refused the call after your input: ${REFUSAL.message} (error ${REFUSAL.code})` },
+  result: { entry: { endReason: 'answered', hasResult: true }, note: 'The server answered the call directly' },
+  isError: { entry: { endReason: 'answered-with-error', hasResult: true }, note: 'The server answered the call directly, with a tool error' },
+  refuse: { entry: { endReason: 'refused', hasResult: false, callError: { ...REFUSAL } }, note: `The server refused the call: ${REFUSAL.message} (error ${REFUSAL.code})` },
 };
 
 describe('an MRTR tools/call answered by the user, retried (SDK server, 2026-07-28, stdio)', () => {
@@ -34,19 +34,19 @@ describe('an MRTR tools/call answered by the user, retried (SDK server, 2026-07-
   beforeAll(() => harness.start());
   afterAll(() => harness.stop());
 
-  it('a first call answered at once goes back to its caller; nothing is tracked', async () => {
+  it('a first call answered at once goes back to its caller and stays as an ended entry with its result', async () => {
     const { engine } = harness;
     const outcome = await engine.callTool(serverId, 'ping', {});
-    expect(outcome).toEqual({ kind: 'result', result: expect.objectContaining({ content: [{ type: 'text', text: 'pong' }] }) });
-    expect(engine.listTasks().filter((task) => task.toolName === 'ping')).toEqual([]);
+    expect(outcome).toMatchObject({ kind: 'result', result: expect.objectContaining({ content: [{ type: 'text', text: 'pong' }] }), task: { toolName: 'ping', endReason: 'answered' } });
+    expect(engine.listTasks().filter((task) => task.toolName === 'ping')).toEqual([expect.objectContaining({ endReason: 'answered', hasResult: true })]);
   });
 
-  it('a first call refused with a JSON-RPC error rejects to its caller; nothing is tracked', async () => {
+  it('a first call refused with a JSON-RPC error rejects to its caller and stays as an entry ended refused, with the error', async () => {
     const { engine } = harness;
     const refused = engine.callTool(serverId, 'no_such_tool', {});
     await expect(refused).rejects.toBeInstanceOf(McpRequestError);
     await expect(refused).rejects.toMatchObject({ code: -32602 });
-    expect(engine.listTasks().filter((task) => task.toolName === 'no_such_tool')).toEqual([]);
+    expect(engine.listTasks().filter((task) => task.toolName === 'no_such_tool')).toEqual([expect.objectContaining({ endReason: 'refused', callError: expect.objectContaining({ code: -32602 }) })]);
   });
 
   it.each<RetryEnding>(['result', 'isError', 'refuse'])('a retry that ends with %s stays in the inbox as finished, with its outcome', async (retry) => {

@@ -274,8 +274,8 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
   it('stayed connected throughout and still serves calls', async () => {
     expect(serverStates.map((state) => state.status)).toEqual(['connecting', 'connected']);
     const outcome = await engine.callTool(SERVER_ID, 'echo', { after: 'chaos' });
-    expect(outcome).toEqual({ kind: 'result', result: { content: [{ type: 'text', text: '{"after":"chaos"}' }] } });
-    expect(engine.listTasks().filter((task) => task.toolName === 'echo')).toEqual([]);
+    expect(outcome).toMatchObject({ kind: 'result', result: { content: [{ type: 'text', text: '{"after":"chaos"}' }] }, task: { toolName: 'echo', endReason: 'answered' } });
+    expect(engine.listTasks().filter((task) => task.toolName === 'echo')).toEqual([expect.objectContaining({ endReason: 'answered', hasResult: true })]);
   });
 
   it('disposes cleanly: nothing left running, no unhandled rejection', async () => {

@@ -17,6 +17,12 @@ export interface TaskJobContext {
   readonly signal: AbortSignal;
   /** Sets the task's `statusMessage` (status `working`); visible to `tasks/get` and pushed to listeners. */
   report(statusMessage: string): Promise<void>;
+  /**
+   * Reports numeric progress (`progress` of `total`, with `message`) where the wire form has it:
+   * 2025-11-25 sends `notifications/progress` with the creating call's token for the task's life;
+   * the extension has no numeric progress, so there it does nothing (its status message says it).
+   */
+  progress(progress: number, total: number, message: string): Promise<void>;
   /** Puts the task in `input_required` until the user answers `form`; the answer is already checked. */
   ask(form: FormSpec): Promise<FormAnswer>;
   /**

@@ -103,7 +103,7 @@ const build = taskTool(
   {
     name: 'build',
     title: 'Build project',
-    description: `Builds a project in ${BUILD_STEPS.length} steps spread evenly over durationMs. Always runs as a task.`,
+    description: `Builds a project in ${BUILD_STEPS.length} steps spread evenly over durationMs, reporting "Step i/${BUILD_STEPS.length}: <step>" (and, on 2025-11-25, progress i/${BUILD_STEPS.length}). Always runs as a task.`,
     inputSchema: z.object({
       durationMs: duration(20_000, 100).describe('Total build time in milliseconds.'),
       project: z.string().min(1).max(200).default('demo-app').describe('Project name.'),
@@ -111,9 +111,13 @@ const build = taskTool(
   },
   async ({ durationMs, project }, context) => {
     for (const [index, step] of BUILD_STEPS.entries()) {
-      await context.report(`Step ${index + 1}/${BUILD_STEPS.length}: ${step}`);
+      const message = `Step ${index + 1}/${BUILD_STEPS.length}: ${step}`;
+      await context.report(message);
+      // Steps done so far: 0/5 while the first runs, 5/5 once the last is done.
+      await context.progress(index, BUILD_STEPS.length, message);
       await context.wait(durationMs / BUILD_STEPS.length);
     }
+    await context.progress(BUILD_STEPS.length, BUILD_STEPS.length, 'Built');
     const artifact = `dist/${project}.tar.gz`;
     return done(
       textResult(`Built ${project} in ${durationMs} ms (${BUILD_STEPS.length} steps): ${artifact}`, {

@@ -16,6 +16,11 @@ import { isTerminalStatus, type TaskTable } from './task-table.js';
 export interface TaskDriver {
   /** Status `working` with `statusMessage`. */
   report(statusMessage: string): Promise<void>;
+  /**
+   * `notifications/progress` with the token of the call that created the task, where the form has
+   * numeric progress and the client sent a token (2025-11-25); absent: the form has none (the extension).
+   */
+  progress?(progress: number, total: number, message: string): Promise<void>;
   /** Sends `request` (a form, a URL, a sampling or roots request) to the client and resolves with its raw, unchecked reply. */
   request(request: ClientRequestSpec, signal: AbortSignal): Promise<ClientReply>;
   /** Records the final outcome (the task's terminal state). */
@@ -70,6 +75,7 @@ export class TaskJobs {
     const context: TaskJobContext = {
       signal,
       report: (statusMessage) => guarded(driver.report(statusMessage)),
+      progress: (progress, total, message) => guarded(driver.progress?.(progress, total, message) ?? Promise.resolve()),
       ask: async (form) => checkFormReply(form, await guarded(driver.request(form, signal))),
       askWithin: async (form, withinMs) => {
         const deadline = new AbortController();

@@ -25,10 +25,16 @@ export const LEGACY_SERVER_INFO = { name: 'demo-legacy', version: '0.1.0' };
 type Shared = { store: LegacyTaskStore; queue: InMemoryTaskMessageQueue; jobs: TaskJobs };
 
 /** How a running task reaches the 2025-11-25 wire. */
-function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Shared, taskId: string): TaskDriver {
+function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Shared, taskId: string, progressToken: string | number | undefined): TaskDriver {
   return {
     // Through the SDK's request task store, which also sends `notifications/tasks/status`.
     report: (statusMessage) => taskStore.updateTaskStatus(taskId, 'working', statusMessage),
+    // The token of the call that created the task stays valid for the task's life (2025-11-25
+    // tasks); unsolicited, so over HTTP it travels on the session's GET stream.
+    progress: async (progress, total, message) => {
+      if (progressToken === undefined) return;
+      await server.notification({ method: 'notifications/progress', params: { progressToken, progress, total, message } });
+    },
     request: async (request, signal) => {
       await taskStore.updateTaskStatus(taskId, 'input_required', `Waiting for input: ${request.title}`);
       try {
@@ -118,7 +124,7 @@ function registerTaskTool(server: McpServer, tool: TaskTool, shared: Shared): vo
         const prepared = tool.prepare(args);
         if (!prepared.ok) throw new McpError(ErrorCode.InvalidParams, prepared.message);
         const task = await extra.taskStore.createTask({ ttl: TASK_TTL_MS, pollInterval: TASK_POLL_INTERVAL_MS });
-        shared.jobs.start(task.taskId, prepared.value, legacyDriver(server.server, extra.taskStore, shared, task.taskId));
+        shared.jobs.start(task.taskId, prepared.value, legacyDriver(server.server, extra.taskStore, shared, task.taskId, extra._meta?.progressToken));
         return { task };
       },
       // Required by the interface; the SDK's own tasks/get and tasks/result handlers read the store directly.

@@ -17,7 +17,7 @@ import type { ResultKeeper } from '../tasks/result-keeper.js';
 import type { TaskProtocol } from '../protocols/task-protocol.js';
 import { parseJsonRpcError } from '../protocols/task-wire.js';
 import type { TaskLedger } from '../tasks/task-ledger.js';
-import { awaitCallInput, becomeTask, endAsAbandoned, endAsAnswered, endAsCallCancelled, endAsOutcomeUnknown, endAsRefused, newCall } from '../tasks/task-rules.js';
+import { awaitCallInput, becomeTask, endAsAbandoned, endAsAnswered, endAsCallCancelled, endAsInterrupted, endAsOutcomeUnknown, endAsRefused, newCall } from '../tasks/task-rules.js';
 import { CallTimeout } from './call-timeout.js';
 import type { TaskWatcher } from '../tasks/task-watcher.js';
 
@@ -152,6 +152,23 @@ export class ToolCalls {
     if (task === undefined || !this.rounds.has(id)) throw new Error('That call is not waiting for input.');
     this.end(endAsAbandoned(task, message, this.deps.clock.now()));
     await this.deps.ledger.flush();
+  }
+
+  /**
+   * The engine stops: every call still on the wire ends now as a stop mid-call does (a plain one
+   * `interrupted`, one that may have become a task `outcome-unknown`; never resent), before its
+   * connection closes and fails it as if the server had gone.
+   */
+  stop(): void {
+    const now = this.deps.clock.now();
+    for (const wire of this.onTheWire.values()) {
+      for (const [id, live] of wire) {
+        const task = this.deps.ledger.get(id);
+        if (live.cancelled || task === undefined) continue;
+        live.cancelled = true;
+        this.end(endAsInterrupted(task, now));
+      }
+    }
   }
 
   /**

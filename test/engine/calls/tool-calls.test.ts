@@ -118,6 +118,22 @@ describe('ToolCalls', () => {
     await expect(kit.parts.calls.cancel(id!)).rejects.toThrow('not waiting');
   });
 
+  it('when the engine stops, a plain call on the wire ends interrupted and one that may be a task outcome unknown', async () => {
+    const kit = engineKit();
+    kit.protocol!.onCall = () => new Promise(() => undefined);
+    kit.protocol!.mayBecome = false;
+    void kit.parts.calls.call(SERVER, 'plain', {});
+    kit.protocol!.mayBecome = true;
+    void kit.parts.calls.call(SERVER, 'maybe', {});
+    await kit.settle();
+    kit.parts.calls.stop();
+    const byTool = Object.fromEntries(kit.parts.ledger.all().map((task) => [task.toolName, task]));
+    expect(byTool.plain).toMatchObject({ phase: 'calling', endReason: 'interrupted', plain: true });
+    expect(byTool.maybe).toMatchObject({ phase: 'outcome-unknown' });
+    expect(byTool.maybe?.endReason).toBeUndefined();
+    expect(kit.protocol!.count('tools/call')).toBe(2);
+  });
+
   it('a call removed while on the wire is aborted and does not come back when its answer arrives', async () => {
     const kit = engineKit();
     let release: ((outcome: CallOutcome) => void) | undefined;
