@@ -3,8 +3,9 @@
  * server-everything's `trigger-long-running-operation` (2025-11-25, a plain request that reports
  * `notifications/progress` for each step) over stdio — its entry opens at once, the bar moves,
  * Cancel ends it cancelled, a run to its end keeps the result, also after a restart of the app —
- * and the demo extension server's `build`, whose form has no numeric progress: its bar is read
- * from "Step i/5" and says so.
+ * the 2025-11-25 demo server's `build`, a task that reports `notifications/progress` with its
+ * call's token for its whole life, and the demo extension server's `build`, whose form has no
+ * numeric progress: its bar is read from "Step i/5" and says so.
  */
 import { createRequire } from 'node:module';
 import type { Locator } from 'playwright-core';
@@ -80,6 +81,31 @@ describe('plain calls and progress in browser mode', () => {
     await withText(after.detail.resultText, 'Long running operation completed. Duration: 3 seconds, Steps: 3.').waitFor();
     await expect(after.detail.page.getByTestId('task-detail-gone').count()).resolves.toBe(0);
   }, 90_000);
+
+  it('a 2025-11-25 task shows the progress its server reports for the task\'s life, on the detail and the row', async () => {
+    const { ui } = session.current;
+    await ui.show('launcher');
+    await ui.launcher.run('demo-legacy', 'build', { durationMs: '6000' });
+    const id = await ui.detail.waitForTask();
+    await withText(ui.detail.form, 'Experimental tasks (2025-11-25)').waitFor();
+    await ui.detail.taskId.waitFor();
+    const bar = ui.detail.progressBar;
+    await bar.waitFor();
+    await expect(bar.getAttribute('aria-valuemax')).resolves.toBe('5');
+    // The server's own figure, with its message: not one read from the status message.
+    await withText(ui.detail.page.getByTestId('task-progress-message'), /^Step \d\/5: /).waitFor();
+    expect(await ui.detail.progressDerived.count()).toBe(0);
+    const first = await valueNow(bar);
+    await expect.poll(() => valueNow(bar), { timeout: 10_000 }).toBeGreaterThan(first);
+
+    await ui.detail.back.click();
+    const row = ui.inbox.row(id);
+    await row.progressBar.waitFor();
+    const onRow = await valueNow(row.progressBar);
+    await expect.poll(() => valueNow(row.progressBar), { timeout: 10_000 }).toBeGreaterThan(onRow);
+    await withStatus(row.root, 'completed').waitFor({ timeout: 20_000 });
+    await row.progressBar.waitFor({ state: 'detached' });
+  }, 60_000);
 
   it('an extension task without numeric progress gets a bar read from its status message, marked as derived', async () => {
     const { ui } = session.current;
