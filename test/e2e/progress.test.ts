@@ -82,6 +82,28 @@ describe('plain calls and progress in browser mode', () => {
     await expect(after.detail.page.getByTestId('task-detail-gone').count()).resolves.toBe(0);
   }, 90_000);
 
+  it('a plain call running when the app stops reads "Interrupted" after the restart, and is not sent again', async () => {
+    const { ui } = session.current;
+    await ui.show('launcher');
+    await ui.launcher.run(EVERYTHING.id, LONG_TOOL, { duration: '60', steps: '60' });
+    const id = await ui.detail.waitForTask();
+    await ui.detail.progressBar.waitFor();
+
+    await session.current.restart();
+    const { ui: after } = session.current;
+    await after.show('inbox');
+    const row = after.inbox.row(id);
+    await withStatus(row.root, 'interrupted').waitFor();
+    await expect(row.badge.textContent()).resolves.toBe('Interrupted');
+    await row.open();
+    await withText(after.detail.explanation, "Interrupted — the server's answer could not be received").waitFor();
+    await expect(after.detail.cancelButton.count()).resolves.toBe(0);
+    await expect(after.detail.progressBar.count()).resolves.toBe(0);
+    // Never resent: no second entry of the call appeared.
+    await after.detail.back.click();
+    await expect(after.inbox.rows.filter({ hasText: LONG_TOOL }).filter({ has: after.page.locator('[data-status="working"], [data-status="starting"]') }).count()).resolves.toBe(0);
+  }, 90_000);
+
   it('a 2025-11-25 task shows the progress its server reports for the task\'s life, on the detail and the row', async () => {
     const { ui } = session.current;
     await ui.show('launcher');
