@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /** The detail of calls and tasks: what a call before it is a task says, progress, the words of its end, and the timeline. */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskDetail } from '../../../../shared/ipc/contract';
 import type { TimelineEntry } from '../../../../shared/task-model';
 import { TIMELINE_NEWEST_SHOWN } from '../../../../renderer/screens/task-detail/TaskTimeline';
 import { createFakeBridge, ok } from '../../fake-bridge';
-import { NOW, makeDetail, makeSnapshot } from '../../factories';
+import { NOW, makeDetail, makeSnapshot, makeTask } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(cleanup);
@@ -43,6 +43,17 @@ describe('the detail of a call before it is a task', () => {
 });
 
 describe('progress of tasks', () => {
+  it('pushed progress shows at once, though the host changes it without a new updatedAt', async () => {
+    const legacy = { id: 'legacy', form: 'legacy' as const, updatedAt: NOW };
+    const { bridge } = renderDetail(makeDetail(legacy));
+    await screen.findByTestId('task-progress-none');
+    // The host still answers tasks:get with the detail it had; the pushed summary carries the progress.
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ ...legacy, progress: { progress: 3, total: 5, message: 'Linking', at: NOW + 1 } })] }));
+    await waitFor(() => expect(screen.getByTestId('task-progress-figure').textContent).toBe('60 %'));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ ...legacy, progress: { progress: 4, total: 5, at: NOW + 2 } })] }));
+    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4'));
+  });
+
   it('an extension task shows a bar read from its status message, marked as derived', async () => {
     renderDetail(makeDetail({ id: 'ext', form: 'extension', snapshot: makeSnapshot({ statusMessage: 'Step 5/8: Linking' }) }));
     const bar = await screen.findByRole('progressbar');
