@@ -176,6 +176,29 @@ describe('cancelling a plain call over Streamable HTTP (2025-11-25)', () => {
   }, 60_000);
 });
 
+describe('cancelling a plain call over Streamable HTTP (2026-07-28)', () => {
+  let proxy: CountingProxy | undefined;
+  afterEach(async () => {
+    await proxy?.close();
+  });
+
+  it('closes the request, which is the cancel there: no notifications/cancelled is sent', async () => {
+    const { data } = scratch();
+    const server = await startDemoServer({ form: 'extension', transport: 'http' });
+    proxy = await startCountingProxy(server.url!);
+    const engine = await startEngine(data, { id: 'ext-http', name: 'Extension over HTTP', transport: 'http', url: proxy.url });
+    const call = engine.callTool('ext-http', 'scan', { durationMs: 20_000, files: 20 });
+    call.catch(() => undefined);
+    const id = await entryOnTheWire(engine, 'scan');
+    await waitForTask(engine, id, (task) => task.progress !== undefined, 20_000, 'the first progress');
+    await engine.cancelTask(id);
+    await expect(call).rejects.toThrow();
+    expect(engine.getTask(id)?.timeline.at(-1)?.note).toBe('You cancelled the call: its request was closed. An answer arriving later is ignored.');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(proxy.seen.filter((request) => (request.body as { method?: string } | undefined)?.method === 'notifications/cancelled')).toEqual([]);
+  }, 60_000);
+});
+
 describe('a call in flight when the engine stops', () => {
   let proxy: CountingProxy | undefined;
   afterEach(async () => {
@@ -240,4 +263,26 @@ describe('a 2025-11-25 task whose server reports progress (the demo build over s
     expect(seen.some((progress) => progress.message?.startsWith('Step ') === true)).toBe(true);
     expect(done.phase).toBe('task');
   }, 60_000);
+});
+
+describe.each(['legacy', 'extension'] as const)('the demo server\'s plain scan (%s, stdio)', (form) => {
+  it('is a plain call whose progress follows it to its answer', async () => {
+    const { data } = scratch();
+    const { command, args, cwd } = demoServerCommand({ form, transport: 'stdio' });
+    const engine = await startEngine(data, { id: 'demo', name: 'Demo', transport: 'stdio', command, args, cwd });
+    const entry: { id?: string } = {};
+    const seen = progressOf(engine, () => entry.id);
+    const call = engine.callTool('demo', 'scan', { durationMs: 1_500, files: 5 });
+    entry.id = await entryOnTheWire(engine, 'scan');
+    const outcome = await call;
+    if (outcome.kind !== 'result') throw new Error(`expected a direct answer, got ${outcome.kind}`);
+    // A 2025-11-25 tool without taskSupport is plain; an extension server could answer with a task.
+    expect(outcome.task.plain).toBe(form === 'legacy' ? true : undefined);
+    expect(outcome.result).toMatchObject({ structuredContent: { files: 5 } });
+    await pollUntil(() => engine.getTask(entry.id!)?.progress?.progress === 5, 'progress 5/5');
+    expect(engine.getTask(entry.id)).toMatchObject({ endReason: 'answered', progress: { progress: 5, total: 5, message: 'Scanned file 5/5' } });
+    const values = seen.map((progress) => progress.progress);
+    expect(values.length).toBeGreaterThanOrEqual(3);
+    expect(values).toEqual([...new Set(values)].sort((a, b) => a - b));
+  }, 30_000);
 });

@@ -30,8 +30,18 @@ type ToolInfo<S extends z.ZodObject = z.ZodObject> = {
   inputSchema: S;
 };
 
-/** A tool that answers at once with a plain result and never creates a task. */
-export type ImmediateTool = ToolInfo & { kind: 'immediate'; prepare(args: unknown): Prepared<() => ToolResult> };
+/** What a plain call's work can do while its request is open (no task exists). */
+export interface PlainCallContext {
+  /** Aborted when the client cancels the request (`notifications/cancelled`, or the closed stream). */
+  readonly signal: AbortSignal;
+  /** Sends `notifications/progress` for the request, when the client gave a `progressToken`. */
+  progress(progress: number, total: number, message: string): Promise<void>;
+  /** Waits `ms` milliseconds; rejects as soon as `signal` aborts. */
+  wait(ms: number): Promise<void>;
+}
+
+/** A tool that answers its request with a plain result (at once or after a while) and never creates a task. */
+export type ImmediateTool = ToolInfo & { kind: 'immediate'; prepare(args: unknown): Prepared<(context: PlainCallContext) => Promise<ToolResult>> };
 
 /**
  * A client feature a tool's questions need: form or URL elicitation, sampling, roots. A client
@@ -77,7 +87,19 @@ function immediateTool<S extends z.ZodObject>(info: ToolInfo<S>, call: (args: z.
     kind: 'immediate',
     prepare(args) {
       const parsed = parseArguments(info, args);
-      return parsed.ok ? { ok: true, value: () => call(parsed.value) } : parsed;
+      return parsed.ok ? { ok: true, value: () => Promise.resolve(call(parsed.value)) } : parsed;
+    },
+  };
+}
+
+/** A plain tool whose answer takes a while: its work gets the request's context. */
+function plainTool<S extends z.ZodObject>(info: ToolInfo<S>, run: (args: z.output<S>, context: PlainCallContext) => Promise<ToolResult>): ImmediateTool {
+  return {
+    ...info,
+    kind: 'immediate',
+    prepare(args) {
+      const parsed = parseArguments(info, args);
+      return parsed.ok ? { ok: true, value: (context) => run(parsed.value, context) } : parsed;
     },
   };
 }
@@ -335,9 +357,28 @@ const quick = immediateTool(
   ({ text }) => textResult(text ?? 'pong'),
 );
 
+const scan = plainTool(
+  {
+    name: 'scan',
+    title: 'Scan files (plain call)',
+    description: 'Scans files one by one over durationMs and answers the request itself: a plain call, never a task. Reports notifications/progress i/files when the client sent a progressToken; stops when the request is cancelled.',
+    inputSchema: z.object({
+      durationMs: duration(10_000).describe('Total scanning time in milliseconds.'),
+      files: z.number().int().min(1).max(1_000).default(10).describe('How many files to scan.'),
+    }),
+  },
+  async ({ durationMs, files }, context) => {
+    for (let file = 1; file <= files; file++) {
+      await context.wait(durationMs / files);
+      await context.progress(file, files, `Scanned file ${file}/${files}`);
+    }
+    return textResult(`Scanned ${files} files in ${durationMs} ms.`, { files, durationMs });
+  },
+);
+
 /** Builds the catalogue for one server process (the `flaky` attempt counter is per catalogue). */
 export function createToolCatalogue(): ToolCatalogue {
-  const tools: DemoTool[] = [build, deploy, openDashboard, configureRelease, summarizeChanges, indexWorkspace, planRelease, flakyTool(), sleep, quick];
+  const tools: DemoTool[] = [build, deploy, openDashboard, configureRelease, summarizeChanges, indexWorkspace, planRelease, flakyTool(), sleep, quick, scan];
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   return { tools, find: (name) => byName.get(name) };
 }

@@ -20,7 +20,8 @@ import {
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { INVALID_PARAMS } from '../catalogue/tool-result.js';
-import type { DemoTool, ToolCatalogue } from '../catalogue/tools.js';
+import type { DemoTool, PlainCallContext, ToolCatalogue } from '../catalogue/tools.js';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ExtensionTaskRuntime } from './task-runtime.js';
 import { planToolCall } from './tool-calls.js';
 import {
@@ -80,6 +81,16 @@ function requireTasksExtension(ctx: ServerContext): void {
 /** Unknown or expired task id: -32602, a MUST for `tasks/get`, SHOULD for update/cancel (§3.8). */
 const unknownTask = (taskId: string) => new ProtocolError(INVALID_PARAMS, `Unknown or expired task: ${taskId}`);
 
+/** A plain call's context from the request's: its signal, and progress with the client's token. */
+function plainCallContext(request: { signal: AbortSignal; _meta?: { progressToken?: string | number }; notify: (notification: { method: string; params?: Record<string, unknown> }) => Promise<void> }): PlainCallContext {
+  const token = request._meta?.progressToken;
+  return {
+    signal: request.signal,
+    progress: (progress, total, message) => (token === undefined ? Promise.resolve() : request.notify({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } })),
+    wait: (ms) => delay(ms, undefined, { signal: request.signal }),
+  };
+}
+
 function toolListing(tool: DemoTool): Tool {
   const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(tool.inputSchema, { io: 'input' });
   return { name: tool.name, title: tool.title, description: tool.description, inputSchema: inputSchema as Tool['inputSchema'] };
@@ -106,7 +117,7 @@ export function createExtensionServerFactory(catalogue: ToolCatalogue, runtime: 
       const plan = planToolCall(catalogue, request.params, declaredCapabilities(ctx));
       switch (plan.kind) {
         case 'result':
-          return plan.produce();
+          return plan.produce(plainCallContext(ctx.mcpReq));
         case 'missing-capability':
           throw new MissingRequiredClientCapabilityError({ requiredCapabilities: plan.requiredCapabilities });
         case 'invalid-request':

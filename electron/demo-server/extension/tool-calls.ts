@@ -1,7 +1,7 @@
 /**
  * How the extension server answers one `tools/call` (PROTOCOL.md §3.2, §3.3). The rule:
  *
- * - `quick` (immediate): a plain `resultType: "complete"` result, always.
+ * - `quick`, `scan` (immediate): a plain `resultType: "complete"` result, always (`scan` after a while, with progress).
  * - a task tool, extension declared on this request: a task (`resultType: "task"`).
  * - a task tool, extension NOT declared: `-32021` with `data.requiredCapabilities` naming the
  *   extension. These tools cannot be served without a task (they run for minutes or need input
@@ -12,7 +12,7 @@
  *   `index_workspace`) — a task must not later ask for input the client cannot give.
  * - invalid arguments: a plain result with `isError: true`; unknown tool: `-32602`.
  */
-import type { ToolCatalogue } from '../catalogue/tools.js';
+import type { PlainCallContext, ToolCatalogue } from '../catalogue/tools.js';
 import type { TaskJob } from '../catalogue/task-job.js';
 import { toolErrorResult, type ToolResult } from '../catalogue/tool-result.js';
 import { FEATURE_REQUIRED, TASKS_EXTENSION_REQUIRED, ToolCallParamsSchema, declaresFeature, declaresTasksExtension } from './wire.js';
@@ -20,7 +20,7 @@ import { FEATURE_REQUIRED, TASKS_EXTENSION_REQUIRED, ToolCallParamsSchema, decla
 /** What to do with one `tools/call`. */
 export type ToolCallPlan =
   | { kind: 'task'; job: TaskJob }
-  | { kind: 'result'; produce: () => ToolResult }
+  | { kind: 'result'; produce: (context: PlainCallContext) => Promise<ToolResult> }
   | { kind: 'missing-capability'; requiredCapabilities: Record<string, unknown> }
   | { kind: 'invalid-request'; message: string };
 
@@ -36,11 +36,11 @@ export function planToolCall(catalogue: ToolCatalogue, params: unknown, capabili
 
   if (tool.kind === 'immediate') {
     const prepared = tool.prepare(call.data.arguments);
-    return { kind: 'result', produce: prepared.ok ? prepared.value : () => toolErrorResult(prepared.message) };
+    return { kind: 'result', produce: prepared.ok ? prepared.value : () => Promise.resolve(toolErrorResult(prepared.message)) };
   }
   if (!declaresTasksExtension(capabilities)) return { kind: 'missing-capability', requiredCapabilities: TASKS_EXTENSION_REQUIRED };
   const missing = tool.needs.find((feature) => !declaresFeature(capabilities, feature));
   if (missing !== undefined) return { kind: 'missing-capability', requiredCapabilities: FEATURE_REQUIRED[missing] };
   const prepared = tool.prepare(call.data.arguments);
-  return prepared.ok ? { kind: 'task', job: prepared.value } : { kind: 'result', produce: () => toolErrorResult(prepared.message) };
+  return prepared.ok ? { kind: 'task', job: prepared.value } : { kind: 'result', produce: () => Promise.resolve(toolErrorResult(prepared.message)) };
 }

@@ -6,6 +6,7 @@
  * and running work are shared by the process.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { InMemoryTaskMessageQueue } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -106,9 +107,16 @@ const FEATURE_REASON: Record<ClientFeature, string> = {
 };
 
 function registerImmediateTool(server: McpServer, tool: ImmediateTool): void {
-  server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.inputSchema }, (args) => {
+  server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.inputSchema }, async (args, extra) => {
     const prepared = tool.prepare(args);
-    return prepared.ok ? prepared.value() : toolErrorResult(prepared.message);
+    if (!prepared.ok) return toolErrorResult(prepared.message);
+    const token = extra._meta?.progressToken;
+    // Progress goes with the request (over HTTP on its own response stream).
+    return prepared.value({
+      signal: extra.signal,
+      progress: (progress, total, message) => (token === undefined ? Promise.resolve() : extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, total, message } })),
+      wait: (ms) => delay(ms, undefined, { signal: extra.signal }),
+    });
   });
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskSnapshot, TrackedTask } from '../../../shared/task-model.js';
 import {
+  becomeTask,
+  endAsCallCancelled,
+  endAsInterrupted,
   endAsUnknownToServer,
   mergeSnapshot,
   nextPollDelay,
@@ -108,5 +111,32 @@ describe('endAsUnknownToServer', () => {
     const ended = endAsUnknownToServer(task({ observedAt, snapshot: snap(snapOverrides) }), NOW, 'Unknown task');
     expect(ended.endReason).toBe(reason);
     expect(ended.timeline.at(-1)?.note).toContain('Unknown task');
+  });
+});
+
+describe('how a call that is no task ends', () => {
+  const call = (overrides: Partial<TrackedTask> = {}) => task({ phase: 'calling', taskId: undefined, observedAt: undefined, ...overrides });
+
+  it('a stop mid-call: a plain call is interrupted, one that may be a task is outcome unknown; neither resent', () => {
+    const plain = endAsInterrupted(call({ plain: true }), NOW);
+    expect(plain).toMatchObject({ phase: 'calling', endReason: 'interrupted', updatedAt: NOW });
+    expect(plain.timeline.at(-1)?.note).toBe('Interrupted — the server\'s answer could not be received (the app stopped before it came); the call was not resent.');
+    const maybe = endAsInterrupted(call(), NOW);
+    expect(maybe.phase).toBe('outcome-unknown');
+    expect(maybe.endReason).toBeUndefined();
+  });
+
+  it.each([
+    [{ notifies: true, closesRequest: false }, 'You cancelled the call: the server was sent notifications/cancelled. An answer arriving later is ignored.'],
+    [{ notifies: false, closesRequest: true }, 'You cancelled the call: its request was closed. An answer arriving later is ignored.'],
+    [{ notifies: true, closesRequest: true }, 'You cancelled the call: its request was closed and the server was sent notifications/cancelled. An answer arriving later is ignored.'],
+  ])('a cancel on the wire says what was sent (%o)', (wire, note) => {
+    const cancelled = endAsCallCancelled(call(), wire, NOW);
+    expect(cancelled).toMatchObject({ endReason: 'user-cancelled', cancelRequestedAt: NOW });
+    expect(cancelled.timeline.at(-1)?.note).toBe(note);
+  });
+
+  it('a call that becomes a task is no longer plain', () => {
+    expect(becomeTask(call({ plain: true }), 't-9', undefined, NOW).plain).toBeUndefined();
   });
 });

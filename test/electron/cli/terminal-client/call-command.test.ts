@@ -155,6 +155,21 @@ describe('call, a direct answer', () => {
     expect(run.stdout.trim()).toBe('hello');
   });
 
+  it('keeps a call answered at once in the data folder: tasks list and tasks show read it as a plain call, completed, with its result', async () => {
+    const run = await runCli(['call', legacyUrl, 'quick', '--args', '{"text":"kept"}', '--json', '--data', data]);
+    expect(run.code, run.stderr).toBe(0);
+    const end = run.lines().find((line) => line.type === 'end')!;
+    expect(end).toMatchObject({ outcome: 'completed', exitCode: 0, task: expect.any(String) });
+    const id = String(end.task);
+    const list = await runCli(['tasks', 'list', '--data', data]);
+    expect(list.stdout.split('\n').find((line) => line.startsWith(id))).toMatch(/Completed\s+quick/);
+    const show = await runCli(['tasks', 'show', id, '--data', data]);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain('plain call (no task can come of it)');
+    expect(show.stdout).toContain('The server answered the call directly');
+    expect(show.stdout).toMatch(/Result:\n\s+kept/);
+  });
+
   it.each([
     ['a result', 'result', 0, 'Released version 2.'],
     ['a tool error', 'isError', 1, 'The release failed'],
