@@ -3,7 +3,6 @@
  * indeterminate. An ARIA progressbar: value, min and max only when the end is known, and words
  * (`aria-valuetext`) saying the figure and whether it was read from the status message.
  */
-import { memo } from 'react';
 import { progressPercent, type ProgressView } from '../../shared/derived-progress';
 import { describeProgress, formatProgress } from '../lib/progress-words';
 import { VisibleText } from './VisibleText';
@@ -18,7 +17,7 @@ export interface ProgressBarProps {
 }
 
 /** The bar, its percentage and (unless compact) the server's message and where the figure came from. */
-export const ProgressBar = memo(function ProgressBar({ view, label, compact = false, testId = 'progress' }: ProgressBarProps) {
+export function ProgressBar({ view, label, compact = false, testId = 'progress' }: ProgressBarProps) {
   const words = describeProgress(view);
   const range =
     view.kind === 'determinate' ? { 'aria-valuemin': 0, 'aria-valuemax': view.max, 'aria-valuenow': view.value } : {};
@@ -42,4 +41,4 @@ export const ProgressBar = memo(function ProgressBar({ view, label, compact = fa
       )}
     </span>
   );
-});
+}
