@@ -1,18 +1,22 @@
 /**
  * The Electron side of notifications (the host decides, task-notifier.ts): OS notifications
  * through Electron's `Notification`, and a tray icon with the number of tasks waiting for input
- * (tooltip, menu, the title beside the icon on macOS, the app badge where the OS has one).
+ * (tooltip, menu, the title beside the icon on macOS, the app badge where the OS has one) and, in
+ * its tooltip, the running tasks with their progress (tray-tooltip.ts).
  * A click on a notification shows and focuses the window and tells the page which task to open
  * (`notifications:activated`). The body is escaped on Linux, whose notification daemons read a
  * markup subset in it (notification-text.ts); macOS and Windows show it literally.
  */
 import { app, Menu, Notification, nativeImage, Tray, type BrowserWindow } from 'electron';
-import type { EventPayload, TaskNotification } from '../../shared/ipc/contract.js';
+import type { EventPayload, TaskNotification, TaskSummary } from '../../shared/ipc/contract.js';
+import { isTaskFinished } from '../../shared/task-model.js';
 import type { Logger } from '../engine/ports.js';
+import type { HostApi } from '../host/host-api.js';
 import { escapeNotificationMarkup, waitingWords } from '../host/notification-text.js';
 import type { NotificationSink } from '../host/task-notifier.js';
 import { isAppOrigin } from './app-url.js';
 import { PRODUCT_NAME } from './main-window.js';
+import { trayTooltip } from './tray-tooltip.js';
 
 export interface DesktopNotificationsOptions {
   /** The tray icon (a PNG; a `@2x` file beside it is picked up on high-density screens). */
@@ -22,13 +26,23 @@ export interface DesktopNotificationsOptions {
   logger: Logger;
 }
 
-/** A `NotificationSink` for the host, plus `dispose` for the tray. Create it after `app` is ready. */
-export function createDesktopNotifications(options: DesktopNotificationsOptions): NotificationSink & { dispose(): void } {
+/** What the shell gets: the host's sink, the tray's feed of running tasks, and `dispose`. */
+export interface DesktopNotifications extends NotificationSink {
+  /** Keeps the tooltip's running tasks in step with the host's task events; returns the unsubscribe. */
+  followTasks(host: HostApi): () => void;
+  dispose(): void;
+}
+
+/** A `NotificationSink` for the host, plus the tray's task feed and `dispose`. Create it after `app` is ready. */
+export function createDesktopNotifications(options: DesktopNotificationsOptions): DesktopNotifications {
   const { logger } = options;
   // Electron drops a notification's handlers when the object is garbage-collected: keep each until it is done.
   const live = new Set<Notification>();
   const tray = createTray(options.iconPath, logger);
   let waiting = 0;
+  /** The unfinished tasks, by local id (finished ones are dropped: the tooltip counts what runs). */
+  const running = new Map<string, TaskSummary>();
+  let tooltip = '';
 
   const reveal = (taskId: string | undefined): void => {
     const window = options.window();
@@ -45,10 +59,18 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
     else send();
   };
 
+  const updateTooltip = (): void => {
+    const next = trayTooltip(PRODUCT_NAME, [...running.values()], waiting);
+    // Progress moves often: only a changed text reaches the OS.
+    if (tray === undefined || next === tooltip) return;
+    tooltip = next;
+    tray.setToolTip(next);
+  };
+
   const updateTray = (): void => {
     const words = waitingWords(waiting);
+    updateTooltip();
     if (tray !== undefined) {
-      tray.setToolTip(`${PRODUCT_NAME}: ${words}`);
       // Linux needs the menu set again for a changed label to show.
       tray.setContextMenu(Menu.buildFromTemplate([
         { label: words, enabled: false },
@@ -90,6 +112,29 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       if (count === waiting) return;
       waiting = count;
       updateTray();
+    },
+    followTasks(host: HostApi): () => void {
+      const take = (tasks: readonly TaskSummary[]): void => {
+        for (const task of tasks) {
+          // The first listing may answer after newer pushed updates.
+          if ((running.get(task.id)?.updatedAt ?? -Infinity) > task.updatedAt) continue;
+          if (isTaskFinished(task)) running.delete(task.id);
+          else running.set(task.id, task);
+        }
+        updateTooltip();
+      };
+      // The host's own events, already checked against the contract where they were made.
+      const unsubscribe = host.subscribe((channel, payload) => {
+        if (channel === 'tasks:updated') take((payload as EventPayload<'tasks:updated'>).tasks);
+        if (channel === 'tasks:removed') {
+          for (const id of (payload as EventPayload<'tasks:removed'>).ids) running.delete(id);
+          updateTooltip();
+        }
+      });
+      void host.dispatch('tasks:list', {}).then((listed) => {
+        if (listed.ok) take(listed.value as EventPayload<'tasks:updated'>['tasks']);
+      });
+      return unsubscribe;
     },
     dispose(): void {
       for (const notification of live) notification.close();

@@ -104,6 +104,7 @@ function startApp(): void {
         openExternal: (url) => openExternalSafe(url, logger),
         notifications,
       });
+      app.once('will-quit', notifications.followTasks(host));
       handleInvokeChannels(host, (contents) => window !== undefined && !window.isDestroyed() && contents === window.webContents, logger);
       openWindow();
     })

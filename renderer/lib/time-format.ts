@@ -134,11 +134,12 @@ export function formatPollInterval(suggestedMs: number | undefined): string {
 
 /**
  * What the app does about polling a task, in words: the interval of a live task, none once it
- * has finished, none yet while its call has no task. Says nothing about push subscriptions: a
+ * has finished or for a plain request (no task can come of it), none yet while its call has no task. Says nothing about push subscriptions: a
  * task carries no sign of one.
  */
-export function describePolling(task: Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason'>): string {
+export function describePolling(task: Pick<TaskSummary, 'phase' | 'snapshot' | 'endReason' | 'plain'>): string {
   if (isTaskFinished(task)) return 'none: the task has ended';
+  if (task.phase === 'calling' && task.plain === true) return 'none: a plain request is answered on its own, never polled';
   if (task.phase === 'calling') return 'none yet: the server has not created a task';
   return formatPollInterval(task.snapshot?.pollIntervalMs);
 }

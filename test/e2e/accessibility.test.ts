@@ -49,6 +49,18 @@ describe('accessibility (axe-core)', () => {
     expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
+  it('a running task\'s detail and inbox row, with their progress bars', async () => {
+    const { ui } = session.current;
+    await ui.show('launcher');
+    await ui.launcher.run('demo-extension', 'build', { durationMs: '8000' });
+    const id = await ui.detail.waitForTask();
+    await ui.detail.progressBar.waitFor();
+    expect(await blockingViolations(session.current.page)).toEqual([]);
+    await ui.detail.back.click();
+    await ui.inbox.row(id).progressBar.waitFor();
+    expect(await blockingViolations(session.current.page)).toEqual([]);
+  });
+
   it('a failed task\'s detail, with its error', async () => {
     const { ui } = session.current;
     await ui.show('launcher');

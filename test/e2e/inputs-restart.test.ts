@@ -18,7 +18,7 @@ const HTTP_SERVERS: readonly { form: DemoServerForm; id: string; name: string }[
   { form: 'legacy', id: 'legacy-http', name: 'Legacy over HTTP' },
 ];
 
-/** The timeline note of a delivered answer (engine: `Answered (<action>)`). */
+/** The timeline note of a delivered answer (engine: `Answered an input request: <action>`). */
 const ANSWERED = 'App: Answered';
 
 describe('host restart with a question pending', () => {

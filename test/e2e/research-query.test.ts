@@ -41,7 +41,7 @@ describe('server-everything research query answered in the UI', () => {
     const { text } = await completedResult(ui, id, false);
     expect(text).toContain('# Research Report: python (snake)');
     expect(text).toContain('After receiving clarification ("snake")');
-    await expect(withText(ui.detail.timelineEntries, 'App: Answered (accept)').count()).resolves.toBe(1);
+    await expect(withText(ui.detail.timelineEntries, 'App: Answered an input request: accepted').count()).resolves.toBe(1);
     await expect(ui.inputs.count.count()).resolves.toBe(0);
   }, 60_000);
 });

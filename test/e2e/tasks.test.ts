@@ -74,7 +74,7 @@ describe('tasks in browser mode', () => {
     const id = await ui.detail.waitForTask();
     await withStatus(ui.detail.badge, 'working').waitFor();
 
-    await ui.detail.cancelButton.click();
+    await ui.detail.cancel();
     await proxy.held();
     await ui.detail.cancelRequested.waitFor();
     await withStatus(ui.detail.badge, 'cancel-requested').waitFor();

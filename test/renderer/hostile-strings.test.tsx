@@ -112,3 +112,21 @@ describe('hostile server strings render as inert text', () => {
     expectInert(container);
   });
 });
+
+describe('hostile progress messages render as inert text', () => {
+  const running = makeTask({ id: 'p', form: 'legacy', toolName: BIDI_NAME, progress: { progress: 1, total: 2, message: `${MARKUP}${BIDI_NAME}`, at: 1 } });
+
+  it('on the row and the detail, with the bar named by the visible form of the tool name', async () => {
+    const bridge = createFakeBridge({ 'tasks:list': () => ok([running]), 'tasks:get': () => ok(makeDetail(running)) });
+    const { container } = renderApp({ bridge });
+    const row = await screen.findByTestId('task-row');
+    expect(within(row).getByTestId('task-row-message').textContent).toBe(`${MARKUP}Files[U+202E]gnp.exe`);
+    expect(within(row).getByRole('progressbar').getAttribute('aria-label')).toBe('Progress of Files[U+202E]gnp.exe');
+    expectInert(container);
+
+    fireEvent.click(within(row).getByRole('button'));
+    const message = await screen.findByTestId('task-progress-message');
+    expect(message.textContent).toBe(`${MARKUP}Files[U+202E]gnp.exe`);
+    expectInert(container);
+  });
+});

@@ -214,7 +214,19 @@ export class AnswerDesk {
   }
 }
 
+/** The actions of an elicitation answer, as the timeline names them. */
+const ANSWER_ACTIONS: ReadonlyMap<unknown, string> = new Map([
+  ['accept', 'accepted'],
+  ['decline', 'declined'],
+  ['cancel', 'cancelled'],
+]);
+
+/**
+ * What the user did, for the timeline: the action of a form (accepted, declined, cancelled),
+ * never the values typed into it, which may be secrets.
+ */
 function describeAnswer(response: Record<string, unknown>): string {
   if (response.role === 'assistant') return 'a sampling request with your reply';
-  return typeof response.action === 'string' ? `(${response.action})` : 'an input request';
+  const action = ANSWER_ACTIONS.get(response.action);
+  return action !== undefined ? `an input request: ${action}` : 'an input request';
 }

@@ -1,11 +1,15 @@
-/** One row of the inbox: status, tool, server, live message, time, time to live, input marker. */
+/** One row of the inbox: status, tool, server, live message, progress, time, time to live, input marker. */
 import { memo } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
+import { ProgressBar } from '../../components/ProgressBar';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VisibleText } from '../../components/VisibleText';
+import { useThrottledValue } from '../../hooks/use-throttled-value';
 import { classifyTask, type TaskStatusKind } from '../../../shared/task-status';
+import { taskProgress } from '../../../shared/derived-progress';
+import { toVisibleString } from '../../lib/visible-text';
 import { describeTimingClock, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
-import { TASK_ROW_HEIGHT } from './row-metrics';
+import { ROW_UPDATE_MS, TASK_ROW_HEIGHT } from './row-metrics';
 
 export interface TaskRowProps {
   task: TaskSummary;
@@ -21,9 +25,11 @@ export interface TaskRowProps {
 
 /**
  * A task row; opening it shows the task's detail. Only the position changes for the rows an
- * update pushes down the list: they re-render this wrapper, not their content.
+ * update pushes down the list: they re-render this wrapper, not their content. The content
+ * follows the task at most every `ROW_UPDATE_MS`, however often a server reports progress.
  */
-export const TaskRow = memo(function TaskRow({ task, serverName, now, index, setSize, offset, onOpen }: TaskRowProps) {
+export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, index, setSize, offset, onOpen }: TaskRowProps) {
+  const task = useThrottledValue(latest, ROW_UPDATE_MS);
   const kind = classifyTask(task);
   return (
     <div
@@ -53,6 +59,7 @@ interface TaskRowContentProps {
 const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, now, onOpen }: TaskRowContentProps) {
   const timing = taskTiming(task, now);
   const ttl = formatTtl(ttlRemaining(task, now));
+  const progress = taskProgress(task);
   return (
     <button type="button" className="task-row__button" onClick={() => onOpen(task.id)}>
       <span className="task-row__line">
@@ -69,8 +76,9 @@ const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, no
       </span>
       <span className="task-row__line task-row__line--secondary">
         <span className="task-row__message" data-testid="task-row-message">
-          <VisibleText text={task.snapshot?.statusMessage ?? ''} multiline />
+          <VisibleText text={task.snapshot?.statusMessage ?? task.progress?.message ?? ''} multiline />
         </span>
+        {progress !== undefined && <ProgressBar view={progress} label={`Progress of ${toVisibleString(task.toolName)}`} compact testId="task-row-progress" />}
         <span className="task-row__time" data-testid="task-row-time" title={describeTimingClock(timing)}>
           {formatTiming(timing)}
         </span>

@@ -44,7 +44,7 @@ export function FieldsForm({ fields, values, onChange, isRunning, onRun }: Field
         </p>
       )}
       <button type="submit" className="button button--primary" disabled={isRunning} data-testid="launcher-run">
-        {isRunning ? 'Running…' : 'Run'}
+        {isRunning ? 'Starting…' : 'Run'}
       </button>
     </form>
   );

@@ -51,7 +51,7 @@ export function JsonArgumentsForm({ schema, reason, text, onChange, isRunning, o
         <JsonTree value={schema} label="inputSchema" openDepth={2} />
       </details>
       <button type="submit" className="button button--primary" disabled={isRunning} data-testid="launcher-run">
-        {isRunning ? 'Running…' : 'Run'}
+        {isRunning ? 'Starting…' : 'Run'}
       </button>
     </form>
   );

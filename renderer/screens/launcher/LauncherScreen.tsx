@@ -1,7 +1,6 @@
-/** Run a tool: pick a server and a tool, fill in its arguments, run it. */
+/** Run a tool: pick a server and a tool, fill in its arguments, run it; the call's entry opens at once. */
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { ToolResultView } from '../../components/ToolResultView';
 import { VisibleText } from '../../components/VisibleText';
 import { argumentDraftKey } from '../../store/app-store';
 import { useAppStore } from '../../store/store-context';
@@ -52,19 +51,12 @@ export function LauncherScreen() {
             key={argumentDraftKey(launcher.serverId, tool.name)}
             serverId={launcher.serverId}
             tool={tool}
-            isRunning={launcher.call.isPending}
+            isRunning={launcher.isStarting}
             onRun={launcher.run}
           />
         </div>
       )}
       {launcher.call.isError && <ErrorNotice title="The call failed" message={errorMessage(launcher.call.error)} testId="launcher-call-error" />}
-      {launcher.immediateResult !== null && (
-        <section className="launcher__result" data-testid="launcher-result" aria-labelledby="launcher-result-title">
-          <h2 id="launcher-result-title">Result</h2>
-          <p className="muted">The server answered at once, without creating a task.</p>
-          <ToolResultView result={launcher.immediateResult} />
-        </section>
-      )}
     </section>
   );
 }

@@ -1,19 +1,20 @@
 /** The launcher's state: chosen server and tool (kept in the store), their data, and the call. */
+import { useOpenCallEntry } from '../../hooks/use-open-call-entry';
 import { useCallTool } from '../../queries/mutations';
 import { useServerList, useToolList } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
-import { selectChooseServer, selectChooseTool, selectLauncherServerId, selectLauncherToolName, selectOpenTask } from '../../store/selectors';
+import { selectChooseServer, selectChooseTool, selectLauncherServerId, selectLauncherToolName } from '../../store/selectors';
 
-/** Servers, tools, the chosen pair, and `run`. */
+/** Servers, tools, the chosen pair, and `run` (which opens the call's entry in the inbox). */
 export function useLauncher() {
   const servers = useServerList();
   const serverId = useAppStore(selectLauncherServerId);
   const toolName = useAppStore(selectLauncherToolName);
   const chooseServer = useAppStore(selectChooseServer);
   const chooseTool = useAppStore(selectChooseTool);
-  const openTask = useAppStore(selectOpenTask);
-  const tools = useToolList(serverId);
+  const entry = useOpenCallEntry();
   const call = useCallTool();
+  const tools = useToolList(serverId);
   const tool = tools.data?.find((candidate) => candidate.name === toolName);
 
   return {
@@ -22,8 +23,8 @@ export function useLauncher() {
     tools,
     tool,
     call,
-    /** What the last call answered at once (a task opens its detail instead). */
-    immediateResult: call.data?.kind === 'result' ? call.data.result : null,
+    /** True from the click until the call's entry is open. */
+    isStarting: entry.isAwaiting,
     chooseServer: (id: string) => {
       call.reset();
       chooseServer(id);
@@ -34,14 +35,9 @@ export function useLauncher() {
     },
     run: (args: Record<string, unknown>) => {
       if (tool === undefined) return;
-      call.mutate(
-        { serverId, name: tool.name, arguments: args },
-        {
-          onSuccess: (outcome) => {
-            if (outcome.kind !== 'result') openTask(outcome.task.id);
-          },
-        },
-      );
+      entry.expect(serverId, tool.name);
+      call.mutate({ serverId, name: tool.name, arguments: args }, { onSuccess: entry.opened, onError: entry.forget });
     },
   };
 }
+

@@ -1,4 +1,4 @@
-/** One task in full: facts, actions, pending questions, error, result, timeline, raw JSON. */
+/** One task or call in full: actions, progress, pending questions, facts, error, result, timeline, raw JSON. */
 import type { ReactNode } from 'react';
 import type { TaskDetail } from '../../../shared/ipc/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -16,6 +16,7 @@ import { PendingInputs } from './PendingInputs';
 import { TaskActions } from './TaskActions';
 import { TaskErrorView } from './TaskErrorView';
 import { TaskFacts } from './TaskFacts';
+import { TaskProgressSection } from './TaskProgressSection';
 import { TaskResultSection } from './TaskResultSection';
 import { TaskTimeline } from './TaskTimeline';
 import { useLiveTaskDetail } from './use-live-task-detail';
@@ -51,6 +52,7 @@ function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
         <VisibleText text={task.toolName} /> <StatusBadge kind={kind} />
       </ScreenHeading>
       <TaskActions task={task} />
+      <TaskProgressSection task={task} />
       <PendingInputs taskId={task.id} />
       <TaskFacts task={task} serverName={serverNames.get(task.serverId) ?? task.serverId} />
       {task.snapshot?.error !== undefined && <TaskErrorView error={task.snapshot.error} />}

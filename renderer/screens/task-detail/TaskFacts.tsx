@@ -3,7 +3,7 @@ import type { TaskDetail } from '../../../shared/ipc/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
-import { explainStatus } from '../../../shared/task-status';
+import { explainTask } from '../../lib/task-words';
 import { describePolling, describeTimingClock, formatClockTime, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 
 /** How the UI names each task wire form. */
@@ -15,7 +15,7 @@ const FORM_LABELS: Record<TaskDetail['form'], string> = {
 /** The task's facts as a description list. */
 export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: string }) {
   const now = useNow();
-  const explanation = explainStatus(task);
+  const explanation = explainTask(task);
   const timing = taskTiming(task, now);
   const ttl = ttlRemaining(task, now);
   return (
@@ -49,11 +49,13 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
             </span>{' '}
             <CopyButton value={task.taskId} what="task id" testId="copy-task-id" />
           </>
-        ) : task.endReason !== undefined ? (
-          // Only a call that never became a task ends without a task id (answered, refused or declined).
+        ) : task.endReason !== undefined || task.phase === 'outcome-unknown' ? (
+          // Only a call that never became a task ends without a task id (answered, refused, declined, cancelled, interrupted).
           <span className="muted">None: the server created no task for this call.</span>
+        ) : task.plain === true ? (
+          <span className="muted">None: this call runs as a plain request, not as a task.</span>
         ) : (
-          <span className="muted">Not assigned yet: the server has not answered the call.</span>
+          <span className="muted">None yet: the server may still answer this call with a task.</span>
         )}
       </dd>
       <dt>Started</dt>

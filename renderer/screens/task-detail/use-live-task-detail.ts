@@ -2,7 +2,8 @@
  * One task's detail, kept live. The detail (with timeline and arguments) is fetched; pushed
  * summaries land in the list cache first. When the list holds a newer summary than the fetched
  * detail, the view shows the summary's fields at once and refetches the detail, so a slow or
- * overtaken fetch can never show an older state than the inbox does.
+ * overtaken fetch can never show an older state than the inbox does. Progress, which the host
+ * changes without a new `updatedAt`, is taken from whichever is newer by its own time.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
@@ -27,6 +28,12 @@ export function useLiveTaskDetail(id: string) {
     void refetch();
   }, [isBehind, isFetching, summary, refetch]);
 
-  const task = useMemo<TaskDetail | null | undefined>(() => (isBehind ? { ...fetched, ...summary } : fetched), [isBehind, fetched, summary]);
+  const task = useMemo<TaskDetail | null | undefined>(() => {
+    if (isBehind) return { ...fetched, ...summary };
+    // Progress moves without changing `updatedAt`: the newer report (by its own time) shows at once.
+    const pushed = summary?.progress;
+    if (fetched === undefined || fetched === null || pushed === undefined || pushed.at <= (fetched.progress?.at ?? -Infinity)) return fetched;
+    return { ...fetched, progress: pushed };
+  }, [isBehind, fetched, summary]);
   return { detail, task };
 }

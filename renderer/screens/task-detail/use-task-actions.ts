@@ -1,29 +1,29 @@
 /** Cancel, run again and remove for one task, with what each leads to. */
+import type { TaskDetail } from '../../../shared/ipc/contract';
+import { useOpenCallEntry } from '../../hooks/use-open-call-entry';
 import { useCancelTask, useRemoveTask, useRunAgain } from '../../queries/mutations';
 import { useAppStore } from '../../store/store-context';
-import { selectOpenTask, selectShowScreen } from '../../store/selectors';
+import { selectShowScreen } from '../../store/selectors';
 
-/** The detail screen's commands. */
-export function useTaskActions(taskId: string) {
+/** The detail screen's commands; Run again opens the new call's entry as soon as it exists. */
+export function useTaskActions(task: Pick<TaskDetail, 'id' | 'serverId' | 'toolName'>) {
   const cancel = useCancelTask();
   const runAgain = useRunAgain();
   const remove = useRemoveTask();
-  const openTask = useAppStore(selectOpenTask);
+  const entry = useOpenCallEntry();
   const showScreen = useAppStore(selectShowScreen);
 
   return {
     cancel,
     runAgain,
     remove,
-    /** A run-again that answered at once, without a task (a task opens its own detail instead). */
-    immediateResult: runAgain.data?.kind === 'result' ? runAgain.data.result : null,
-    onCancel: () => cancel.mutate(taskId),
-    onRunAgain: () =>
-      runAgain.mutate(taskId, {
-        onSuccess: (outcome) => {
-          if (outcome.kind !== 'result') openTask(outcome.task.id);
-        },
-      }),
-    onRemove: () => remove.mutate(taskId, { onSuccess: () => showScreen('inbox') }),
+    /** True from the click on Run again until the new call's entry is open. */
+    isStartingAgain: entry.isAwaiting,
+    onCancel: () => cancel.mutate(task.id),
+    onRunAgain: () => {
+      entry.expect(task.serverId, task.toolName);
+      runAgain.mutate(task.id, { onSuccess: entry.opened, onError: entry.forget });
+    },
+    onRemove: () => remove.mutate(task.id, { onSuccess: () => showScreen('inbox') }),
   };
 }

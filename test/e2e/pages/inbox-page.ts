@@ -67,6 +67,16 @@ export class TaskRowPart {
     return this.root.getByTestId('task-row-input-marker');
   }
 
+  /** The row's progress bar (the ARIA progressbar inside it). */
+  get progressBar(): Locator {
+    return this.root.getByTestId('task-row-progress').getByRole('progressbar');
+  }
+
+  /** `40 %` / `in progress`. */
+  get progressFigure(): Locator {
+    return this.root.getByTestId('task-row-progress-figure');
+  }
+
   /** Opens the task's detail. */
   async open(): Promise<void> {
     await this.root.getByRole('button').click();

@@ -27,10 +27,6 @@ export class LauncherPage {
     return this.page.getByTestId('launcher-run');
   }
 
-  get result(): Locator {
-    return this.page.getByTestId('launcher-result');
-  }
-
   get callError(): Locator {
     return this.page.getByTestId('launcher-call-error');
   }

@@ -37,6 +37,46 @@ export class TaskDetailPage {
     return this.page.getByTestId('task-cancel');
   }
 
+  /** The second step of Cancel: it acts. */
+  get cancelConfirm(): Locator {
+    return this.page.getByTestId('task-cancel-confirm');
+  }
+
+  /** Cancel, with its confirm step. */
+  async cancel(): Promise<void> {
+    await this.cancelButton.click();
+    await this.cancelConfirm.click();
+  }
+
+  /** What a call with no task yet is ("Call in progress — no task yet; …"). */
+  get callState(): Locator {
+    return this.page.getByTestId('task-call-state');
+  }
+
+  /** `running 2m 05s` while the entry runs. */
+  get elapsed(): Locator {
+    return this.page.getByTestId('task-elapsed');
+  }
+
+  get explanation(): Locator {
+    return this.page.getByTestId('task-explanation');
+  }
+
+  /** The progress bar of a live entry (the ARIA progressbar). */
+  get progressBar(): Locator {
+    return this.page.getByTestId('task-progress').getByRole('progressbar');
+  }
+
+  /** `40 %` / `in progress`. */
+  get progressFigure(): Locator {
+    return this.page.getByTestId('task-progress-figure');
+  }
+
+  /** Present when the bar was read from the status message. */
+  get progressDerived(): Locator {
+    return this.page.getByTestId('task-progress-derived');
+  }
+
   get cancelRequested(): Locator {
     return this.page.getByTestId('task-cancel-requested');
   }

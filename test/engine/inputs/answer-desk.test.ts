@@ -48,6 +48,22 @@ describe('AnswerDesk', () => {
     expect(pending(kit)).toEqual([]);
   });
 
+  it('the timeline says what the user answered (the action), never the values typed', async () => {
+    const kit = engineKit();
+    let open: Record<string, InputRequest> = { a: Q, b: Q, c: Q };
+    const task = await askingTask(kit, () => open);
+    kit.protocol!.onUpdate = () => {
+      open = {};
+      return Promise.resolve();
+    };
+    await kit.parts.answers.answer(task.id, 'a', { action: 'accept', content: { token: 'hunter2-secret' } });
+    await kit.parts.answers.answer(task.id, 'b', { action: 'decline' });
+    await kit.parts.answers.answer(task.id, 'c', { action: 'cancel' });
+    const notes = kit.parts.ledger.get(task.id)!.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
+    expect(notes.slice(-3)).toEqual(['Answered an input request: accepted', 'Answered an input request: declined', 'Answered an input request: cancelled']);
+    expect(JSON.stringify(kit.parts.ledger.get(task.id)!.timeline)).not.toContain('hunter2');
+  });
+
   it('a read served before the server applied the answer does not ask it again; one well after does, as round 2', async () => {
     const kit = engineKit();
     const task = await askingTask(kit, () => ({ a: Q }));

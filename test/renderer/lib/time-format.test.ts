@@ -152,6 +152,7 @@ describe('describePolling', () => {
     ['a finished task is not polled', makeTask({ snapshot: makeSnapshot({ status: 'completed', pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
     ['a lost task is not polled', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
     ['a call in flight has nothing to poll yet', makeTask({ phase: 'calling', taskId: undefined, snapshot: undefined }), /^none yet: the server has not created a task$/],
+    ['a plain request is never polled', makeTask({ phase: 'calling', plain: true, taskId: undefined, snapshot: undefined }), /^none: a plain request is answered on its own, never polled$/],
   ])('%s', (_name, task, expected) => {
     expect(describePolling(task)).toMatch(expected);
   });

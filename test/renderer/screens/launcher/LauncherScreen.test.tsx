@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CallOutcome } from '../../../../shared/ipc/contract';
 import { createFakeBridge, fail, ok, type FakeBridge } from '../../fake-bridge';
 import { makeDetail, makeServer, makeTask, makeTool } from '../../factories';
 import { renderApp } from '../../render-app';
@@ -109,17 +110,72 @@ describe('tool launcher', () => {
     bridge.assertNoViolations();
   });
 
-  it('shows an immediate result in place', async () => {
+  it('a call answered at once opens its entry, where the result is kept', async () => {
+    const entry = { id: 'direct', toolName: 'build', serverId: 'demo', phase: 'calling' as const, taskId: undefined, snapshot: undefined, endReason: 'answered' as const, hasResult: true };
     renderApp({
-      bridge: launcherBridge({ 'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] }, task: makeTask({ endReason: 'answered', hasResult: true }) }) }),
+      bridge: launcherBridge({
+        'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] }, task: makeTask(entry) }),
+        'tasks:get': ({ id }) => ok(makeDetail({ ...entry, id })),
+        'tasks:result': () => ok({ content: [{ type: 'text', text: 'Echo: hi' }] }),
+      }),
       state: { screen: 'launcher' },
     });
     await chooseTool('build');
     fireEvent.change(await screen.findByTestId('launcher-field-mode'), { target: { value: 'safe' } });
     fireEvent.click(screen.getByTestId('launcher-run'));
-    const result = await screen.findByTestId('launcher-result');
-    expect(result.textContent).toContain('Echo: hi');
-    expect(screen.getByTestId('launcher-screen')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('direct'));
+    expect((await screen.findByTestId('task-result')).textContent).toContain('Echo: hi');
+    expect(screen.getByTestId('task-explanation').textContent).toBe('The server answered this call directly, without creating a task.');
+    expect(screen.queryByTestId('launcher-screen')).toBeNull();
+  });
+
+  it('a long call opens its entry as soon as the host records it, long before the call answers', async () => {
+    let answer: (outcome: CallOutcome) => void = () => undefined;
+    const inFlight = { id: 'long', toolName: 'build', serverId: 'demo', phase: 'calling' as const, plain: true as const, taskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: Date.now(), updatedAt: Date.now() };
+    const details = new Map([['long', makeDetail({ ...inFlight, timeline: [{ at: Date.now(), note: 'Call sent' }] })]]);
+    const { bridge } = renderApp({
+      bridge: launcherBridge({
+        // An entry made before this click is never taken for the new call's.
+        'tasks:list': () => ok([makeTask({ id: 'earlier', toolName: 'build', serverId: 'demo', createdAt: Date.now() - 1_000 })]),
+        'tools:call': () => new Promise((resolve) => { answer = (outcome) => resolve(ok(outcome)); }),
+        'tasks:get': ({ id }) => ok(details.get(id) ?? null),
+        'tasks:cancel': () => ok({}),
+      }),
+      state: { screen: 'launcher' },
+    });
+    await waitFor(() => expect(bridge.requestsTo('tasks:list')).toHaveLength(1));
+    await chooseTool('build');
+    fireEvent.change(await screen.findByTestId('launcher-field-mode'), { target: { value: 'safe' } });
+    fireEvent.click(screen.getByTestId('launcher-run'));
+    expect(screen.getByTestId('launcher-run').textContent).toBe('Starting…');
+
+    // The host pushes the entry it recorded before sending the call.
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask(inFlight)] }));
+    await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('long'));
+    expect(screen.getByTestId('task-call-state').textContent).toBe('Call in progress — no task yet; the server works on it as a plain request.');
+    expect(screen.getByTestId('task-elapsed').textContent).toMatch(/^running /);
+    expect(screen.getByTestId('task-facts').textContent).toContain('None: this call runs as a plain request, not as a task.');
+    expect(screen.queryByText(/Not assigned yet/)).toBeNull();
+
+    // Progress arrives on the entry.
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ ...inFlight, updatedAt: Date.now() + 1, progress: { progress: 3, total: 4, message: 'Working hard', at: Date.now() } })] }));
+    await waitFor(() => expect(screen.getByTestId('task-progress-figure').textContent).toBe('75 %'));
+    expect(screen.getByTestId('task-progress-message').textContent).toBe('Working hard');
+
+    // Cancel says what it does for a plain request.
+    expect(screen.getByTestId('task-cancel').textContent).toBe('Cancel call');
+    fireEvent.click(screen.getByTestId('task-cancel'));
+    expect(screen.getByText(/Cancel this call\? The server is told to stop working on the request/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('task-cancel-confirm'));
+    await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'long' }]));
+
+    // The call's answer, arriving later, does not move the user anywhere.
+    fireEvent.click(screen.getByTestId('task-back'));
+    await screen.findByTestId('inbox-screen');
+    const cancelled = { ...inFlight, updatedAt: Date.now() + 2, endReason: 'user-cancelled' as const };
+    act(() => answer({ kind: 'task', task: makeTask(cancelled) }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('inbox-screen')).toBeTruthy();
   });
 
   it('shows why a call failed', async () => {

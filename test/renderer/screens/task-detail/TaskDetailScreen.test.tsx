@@ -167,7 +167,7 @@ describe('task detail', () => {
   });
 
   describe('a tool call that needed input and was answered without a task (MRTR retry)', () => {
-    const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined };
+    const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined, answeredInputKeys: ['request-1'] };
     const note = (text: string) => ({ timeline: [{ at: NOW - 2_000, note: 'Call sent' }, { at: NOW - 1_000, note: text }] });
 
     it('answered: completed, its result shown, no Cancel, the task id explained; Run again starts it anew', async () => {
@@ -182,7 +182,7 @@ describe('task detail', () => {
       );
       const detail = await screen.findByTestId('task-detail');
       expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed');
-      expect(screen.getByTestId('task-explanation').textContent).toMatch(/answered this call directly, without creating a task/);
+      expect(screen.getByTestId('task-explanation').textContent).toMatch(/answered this call after your input, without creating a task/);
       expect(screen.getByTestId('task-facts').textContent).toContain('None: the server created no task for this call.');
       expect((await screen.findByTestId('task-result')).textContent).toContain('Released version 2.');
       expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'mrtr' }]);
@@ -224,7 +224,7 @@ describe('task detail', () => {
       expect(within(error).getByTestId('task-error-code').textContent).toBe('-32001');
       expect(within(error).getByTestId('task-error-message').textContent).toBe('The release window has closed.');
       expect(error.textContent).toContain('window');
-      expect(screen.getByTestId('task-explanation').textContent).toMatch(/refused this call \(see the error\); no task was created/);
+      expect(screen.getByTestId('task-explanation').textContent).toMatch(/refused this call after your input/);
       expect(screen.queryByTestId('task-result')).toBeNull();
       expect(bridge.requestsTo('tasks:result')).toEqual([]);
       expect(screen.queryByTestId('task-cancel')).toBeNull();
@@ -243,6 +243,10 @@ describe('task detail', () => {
   it('cancel shows "cancel requested" until the terminal state arrives', async () => {
     const { bridge, details } = renderDetail(makeDetail({ id: 'c' }), { 'tasks:cancel': () => ok({}) });
     fireEvent.click(await screen.findByTestId('task-cancel'));
+    // Cancel asks first, saying what it does for a task.
+    expect(screen.getByText(/Ask the server to cancel this task\? Cancellation is cooperative/)).toBeTruthy();
+    expect(bridge.requestsTo('tasks:cancel')).toEqual([]);
+    fireEvent.click(screen.getByTestId('task-cancel-confirm'));
     await screen.findByTestId('task-cancel-requested');
     expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'c' }]);
     expect(screen.getByTestId('task-cancel-requested').textContent).toMatch(/cooperative.*may still finish/);
@@ -276,6 +280,7 @@ describe('task detail', () => {
   it('says when a cancel is refused', async () => {
     renderDetail(makeDetail(), { 'tasks:cancel': () => fail('This server does not offer tasks/cancel', -32601) });
     fireEvent.click(await screen.findByTestId('task-cancel'));
+    fireEvent.click(screen.getByTestId('task-cancel-confirm'));
     expect((await screen.findByTestId('task-cancel-error')).textContent).toContain('This server does not offer tasks/cancel');
     expect(screen.queryByTestId('task-cancel-requested')).toBeNull();
   });
@@ -288,11 +293,21 @@ describe('task detail', () => {
     expect(bridge.requestsTo('tasks:run-again')).toEqual([{ id: 'first' }]);
   });
 
-  it('run again shows an immediate result in place', async () => {
-    renderDetail(makeDetail(), { 'tasks:run-again': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'done at once' }] }, task: makeTask({ endReason: 'answered', hasResult: true }) }) });
+  it('run again that is answered at once opens its entry, with the result kept there', async () => {
+    const answered = makeDetail({ id: 'again', phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'answered', hasResult: true });
+    const { bridge } = renderDetail(
+      makeDetail({ id: 'first' }),
+      {
+        'tasks:run-again': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'done at once' }] }, task: makeTask({ id: 'again', phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'answered', hasResult: true }) }),
+        'tasks:result': () => ok({ content: [{ type: 'text', text: 'done at once' }] }),
+      },
+      [answered],
+    );
     fireEvent.click(await screen.findByTestId('task-run-again'));
-    const result = await screen.findByTestId('run-again-result');
-    expect(result.textContent).toContain('done at once');
+    await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('again'));
+    expect((await screen.findByTestId('task-result')).textContent).toContain('done at once');
+    expect(screen.getByTestId('task-explanation').textContent).toBe('The server answered this call directly, without creating a task.');
+    expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'again' }]);
   });
 
   it('remove asks first, then removes and returns to the inbox', async () => {
