@@ -16,7 +16,9 @@
  *   the user's work did not finish as asked. A cancel the user asked for raises nothing.
  *   A call that waited on the user's input (MRTR) and was then answered without a task counts
  *   like a task: completed, or failed for an `isError` result or a refusal; declining its
- *   question (the user's own doing) raises nothing.
+ *   question (the user's own doing) raises nothing. So does any call that ends without a task,
+ *   without the user's input, within `QUICK_CALL_MS` of being sent: the user who just started it
+ *   is looking at its entry, which the launcher opened.
  * - **Only live changes**: what the engine holds when the notifier starts (tasks already ended,
  *   questions already waiting, tasks persisted as `input_required`) is the baseline and raises
  *   nothing, and each task ends at most once. A task that was unfinished at start and turns out to
@@ -42,6 +44,8 @@ export const MAX_SEPARATE = 3;
 /** The rate limit: at most `MAX_PER_WINDOW` notifications per `WINDOW_MS`. */
 export const MAX_PER_WINDOW = 8;
 export const WINDOW_MS = 60_000;
+/** A call answered or refused without a task, and without the user's input, this soon after it was sent raises nothing. */
+export const QUICK_CALL_MS = 10_000;
 
 /** Where notifications go: the OS (Electron main) or the page (browser mode). */
 export interface NotificationSink {
@@ -114,7 +118,7 @@ export class TaskNotifier {
     memory.hasEnded = true;
     this.#queue.delete(task.id);
     const outcome = endingOf(task);
-    if (outcome !== undefined) this.#enqueue(task, outcome);
+    if (outcome !== undefined && !isQuickCall(task)) this.#enqueue(task, outcome);
   }
 
   taskRemoved(id: string): void {
@@ -222,6 +226,11 @@ export class TaskNotifier {
     this.#shownAt.push(this.deps.clock.monotonic());
     this.deps.sink.show({ id: `notification-${this.#nextId++}`, ...notification });
   }
+}
+
+/** A call that ended without a task and without the user's input within `QUICK_CALL_MS` of being sent. */
+function isQuickCall(task: TrackedTask): boolean {
+  return task.phase === 'calling' && task.answeredInputKeys.length === 0 && task.updatedAt - task.createdAt < QUICK_CALL_MS;
 }
 
 /** How a finished task ended, for its notification; undefined when nothing should be raised. */

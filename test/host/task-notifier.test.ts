@@ -103,9 +103,9 @@ describe('TaskNotifier: what a change raises', () => {
   });
 
   it.each<[string, Partial<TrackedTask>, string | undefined, string | undefined]>([
-    ['answered', { endReason: 'answered', hasResult: true }, 'build completed', 'Build box finished the task.'],
-    ['answered with a tool error', { endReason: 'answered-with-error', hasResult: true }, 'build failed', 'Build box reported no details.'],
-    ['refused', { endReason: 'refused', callError: { code: -32001, message: 'Window closed' } }, 'build was refused by the server', 'Build box: Window closed'],
+    ['answered', { endReason: 'answered', hasResult: true, answeredInputKeys: ['k1'] }, 'build completed', 'Build box finished the task.'],
+    ['answered with a tool error', { endReason: 'answered-with-error', hasResult: true, answeredInputKeys: ['k1'] }, 'build failed', 'Build box reported no details.'],
+    ['refused', { endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, answeredInputKeys: ['k1'] }, 'build was refused by the server', 'Build box: Window closed'],
     ['declined by the user', { endReason: 'input-declined', lastError: 'You declined' }, undefined, undefined],
   ])('an MRTR call (no task) that ends %s after the user\'s input raises like a task', async (_name, patch, title, body) => {
     const test = setup();
@@ -113,6 +113,19 @@ describe('TaskNotifier: what a change raises', () => {
     test.update(task('t1', undefined, patch));
     await test.settle();
     expect(test.shown).toEqual(title === undefined ? [] : [expect.objectContaining({ taskId: 't1', kind: title.endsWith('completed') ? 'completed' : 'failed', title, body })]);
+  });
+
+  it.each<[string, Partial<TrackedTask>, number, boolean]>([
+    ['answered at once', { endReason: 'answered', hasResult: true }, 2_000, false],
+    ['refused at once', { endReason: 'refused', callError: { code: -32602, message: 'Unknown tool' } }, 50, false],
+    ['answered after a long run', { endReason: 'answered', hasResult: true }, 45_000, true],
+    ['answered with a tool error after a long run', { endReason: 'answered-with-error', hasResult: true }, 45_000, true],
+  ])('a call (no task, no input) %s raises only when it ran 10 s or more', async (_name, patch, tookMs, raises) => {
+    const test = setup();
+    test.update(task('t1', undefined));
+    test.update(task('t1', undefined, { ...patch, updatedAt: 1 + tookMs }));
+    await test.settle();
+    expect(test.shown.length).toBe(raises ? 1 : 0);
   });
 
   it('a new question raises one "needs input" per task, however many arrive together', async () => {
