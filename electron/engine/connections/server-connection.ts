@@ -211,15 +211,18 @@ export class ServerConnection {
         resolve: (result) => { finish(); resolve(result); },
         reject: (error) => { finish(); reject(error); },
       });
+      // The whole wait, extensions included: what the failure says it waited.
+      let waitedMs = 0;
       const armTimeout = (ms: number): void => {
+        waitedMs += ms;
         timer = this.deps.clock.setTimer(ms, () => {
           const more = options.extraWait?.() ?? 0;
           if (more > 0) return armTimeout(more);
           finish();
           abort.abort();
           this.sendCancelled(id);
-          this.noteFailure(transport, timeoutFailure(method, timeoutMs), true);
-          reject(new McpRequestError(`${method} timed out after ${timeoutMs} ms`, undefined, undefined, 'timeout'));
+          this.noteFailure(transport, timeoutFailure(method, waitedMs), true);
+          reject(new McpRequestError(`${method} timed out after ${waitedMs} ms`, undefined, undefined, 'timeout'));
         });
       };
       if (Number.isFinite(timeoutMs)) armTimeout(timeoutMs);
