@@ -23,7 +23,7 @@ export type TaskStatusKind = (typeof TASK_STATUS_KINDS)[number];
 
 /** The word shown on a status badge. */
 export const STATUS_LABELS: Record<TaskStatusKind, string> = {
-  starting: 'Starting',
+  starting: 'Calling',
   working: 'Working',
   'input-required': 'Input required',
   'cancel-requested': 'Cancel requested',
