@@ -6,7 +6,7 @@
  */
 import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { TrackedTask } from '../../../shared/task-model.js';
-import { createEngine, messageLimitFromEnv, type Engine, type Logger } from '../../engine/index.js';
+import { createEngine, engineOptionsFromEnv, type Engine, type Logger } from '../../engine/index.js';
 import { createNodePorts } from '../../engine/node-ports.js';
 import { DataFolderBusyError, lockDataFolder } from '../../host/data-folder-lock.js';
 import { CommandFailed } from './cli-errors.js';
@@ -37,7 +37,7 @@ export async function openSession(dataDir: string, logger: Logger, signal: Abort
     if (error instanceof DataFolderBusyError) throw new CommandFailed(error.message);
     throw new CommandFailed(`The data folder ${dataDir} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const engine = createEngine(createNodePorts(dataDir, logger), messageLimitFromEnv(process.env, (problem) => logger.warn(problem)));
+  const engine = createEngine(createNodePorts(dataDir, logger), engineOptionsFromEnv(process.env, (problem) => logger.warn(problem)));
   const names = new Map<string, string>();
   let storeProblems: string[];
   try {

@@ -1,0 +1,279 @@
+/**
+ * Each task's protocol exchange: exactly the messages the protocol log attributed to it, as
+ * lines — a request paired with its answer, a notification on its own — with consecutive
+ * identical ones collapsed into one line with a count (300 `tasks/get` polls answered `working`
+ * read as one line). Consecutive `notifications/progress` collapse too (the line keeps the
+ * newest), so a chatty server costs one line. Bounded per task (the first line, the call, is
+ * always kept). Persisted through an `ExchangeStore` when the task ends and on `flush`, so it
+ * survives a restart; a write that fails is logged and tried again at the next occasion.
+ */
+import { cleanLine } from '../connections/untrusted-line.js';
+import type { ExchangeLine } from '../../../shared/server-log.js';
+import type { Clock, Logger, TimerHandle } from '../ports.js';
+import { isJsonObject } from '../protocols/task-wire.js';
+import { parseKept, type StoredProtocolEntry } from './protocol-log.js';
+
+/** Lines kept per task. */
+export const EXCHANGE_MAX_LINES = 200;
+/** The largest message (or answer) a line keeps, as JSON bytes; larger ones are left out. */
+export const EXCHANGE_MESSAGE_BYTES = 16 * 1024;
+/** How long after a task ends (or gets a late message) its exchange is written. */
+const WRITE_DELAY_MS = 500;
+const SUMMARY_LENGTH = 200;
+
+/** Durable storage of task exchanges (one document per task, by local id). */
+export interface ExchangeStore {
+  /** The stored lines, or undefined when there are none (or they are damaged). */
+  get(taskLocalId: string): Promise<ExchangeLine[] | undefined>;
+  put(taskLocalId: string, lines: readonly ExchangeLine[]): Promise<void>;
+  delete(taskLocalId: string): Promise<void>;
+}
+
+/** A line as kept in memory: messages as redacted JSON text, and what makes it identical to another. */
+interface LiveLine extends Omit<ExchangeLine, 'message' | 'answer'> {
+  messageJson?: string;
+  answerJson?: string;
+  key: string;
+}
+
+interface TaskRecord {
+  lines: LiveLine[];
+  /** Open requests of the task by direction and id. */
+  open: Map<string, LiveLine>;
+  /** True once the stored lines (from before this record existed) were read into `lines`. */
+  merged: boolean;
+}
+
+export class TaskExchanges {
+  private readonly records = new Map<string, TaskRecord>();
+  private readonly ended = new Set<string>();
+  private readonly dirty = new Set<string>();
+  private writeTimer: TimerHandle | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: { clock: Clock; logger: Logger; store: ExchangeStore | undefined }) {}
+
+  /** Takes one protocol-log entry (ignored unless it belongs to a task). */
+  take(entry: StoredProtocolEntry): void {
+    const taskId = entry.taskId;
+    if (taskId === undefined || entry.method === undefined) return;
+    let record = this.records.get(taskId);
+    if (record === undefined) {
+      record = { lines: [], open: new Map(), merged: false };
+      this.records.set(taskId, record);
+    }
+    const kept = entry.json !== undefined && entry.json.length <= EXCHANGE_MESSAGE_BYTES ? entry.json : undefined;
+    if (entry.kind === 'response' || entry.kind === 'error') {
+      this.settle(record, entry, kept);
+    } else {
+      const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, key: '' };
+      if (entry.id !== undefined) line.id = entry.id;
+      if (entry.http !== undefined) line.http = entry.http;
+      if (kept !== undefined) line.messageJson = kept;
+      if (line.kind === 'request') {
+        line.outcome = 'pending';
+        record.open.set(openKey(entry.direction, entry.id), line);
+        this.push(record, line);
+      } else {
+        const summary = notificationSummary(entry.method, parseKept(kept));
+        if (summary !== undefined) line.summary = summary;
+        // Progress collapses by method alone: the newest value is what a reader wants.
+        line.key = `${line.direction}|n|${line.method}|${line.method === 'notifications/progress' ? '' : summary ?? ''}`;
+        this.push(record, line);
+        this.collapseLast(record);
+      }
+    }
+    this.changed(taskId);
+  }
+
+  /** The task ended: its exchange is written soon. */
+  taskEnded(taskLocalId: string): void {
+    if (this.ended.has(taskLocalId)) return;
+    this.ended.add(taskLocalId);
+    if (this.records.has(taskLocalId)) this.markDirty(taskLocalId);
+  }
+
+  /** The task's lines, oldest first: what is in memory, after what was stored before. */
+  async lines(taskLocalId: string): Promise<ExchangeLine[]> {
+    const record = this.records.get(taskLocalId);
+    const live = record?.lines.map(toExchangeLine) ?? [];
+    if (record?.merged === true) return live;
+    const stored = await this.readStored(taskLocalId);
+    return [...stored, ...live].slice(-EXCHANGE_MAX_LINES);
+  }
+
+  /** Forgets a task's exchange, in memory and on disk. */
+  async remove(taskLocalId: string): Promise<void> {
+    this.records.delete(taskLocalId);
+    this.ended.delete(taskLocalId);
+    this.dirty.delete(taskLocalId);
+    await this.writing;
+    await this.deps.store?.delete(taskLocalId).catch((error: unknown) => {
+      this.deps.logger.warn('could not delete a task\'s stored exchange', { error: String(error) });
+    });
+  }
+
+  /** Writes every changed exchange now (on dispose). */
+  async flush(): Promise<void> {
+    this.writeTimer?.cancel();
+    this.writeTimer = undefined;
+    await this.writeDirty();
+  }
+
+  /** Lines held in memory, for the memory figure of the benchmark. */
+  get heldBytes(): number {
+    let bytes = 0;
+    for (const record of this.records.values()) {
+      for (const line of record.lines) bytes += 200 + (line.messageJson?.length ?? 0) + (line.answerJson?.length ?? 0);
+    }
+    return bytes;
+  }
+
+  private settle(record: TaskRecord, entry: StoredProtocolEntry, kept: string | undefined): void {
+    // Our answer settles the server's request, the server's answer ours.
+    const key = openKey(entry.direction === 'sent' ? 'received' : 'sent', entry.id);
+    const line = record.open.get(key);
+    if (line === undefined) return;
+    record.open.delete(key);
+    line.outcome = entry.kind === 'error' ? 'error' : 'result';
+    if (entry.durationMs !== undefined) line.durationMs = entry.durationMs;
+    if (entry.http !== undefined) line.http = entry.http;
+    if (kept !== undefined) line.answerJson = kept;
+    const summary = answerSummary(parseKept(kept));
+    if (summary !== undefined) line.summary = summary;
+    line.key = `${line.direction}|r|${line.method}|${line.outcome}|${summary ?? ''}`;
+    if (record.lines[record.lines.length - 1] === line) this.collapseLast(record);
+  }
+
+  /** Folds the last line into the one before when both are settled and identical. */
+  private collapseLast(record: TaskRecord): void {
+    const { lines } = record;
+    const last = lines[lines.length - 1];
+    const before = lines[lines.length - 2];
+    if (last === undefined || before === undefined || before.key === '' || before.key !== last.key) return;
+    lines.pop();
+    before.count += last.count;
+    before.lastAt = last.lastAt;
+    // The newest of the identical exchanges speaks for them all.
+    for (const field of ['id', 'durationMs', 'http', 'messageJson', 'answerJson', 'summary'] as const) {
+      if (last[field] === undefined) delete before[field];
+      else (before as unknown as Record<string, unknown>)[field] = last[field];
+    }
+  }
+
+  private push(record: TaskRecord, line: LiveLine): void {
+    record.lines.push(line);
+    // The first line (the call that started it all) stays; the oldest after it goes.
+    if (record.lines.length > EXCHANGE_MAX_LINES) record.lines.splice(1, 1);
+  }
+
+  private changed(taskLocalId: string): void {
+    if (this.ended.has(taskLocalId)) this.markDirty(taskLocalId);
+    else this.dirty.add(taskLocalId);
+  }
+
+  private markDirty(taskLocalId: string): void {
+    this.dirty.add(taskLocalId);
+    this.writeTimer ??= this.deps.clock.setTimer(WRITE_DELAY_MS, () => {
+      this.writeTimer = undefined;
+      void this.writeDirty();
+    });
+  }
+
+  /** Writes every changed exchange, one at a time (after what was stored before it). */
+  private writeDirty(): Promise<void> {
+    this.writing = this.writing.then(async () => {
+      const store = this.deps.store;
+      if (store === undefined) return;
+      for (const taskLocalId of [...this.dirty]) {
+        const record = this.records.get(taskLocalId);
+        if (record === undefined) {
+          this.dirty.delete(taskLocalId);
+          continue;
+        }
+        try {
+          if (!record.merged) {
+            const stored = await this.readStored(taskLocalId);
+            record.lines = [...stored.map(toLiveLine), ...record.lines].slice(-EXCHANGE_MAX_LINES);
+            record.merged = true;
+          }
+          this.dirty.delete(taskLocalId);
+          await store.put(taskLocalId, record.lines.map(toExchangeLine));
+          // An ended task's exchange lives on disk from now on; a late message starts a new record.
+          if (this.ended.has(taskLocalId) && !this.dirty.has(taskLocalId) && record.open.size === 0) this.records.delete(taskLocalId);
+        } catch (error) {
+          this.dirty.add(taskLocalId);
+          this.deps.logger.warn('could not write a task\'s exchange; it is kept in memory and written later', { error: String(error) });
+        }
+      }
+    });
+    return this.writing;
+  }
+
+  private async readStored(taskLocalId: string): Promise<ExchangeLine[]> {
+    try {
+      return (await this.deps.store?.get(taskLocalId)) ?? [];
+    } catch (error) {
+      this.deps.logger.warn('could not read a task\'s stored exchange', { error: String(error) });
+      return [];
+    }
+  }
+}
+
+function openKey(direction: ExchangeLine['direction'], id: StoredProtocolEntry['id']): string {
+  return `${direction === 'sent' ? 's' : 'r'}:${String(id)}`;
+}
+
+function toExchangeLine(line: LiveLine): ExchangeLine {
+  const { messageJson, answerJson, key: _key, ...rest } = line;
+  const out: ExchangeLine = { ...rest };
+  const message = parseKept(messageJson);
+  const answer = parseKept(answerJson);
+  if (message !== undefined) out.message = message;
+  if (answer !== undefined) out.answer = answer;
+  return out;
+}
+
+/** A stored line back in memory: identical to nothing (a line read back never collapses with a new one). */
+function toLiveLine(line: ExchangeLine): LiveLine {
+  const { message, answer, ...rest } = line;
+  const out: LiveLine = { ...rest, key: '' };
+  if (message !== undefined) out.messageJson = JSON.stringify(message);
+  if (answer !== undefined) out.answerJson = JSON.stringify(answer);
+  return out;
+}
+
+/** The gist of an answer: a task's status and message, a tool result's kind, or an error's code and message. */
+export function answerSummary(answer: unknown): string | undefined {
+  if (!isJsonObject(answer)) return undefined;
+  const { error, result } = answer;
+  if (isJsonObject(error)) {
+    return text(`${typeof error.code === 'number' ? `${error.code} ` : ''}${typeof error.message === 'string' ? error.message : 'error'}`);
+  }
+  if (!isJsonObject(result)) return undefined;
+  const task = isJsonObject(result.task) ? result.task : result;
+  if (typeof task.status === 'string') {
+    return text(typeof task.statusMessage === 'string' ? `${task.status} — ${task.statusMessage}` : task.status);
+  }
+  if (Array.isArray(result.content)) return result.isError === true ? 'tool error' : 'tool result';
+  return undefined;
+}
+
+/** The gist of a notification: progress as `3/5 message`, a task status push, a log line's level. */
+function notificationSummary(method: string, message: unknown): string | undefined {
+  const params = isJsonObject(message) && isJsonObject(message.params) ? message.params : undefined;
+  if (params === undefined) return undefined;
+  if (method === 'notifications/progress' && typeof params.progress === 'number') {
+    const total = typeof params.total === 'number' ? `/${params.total}` : '';
+    return text(`${params.progress}${total}${typeof params.message === 'string' ? ` ${params.message}` : ''}`);
+  }
+  const task = isJsonObject(params.task) ? params.task : params;
+  if (typeof task.status === 'string') return text(typeof task.statusMessage === 'string' ? `${task.status} — ${task.statusMessage}` : task.status);
+  if (typeof params.reason === 'string') return text(params.reason);
+  return undefined;
+}
+
+/** Server text, already redacted with its message, made fit to show. */
+function text(raw: string): string {
+  return cleanLine(raw, SUMMARY_LENGTH);
+}
