@@ -750,10 +750,11 @@ function describeConnected(state: ServerState): string {
   return `Connected (${era}, protocol ${state.protocolVersion ?? 'unknown'}; ${tasks}${state.logging === true ? '; offers logging' : ''}).`;
 }
 
-/** How a stdio server's process ended, as the start of a sentence, or nothing. */
+/** How a stdio server's process ended and the stderr lines that say why, as the start of a sentence, or nothing. */
 function describeExit(exit: ProcessExit | undefined): string {
   if (exit === undefined) return '';
-  return exit.code !== undefined ? `The server exited with code ${exit.code}: ` : `The server was ended by ${exit.signal ?? 'a signal'}: `;
+  const how = exit.code !== undefined ? `The server exited with code ${exit.code}` : `The server was ended by ${exit.signal ?? 'a signal'}`;
+  return `${how}${exit.stderr.length > 0 ? ` (${exit.stderr.join(' | ')})` : ''}: `;
 }
 
 /** Notifications the engine consumes itself (task pushes and our listen streams). */
