@@ -12,7 +12,7 @@ import type { Redactor } from './redaction.js';
 
 /** Entries one server's protocol log keeps, and the bytes their messages may hold. */
 export const PROTOCOL_MAX_ENTRIES = 5_000;
-export const PROTOCOL_MAX_BYTES = 8 * 1024 * 1024;
+export const PROTOCOL_MAX_BYTES = 4 * 1024 * 1024;
 /** The largest message kept with its entry, as JSON bytes. */
 export const PROTOCOL_MESSAGE_BYTES = 256 * 1024;
 /** Requests whose answer is awaited at most (older ones are forgotten: their answers get no method or duration). */
@@ -100,7 +100,8 @@ export class ProtocolLog {
       }
     }
     if (bytes <= PROTOCOL_MESSAGE_BYTES) entry.json = this.redactor.isEmpty ? json : this.redactor.json(json);
-    this.ring.push(entry, ENTRY_OVERHEAD_BYTES + (entry.json?.length ?? 0));
+    // JavaScript strings take two bytes a character.
+    this.ring.push(entry, ENTRY_OVERHEAD_BYTES + (entry.json?.length ?? 0) * 2);
     this.onEntry(entry);
     return entry;
   }

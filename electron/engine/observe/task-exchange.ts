@@ -17,6 +17,12 @@ import { parseKept, type StoredProtocolEntry } from './protocol-log.js';
 export const EXCHANGE_MAX_LINES = 200;
 /** The largest message (or answer) a line keeps, as JSON bytes; larger ones are left out. */
 export const EXCHANGE_MESSAGE_BYTES = 16 * 1024;
+/**
+ * The most bytes of message bodies all exchanges together keep in memory: past it, new lines keep
+ * their method, outcome, summary and times but not the messages themselves (the protocol log may
+ * still hold them), so 10,000 live tasks cannot grow the app without bound.
+ */
+export const EXCHANGE_MEMORY_BYTES = 32 * 1024 * 1024;
 /** How long after a task ends (or gets a late message) its exchange is written. */
 const WRITE_DELAY_MS = 500;
 const SUMMARY_LENGTH = 200;
@@ -50,6 +56,8 @@ export class TaskExchanges {
   private readonly dirty = new Set<string>();
   private writeTimer: TimerHandle | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** Bytes of the message bodies the records hold (see `EXCHANGE_MEMORY_BYTES`). */
+  private bodyBytes = 0;
 
   constructor(private readonly deps: { clock: Clock; logger: Logger; store: ExchangeStore | undefined }) {}
 
@@ -62,14 +70,17 @@ export class TaskExchanges {
       record = { lines: [], open: new Map(), merged: false };
       this.records.set(taskId, record);
     }
-    const kept = entry.json !== undefined && entry.json.length <= EXCHANGE_MESSAGE_BYTES ? entry.json : undefined;
+    const kept = entry.json !== undefined && entry.json.length <= EXCHANGE_MESSAGE_BYTES && this.bodyBytes < EXCHANGE_MEMORY_BYTES ? entry.json : undefined;
     if (entry.kind === 'response' || entry.kind === 'error') {
       this.settle(record, entry, kept);
     } else {
       const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, key: '' };
       if (entry.id !== undefined) line.id = entry.id;
       if (entry.http !== undefined) line.http = entry.http;
-      if (kept !== undefined) line.messageJson = kept;
+      if (kept !== undefined) {
+        line.messageJson = kept;
+        this.bodyBytes += kept.length;
+      }
       if (line.kind === 'request') {
         line.outcome = 'pending';
         record.open.set(openKey(entry.direction, entry.id), line);
@@ -104,7 +115,7 @@ export class TaskExchanges {
 
   /** Forgets a task's exchange, in memory and on disk. */
   async remove(taskLocalId: string): Promise<void> {
-    this.records.delete(taskLocalId);
+    this.forgetRecord(taskLocalId);
     this.ended.delete(taskLocalId);
     this.dirty.delete(taskLocalId);
     await this.writing;
@@ -122,11 +133,10 @@ export class TaskExchanges {
 
   /** Lines held in memory, for the memory figure of the benchmark. */
   get heldBytes(): number {
-    let bytes = 0;
-    for (const record of this.records.values()) {
-      for (const line of record.lines) bytes += 200 + (line.messageJson?.length ?? 0) + (line.answerJson?.length ?? 0);
-    }
-    return bytes;
+    let lines = 0;
+    for (const record of this.records.values()) lines += record.lines.length;
+    // Strings of JavaScript take two bytes a character; a line's other fields about 200.
+    return this.bodyBytes * 2 + lines * 200;
   }
 
   private settle(record: TaskRecord, entry: StoredProtocolEntry, kept: string | undefined): void {
@@ -138,7 +148,10 @@ export class TaskExchanges {
     line.outcome = entry.kind === 'error' ? 'error' : 'result';
     if (entry.durationMs !== undefined) line.durationMs = entry.durationMs;
     if (entry.http !== undefined) line.http = entry.http;
-    if (kept !== undefined) line.answerJson = kept;
+    if (kept !== undefined) {
+      this.bodyBytes += kept.length - (line.answerJson?.length ?? 0);
+      line.answerJson = kept;
+    }
     const summary = answerSummary(parseKept(kept));
     if (summary !== undefined) line.summary = summary;
     line.key = `${line.direction}|r|${line.method}|${line.outcome}|${summary ?? ''}`;
@@ -152,6 +165,8 @@ export class TaskExchanges {
     const before = lines[lines.length - 2];
     if (last === undefined || before === undefined || before.key === '' || before.key !== last.key) return;
     lines.pop();
+    // The newer bodies replace the older ones.
+    this.bodyBytes -= bodyBytesOf(before);
     before.count += last.count;
     before.lastAt = last.lastAt;
     // The newest of the identical exchanges speaks for them all.
@@ -164,7 +179,12 @@ export class TaskExchanges {
   private push(record: TaskRecord, line: LiveLine): void {
     record.lines.push(line);
     // The first line (the call that started it all) stays; the oldest after it goes.
-    if (record.lines.length > EXCHANGE_MAX_LINES) record.lines.splice(1, 1);
+    if (record.lines.length <= EXCHANGE_MAX_LINES) return;
+    const [dropped] = record.lines.splice(1, 1);
+    if (dropped === undefined) return;
+    this.bodyBytes -= bodyBytesOf(dropped);
+    // A dropped request's answer has no line to go to.
+    if (dropped.outcome === 'pending') record.open.delete(openKey(dropped.direction, dropped.id));
   }
 
   private changed(taskLocalId: string): void {
@@ -194,13 +214,15 @@ export class TaskExchanges {
         try {
           if (!record.merged) {
             const stored = await this.readStored(taskLocalId);
+            this.bodyBytes -= sumBodyBytes(record.lines);
             record.lines = [...stored.map(toLiveLine), ...record.lines].slice(-EXCHANGE_MAX_LINES);
+            this.bodyBytes += sumBodyBytes(record.lines);
             record.merged = true;
           }
           this.dirty.delete(taskLocalId);
           await store.put(taskLocalId, record.lines.map(toExchangeLine));
           // An ended task's exchange lives on disk from now on; a late message starts a new record.
-          if (this.ended.has(taskLocalId) && !this.dirty.has(taskLocalId) && record.open.size === 0) this.records.delete(taskLocalId);
+          if (this.ended.has(taskLocalId) && !this.dirty.has(taskLocalId) && record.open.size === 0) this.forgetRecord(taskLocalId);
         } catch (error) {
           this.dirty.add(taskLocalId);
           this.deps.logger.warn('could not write a task\'s exchange; it is kept in memory and written later', { error: String(error) });
@@ -208,6 +230,13 @@ export class TaskExchanges {
       }
     });
     return this.writing;
+  }
+
+  private forgetRecord(taskLocalId: string): void {
+    const record = this.records.get(taskLocalId);
+    if (record === undefined) return;
+    this.bodyBytes -= sumBodyBytes(record.lines);
+    this.records.delete(taskLocalId);
   }
 
   private async readStored(taskLocalId: string): Promise<ExchangeLine[]> {
@@ -218,6 +247,14 @@ export class TaskExchanges {
       return [];
     }
   }
+}
+
+function bodyBytesOf(line: LiveLine): number {
+  return (line.messageJson?.length ?? 0) + (line.answerJson?.length ?? 0);
+}
+
+function sumBodyBytes(lines: readonly LiveLine[]): number {
+  return lines.reduce((sum, line) => sum + bodyBytesOf(line), 0);
 }
 
 function openKey(direction: ExchangeLine['direction'], id: StoredProtocolEntry['id']): string {
