@@ -13,6 +13,12 @@ import type { Redactor } from './redaction.js';
 /** Entries one server's protocol log keeps, and the bytes their messages may hold. */
 export const PROTOCOL_MAX_ENTRIES = 2_000;
 export const PROTOCOL_MAX_BYTES = 1024 * 1024;
+/**
+ * How many of the newest entries keep their message (older ones keep the rest). Held only a
+ * moment on a busy server, the messages die young, which the garbage collector does cheaply;
+ * a quiet server's last 256 messages span minutes.
+ */
+export const PROTOCOL_BODY_ENTRIES = 256;
 /** The largest message kept with its entry, as JSON bytes. */
 export const PROTOCOL_MESSAGE_BYTES = 256 * 1024;
 /** Requests whose answer is awaited at most (older ones are forgotten: their answers get no method or duration). */
@@ -32,7 +38,7 @@ export interface ProtocolQuery {
 
 /** A kept entry: its message as redacted JSON text. */
 export interface StoredProtocolEntry extends Omit<ProtocolEntry, 'message'> {
-  json?: string;
+  json?: string | undefined;
 }
 
 /** A request waiting for its answer. */
@@ -56,6 +62,9 @@ export type Attribute = (message: Record<string, unknown>, direction: ProtocolEn
 export class ProtocolLog {
   private readonly ring = new LogRing<StoredProtocolEntry>({ maxEntries: PROTOCOL_MAX_ENTRIES, maxBytes: PROTOCOL_MAX_BYTES });
   /** Open requests by id: ours, and the server's. */
+  /** The entries that keep their message, oldest first from `bodyHead` (a circular list). */
+  private readonly withBody: (StoredProtocolEntry | undefined)[] = new Array<StoredProtocolEntry | undefined>(PROTOCOL_BODY_ENTRIES);
+  private bodyHead = 0;
   private readonly open = { sent: new Map<string | number, OpenRequest>(), received: new Map<string | number, OpenRequest>() };
 
   constructor(
@@ -110,6 +119,7 @@ export class ProtocolLog {
     let kept: string | undefined;
     if (bytes <= PROTOCOL_MESSAGE_BYTES) kept = this.redactor.isEmpty ? json : this.redactor.json(json);
     entry.json = kept;
+    if (kept !== undefined) this.keepBody(entry);
     // JavaScript strings take two bytes a character.
     this.ring.push(entry, ENTRY_OVERHEAD_BYTES + (kept?.length ?? 0) * 2);
     this.onEntry(entry, kept, message, this.redactText);
@@ -139,6 +149,14 @@ export class ProtocolLog {
   /** The bytes the kept entries cost (an estimate). */
   get heldBytes(): number {
     return this.ring.heldBytes;
+  }
+
+  /** Lets the entry that kept its message longest ago drop it (assigned, not deleted: see task-exchange.ts). */
+  private keepBody(entry: StoredProtocolEntry): void {
+    const oldest = this.withBody[this.bodyHead];
+    if (oldest !== undefined) oldest.json = undefined;
+    this.withBody[this.bodyHead] = entry;
+    this.bodyHead = (this.bodyHead + 1) % PROTOCOL_BODY_ENTRIES;
   }
 
   private remember(open: Map<string | number, OpenRequest>, id: string | number, request: OpenRequest): void {
