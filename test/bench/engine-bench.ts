@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     console.log(`Engine bench: ${options.taskCount} tasks, ${options.serverCount} servers, window ${options.windowMs / 1_000} s, seed "${options.seed}", history ${options.historyEntries}`);
     const goalsMet = { ...judge(ours, baseline), protocolLogWithinGoal: protocolLogCpuOverheadPct <= PROTOCOL_LOG_CPU_GOAL_PCT };
     for (const line of renderTable(ours, baseline, goalsMet)) console.log(line);
-    console.log(`Protocol log: ${protocolLogCpuOverheadPct} % CPU per 1,000 polls over recording off (${withoutLog.cpuMsPer1000Polls} ms; goal ≤ ${PROTOCOL_LOG_CPU_GOAL_PCT} %), ${protocolLogMb} MiB held`);
+    console.log(`Protocol log: ${protocolLogCpuOverheadPct} % CPU per 1,000 polls over recording off (${withoutLog.cpuMsPer1000Polls} ms, peak RSS ${withoutLog.rssMb} MB off; goal ≤ ${PROTOCOL_LOG_CPU_GOAL_PCT} %), ${protocolLogMb} MiB held`);
     const run = { tasks: options.taskCount, servers: options.serverCount, seed: options.seed, history: options.historyEntries };
     console.log(`BENCH ${JSON.stringify({ ...run, ...ours, protocolLogCpuOverheadPct, protocolLogMb, baseline, goalsMet })}`);
   } finally {
