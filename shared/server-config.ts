@@ -2,6 +2,7 @@
  * Configured MCP servers and their live connection state.
  */
 import { z } from 'zod';
+import { LogLevelSchema } from './server-log.js';
 
 /** Most roots one server may be given. */
 export const MAX_ROOTS = 50;
@@ -42,6 +43,13 @@ const ServerBaseSchema = z.object({
   roots: z.array(RootSchema).max(MAX_ROOTS).optional(),
   /** The user muted this server's desktop notifications (absent: not muted). Not part of what runs. */
   notificationsMuted: z.boolean().optional(),
+  /**
+   * The least severe log messages the user wants from this server (absent: not chosen). Not part
+   * of what runs: changing it needs no approval or reconnect. 2025-11-25 servers that offer
+   * `logging` are sent `logging/setLevel` with it (until one is chosen they log at their own
+   * default); on 2026-07-28 it travels in every request's `_meta`, `info` until one is chosen.
+   */
+  logLevel: LogLevelSchema.optional(),
 });
 
 export const StdioServerConfigSchema = ServerBaseSchema.extend({
@@ -153,6 +161,8 @@ export const ServerStateSchema = z.object({
   protocolVersion: z.string().optional(),
   /** Which task form the server offers: `none` when it advertises no tasks. */
   taskSupport: z.enum(['extension', 'legacy', 'none']).optional(),
+  /** The server declared the `logging` capability when it last connected: it sends log messages, and takes a level. */
+  logging: z.boolean().optional(),
   /** The server's self-reported identity (untrusted text). */
   serverInfo: z.object({ name: z.string(), version: z.string().optional() }).optional(),
   /** Why the last (re)connect failed or the connection dropped, as the SDK or the server said it. */

@@ -75,3 +75,58 @@ export const ProtocolEntrySchema = z.object({
 });
 /** One JSON-RPC message of a server's protocol log. */
 export type ProtocolEntry = z.infer<typeof ProtocolEntrySchema>;
+
+export const ExchangeLineSchema = z.object({
+  /** Local wall-clock ms of the first message the line stands for. */
+  at: z.number(),
+  /** Local wall-clock ms of the newest message it stands for (the same as `at` for one message). */
+  lastAt: z.number(),
+  /** How many identical exchanges in a row the line stands for (300 identical polls: 300). */
+  count: z.number().int().positive(),
+  /** Who sent the request or notification: `sent` = the app, `received` = the server. */
+  direction: z.enum(['sent', 'received']),
+  kind: z.enum(['request', 'notification']),
+  method: z.string(),
+  /** The JSON-RPC id of the newest request it stands for. */
+  id: z.union([z.string(), z.number()]).optional(),
+  /**
+   * How the request ended: `result`, `error`, or `pending` while no answer came (and for a
+   * request whose answer never came). Absent for a notification.
+   */
+  outcome: z.enum(['pending', 'result', 'error']).optional(),
+  /** The answer's gist in the app's words, e.g. `working — Step 2/5` or `-32602 Invalid params`. */
+  summary: z.string().optional(),
+  /** Milliseconds the newest request of the line took. */
+  durationMs: z.number().nonnegative().optional(),
+  /** The HTTP facts of the newest request (status, session, `Mcp-Name`). */
+  http: HttpFactsSchema.optional(),
+  /** The first request or notification the line stands for, redacted; absent when it was too large to keep. */
+  message: z.unknown().optional(),
+  /** The answer to that first request, redacted; absent when none came or it was too large to keep. */
+  answer: z.unknown().optional(),
+});
+/**
+ * One line of a task's protocol exchange: a request with its answer (or a notification), standing
+ * for `count` identical ones in a row. Redacted like the protocol log.
+ */
+export type ExchangeLine = z.infer<typeof ExchangeLineSchema>;
+
+/**
+ * A task as one JSON document (`tasks export`, the UI's Export): `task` is the record without
+ * its session credentials or kept server requests (as the window sees it).
+ */
+export interface TaskExport {
+  /** ISO 8601 time of the export. */
+  exportedAt: string;
+  app: { name: string; version: string };
+  task: Record<string, unknown>;
+  timeline: unknown[];
+  /** The final result, when there is one. */
+  result?: unknown;
+  exchange: ExchangeLine[];
+  /** The task's lines of its server's console (kept while the app runs; empty from the CLI). */
+  console: ConsoleEntry[];
+}
+
+/** One line of a server-log export (JSON lines): a console line or a protocol-log entry. */
+export type ServerLogLine = ({ type: 'console' } & ConsoleEntry) | ({ type: 'protocol' } & ProtocolEntry);

@@ -248,3 +248,13 @@ export const PendingInputSchema = z.object({
 });
 /** One question a server is waiting for the user to answer, in one shape for both forms. */
 export type PendingInput = z.infer<typeof PendingInputSchema>;
+
+/**
+ * A task as it may leave the engine's host (the window, an export): without the 2025-11-25
+ * session credentials and the kept server requests (untrusted and possibly large; the window gets
+ * them as pending inputs).
+ */
+export function withoutSessionCredentials(task: TrackedTask): Omit<TrackedTask, 'legacySession' | 'legacyPendingRequests'> {
+  const { legacySession: _session, legacyPendingRequests: _kept, ...rest } = task;
+  return rest;
+}

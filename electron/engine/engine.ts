@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState } from '../../shared/server-config.js';
+import type { ConsoleEntry, ExchangeLine, ProtocolEntry, TaskExport } from '../../shared/server-log.js';
 import { isTaskFinished, type LegacySession, type PendingInput, type TaskSnapshot, type ToolResult, type TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from './calls/tool-calls.js';
 import { McpRequestError } from './connections/mcp-request-error.js';
@@ -19,6 +20,10 @@ import { errorText } from './error-text.js';
 import type { InputOwnerRef } from './inputs/answer-desk.js';
 import { createEngineParts, type EngineEmitters, type EngineParts } from './engine-parts.js';
 import type { EnginePorts, SaveProblem } from './ports.js';
+import { Observatory } from './observe/observatory.js';
+import type { ProtocolQuery } from './observe/protocol-log.js';
+import type { ConsoleQuery } from './observe/server-console.js';
+import { buildTaskExport } from './observe/task-export.js';
 import { createProtocol } from './protocols/create-protocol.js';
 import type { TaskProtocol } from './protocols/task-protocol.js';
 import { ResultReader } from './tasks/result-recovery.js';
@@ -26,6 +31,8 @@ import { endAsInterrupted } from './tasks/task-rules.js';
 
 export type { CallToolOutcome } from './calls/tool-calls.js';
 export type { InputOwnerRef } from './inputs/answer-desk.js';
+export type { ConsoleQuery } from './observe/server-console.js';
+export type { ProtocolQuery } from './observe/protocol-log.js';
 
 /** Engine options beyond the ports. */
 export interface EngineOptions {
@@ -38,6 +45,12 @@ export interface EngineOptions {
    * Default 16 MiB; clamped to 64 KiB … 1 GiB.
    */
   maxMessageBytes?: number;
+  /**
+   * Record each server's protocol log and each task's exchange (default true). Off, nothing of
+   * the traffic is kept (the server console still is); hosts read `MCP_TASK_MONITOR_PROTOCOL_LOG`
+   * with `engineOptionsFromEnv`.
+   */
+  protocolLog?: boolean;
 }
 
 interface ServerRuntime {
@@ -55,7 +68,9 @@ export class Engine {
   private readonly identity: ClientIdentity;
   private readonly health: HealthOptions | undefined;
   private readonly maxMessageBytes: number;
-  private readonly emitters: EngineEmitters & { server: Emitter<ServerState> };
+  private readonly emitters: EngineEmitters & { server: Emitter<ServerState>; log: Emitter<{ serverId: string }> };
+  private readonly observatory: Observatory;
+  private readonly stopWatchingEnds: { dispose(): void };
   private disposed = false;
 
   /** A task was added or changed. */
@@ -68,6 +83,8 @@ export class Engine {
   readonly onDidChangeInputs: Event<PendingInput[]>;
   /** Writes to disk started failing (the problem to show) or work again (`undefined`); see `saveProblem`. */
   readonly onDidChangeSaveProblem: Event<SaveProblem | undefined>;
+  /** A server's console or protocol log got new entries (at most ten reports a second per server): read them with `afterSeq`. */
+  readonly onDidAppendLog: Event<{ serverId: string }>;
 
   constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
@@ -80,12 +97,14 @@ export class Engine {
       server: new Emitter(report),
       inputs: new Emitter(report),
       saveProblem: new Emitter(report),
+      log: new Emitter(report),
     };
     this.onDidUpdateTask = this.emitters.task.event;
     this.onDidRemoveTask = this.emitters.removed.event;
     this.onDidChangeServer = this.emitters.server.event;
     this.onDidChangeInputs = this.emitters.inputs.event;
     this.onDidChangeSaveProblem = this.emitters.saveProblem.event;
+    this.onDidAppendLog = this.emitters.log.event;
     this.parts = createEngineParts({
       ports,
       emitters: this.emitters,
@@ -95,6 +114,23 @@ export class Engine {
     });
     const { ledger, results } = this.parts;
     this.resultReader = new ResultReader({ clock: ports.clock, logger: ports.logger, ledger, results, protocolOf: (serverId) => this.connectedProtocol(serverId) });
+    this.observatory = new Observatory({
+      clock: ports.clock,
+      logger: ports.logger,
+      exchangeStore: ports.exchangeStore,
+      recordProtocol: options.protocolLog ?? true,
+      sources: {
+        localIdOf: (serverId, serverTaskId) => ledger.findByServerTaskId(serverId, serverTaskId)?.id,
+        isKnown: (localId) => ledger.get(localId) !== undefined,
+        callsInFlight: (serverId) => this.parts.calls.inFlight(serverId),
+      },
+      onAppend: (serverId) => this.emitters.log.fire({ serverId }),
+      hasListeners: () => this.emitters.log.listenerCount > 0,
+    });
+    // A task's exchange is written once the task ends.
+    this.stopWatchingEnds = this.emitters.task.event((task) => {
+      if (isTaskFinished(task)) this.observatory.exchanges.taskEnded(task.id);
+    });
   }
 
   /**
@@ -125,6 +161,7 @@ export class Engine {
       identity: this.identity,
       ...(this.health !== undefined ? { health: this.health } : {}),
       maxMessageBytes: this.maxMessageBytes,
+      observer: this.observatory.observe(config),
       listener: {
         onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params)
           || this.parts.progress.handle(id, method, params)
@@ -173,6 +210,9 @@ export class Engine {
     if (runtime === undefined) return;
     const rootsChanged = !isDeepStrictEqual(runtime.config.roots ?? [], config.roots ?? []);
     runtime.config = config;
+    runtime.connection.setLogLevel(config.logLevel).catch((error: unknown) => {
+      this.ports.logger.warn('could not set a server\'s log level', { server: config.id, error: errorText(error) });
+    });
     if (!rootsChanged) return;
     runtime.connection.sendRootsListChanged().catch((error: unknown) => {
       this.ports.logger.warn('could not tell a server its roots changed', { server: config.id, error: errorText(error) });
@@ -252,14 +292,52 @@ export class Engine {
     return this.parts.watcher.cancel(id, 'Cancel requested');
   }
 
-  /** Removes a task from the inbox and forgets its result; a running task is no longer watched. */
+  /**
+   * A server's console: its stderr, its log messages and the connection's events, oldest first
+   * (see `ConsoleQuery`: after a `seq`, of one task, containing a text). Kept while the app runs,
+   * across reconnects; none for a server never added.
+   */
+  serverConsole(serverId: string, query?: ConsoleQuery): ConsoleEntry[] {
+    return this.observatory.serverConsole(serverId, query);
+  }
+
+  /** A server's protocol log, oldest first, redacted (see `ProtocolQuery`); none while recording is off. */
+  protocolLog(serverId: string, query?: ProtocolQuery): ProtocolEntry[] {
+    return this.observatory.protocolLog(serverId, query);
+  }
+
+  /** A task's protocol exchange: its requests with their answers and its notifications, identical ones collapsed; kept across restarts. */
+  taskExchange(id: string): Promise<ExchangeLine[]> {
+    return this.observatory.exchanges.lines(id);
+  }
+
+  /** A task as one JSON document (record, timeline, result, exchange, console lines); undefined for an unknown task. */
+  async exportTask(id: string): Promise<TaskExport | undefined> {
+    const task = this.parts.ledger.get(id);
+    if (task === undefined) return undefined;
+    const [result, exchange] = await Promise.all([
+      this.getResult(id).catch((error: unknown) => {
+        this.ports.logger.warn('could not read a task\'s result for its export', { error: errorText(error) });
+        return undefined;
+      }),
+      this.taskExchange(id),
+    ]);
+    return buildTaskExport({ task, result, exchange, console: this.observatory.taskConsole(task.serverId, id), at: this.ports.clock.now(), app: this.identity });
+  }
+
+  /** A server's console and protocol log as JSON lines, by time (`{"type":"console",…}` / `{"type":"protocol",…}`). */
+  exportServerLog(serverId: string): string {
+    return this.observatory.exportServerLog(serverId);
+  }
+
+  /** Removes a task from the inbox and forgets its result and its exchange; a running task is no longer watched. */
   async removeTask(id: string): Promise<void> {
     const task = this.parts.ledger.remove(id);
     if (task === undefined) return;
     this.parts.watcher.forget(id);
     this.parts.watcher.markWatchDirty(task.serverId);
     this.parts.letGo(task);
-    await this.parts.results.delete(id);
+    await Promise.all([this.parts.results.delete(id), this.observatory.exchanges.remove(id)]);
   }
 
   /** Stops everything: calls on the wire end as stopped mid-call (`ToolCalls.stop`), timers, streams, connections (and their process trees); flushes the store. */
@@ -272,8 +350,14 @@ export class Engine {
     await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
     this.servers.clear();
     this.parts.results.dispose();
-    await this.parts.registry.dispose();
+    this.stopWatchingEnds.dispose();
+    await Promise.all([this.parts.registry.dispose(), this.observatory.dispose()]);
     for (const emitter of this.allEmitters()) emitter.dispose();
+  }
+
+  /** The bytes the server consoles, protocol logs and task exchanges hold in memory (estimates; for the benchmark). */
+  get observedBytes(): number {
+    return this.observatory.heldBytes;
   }
 
   /** Counts of live internals, for leak checks in tests. */
@@ -283,8 +367,8 @@ export class Engine {
   }
 
   private allEmitters(): Array<{ dispose(): void; readonly listenerCount: number }> {
-    const { task, removed, server, inputs, saveProblem } = this.emitters;
-    return [task, removed, server, inputs, saveProblem];
+    const { task, removed, server, inputs, saveProblem, log } = this.emitters;
+    return [task, removed, server, inputs, saveProblem, log];
   }
 
   /** The 2025-11-25 HTTP session of the server's newest unfinished task, if any. */

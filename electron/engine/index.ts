@@ -5,7 +5,11 @@
 import { Engine, type EngineOptions } from './engine.js';
 import type { EnginePorts } from './ports.js';
 
-export type { CallToolOutcome, EngineOptions, InputOwnerRef } from './engine.js';
+export type { CallToolOutcome, ConsoleQuery, EngineOptions, InputOwnerRef, ProtocolQuery } from './engine.js';
+export type { ExchangeStore } from './observe/task-exchange.js';
+export { FileExchangeStore } from './observe/file-exchange-store.js';
+export { buildTaskExport } from './observe/task-export.js';
+export { engineOptionsFromEnv, PROTOCOL_LOG_ENV } from './env-options.js';
 export type { Engine } from './engine.js';
 export type { Clock, EnginePorts, Logger, ResultStore, SaveProblem, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
 export type { Disposable, Event } from './emitter.js';

@@ -4,6 +4,7 @@
  * so it runs the same under Electron, plain Node and fake clocks.
  */
 import type { ToolResult, TrackedTask } from '../../shared/task-model.js';
+import type { ExchangeStore } from './observe/task-exchange.js';
 
 /** What loading the task store found. */
 export interface TaskStoreLoad {
@@ -83,4 +84,6 @@ export interface EnginePorts {
   logger: Logger;
   /** Random number in [0, 1) for jitter; injectable so tests are deterministic. */
   random?: () => number;
+  /** Where each task's protocol exchange is kept across restarts (absent: in memory only). */
+  exchangeStore?: ExchangeStore;
 }

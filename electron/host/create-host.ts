@@ -8,7 +8,7 @@ import type { AppInfo, EventChannel } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { defaultDemoServers } from '../demo-server/default-servers.js';
 import { Emitter } from '../engine/emitter.js';
-import { createEngine, messageLimitFromEnv, type EnginePorts, type Logger } from '../engine/index.js';
+import { createEngine, engineOptionsFromEnv, type EnginePorts, type Logger } from '../engine/index.js';
 import { createNodePorts } from '../engine/node-ports.js';
 import { ConfiguredServers } from './configured-servers.js';
 import { createDispatcher } from './dispatcher.js';
@@ -68,8 +68,8 @@ interface HostEvent {
 export async function createHost(options: CreateHostOptions): Promise<Host> {
   const { dataDir, mode, secretStore, logger } = options;
   const ports: EnginePorts = { ...createNodePorts(dataDir, logger), ...options.ports };
-  const limit = messageLimitFromEnv(process.env, (problem) => logger.warn(problem));
-  const engine = createEngine(ports, { identity: { name: packageJson.name, version: packageJson.version }, ...limit });
+  const envOptions = engineOptionsFromEnv(process.env, (problem) => logger.warn(problem));
+  const engine = createEngine(ports, { identity: { name: packageJson.name, version: packageJson.version }, ...envOptions });
   const listeners = new Emitter<HostEvent>((error) => logger.error('event listener failed', { error: String(error) }));
   const { servers, problems: serverProblems } = await ConfiguredServers.load({
     dir: dataDir,

@@ -6,7 +6,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { CallOutcome, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract.js';
 import type { ServerState } from '../../shared/server-config.js';
-import type { TrackedTask } from '../../shared/task-model.js';
+import { withoutSessionCredentials, type TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from '../engine/index.js';
 import { isApproved, shownApprovalDigest, type ServerEntry } from './server-entry.js';
 
@@ -21,8 +21,7 @@ export function toTaskSummary(task: TrackedTask): TaskSummary {
 
 /** A task for the detail view: everything but the 2025-11-25 session credentials and kept server requests. */
 export function toTaskDetail(task: TrackedTask): TaskDetail {
-  const { legacySession: _session, legacyPendingRequests: _kept, ...detail } = task;
-  return detail;
+  return withoutSessionCredentials(task);
 }
 
 /** A server's tool, with the 2025-11-25 `execution.taskSupport` when it declared one. */

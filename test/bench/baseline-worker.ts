@@ -95,6 +95,7 @@ async function measureBaseline(setup: WorkerSetup): Promise<WorkerReport> {
       ...windowFigures(window),
       tasksInError: ended + backgroundErrors,
       store: null,
+      logMb: null,
     };
   } finally {
     // Detach (never `close`, which cancels running tasks) and let every loop wind down first,

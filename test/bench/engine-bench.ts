@@ -12,6 +12,10 @@
  * warm-up rule for both, see SETTLE_MS) and lasts `--window-s`; requests are what the servers
  * counted within it.
  *
+ * Our engine runs twice, with the protocol log off and on (its default), so that what recording
+ * costs is measured in the same run: `protocolLogCpuOverheadPct` compares their CPU per 1,000
+ * polls, `protocolLogMb` is what the logs hold at the window's end with 10,000 tasks.
+ *
  * Prints a table, then as its last line `BENCH {json}` (our figures, the baseline's under
  * `baseline`, the verdicts under `goalsMet`). Exits non-zero when anything fails; a goal not
  * met is a result, not a failure. Everything started is stopped and the temp folder removed,
@@ -47,6 +51,8 @@ const WORKER_OVERHEAD_MS = 120_000;
  * tasks' phases no longer line up with the window start, for either client.
  */
 const SETTLE_MS = MAX_POLL_INTERVAL_MS;
+/** The most CPU recording the protocol log may add to polling, in percent (the issue's goal). */
+const PROTOCOL_LOG_CPU_GOAL_PCT = 10;
 
 interface BenchOptions {
   taskCount: number;
@@ -62,6 +68,8 @@ interface ClientRun {
   name: string;
   worker: string;
   prepare(dataDir: string): void;
+  /** Our engine: whether it records the protocol log. */
+  protocolLog?: boolean;
 }
 
 function parseOptions(): BenchOptions {
@@ -101,7 +109,7 @@ function progress(text: string): void {
 }
 
 /** Runs one client in its worker and turns what it and its servers measured into figures. */
-async function measure(client: ClientRun, options: BenchOptions, plan: readonly ServerPlan[], fixture: string, epochMs: number, folder: string): Promise<ClientFigures> {
+async function measure(client: ClientRun, options: BenchOptions, plan: readonly ServerPlan[], fixture: string, epochMs: number, folder: string): Promise<{ figures: ClientFigures; logMb: number | null }> {
   const dataDir = join(folder, 'data');
   const statsDir = join(folder, 'stats');
   mkdirSync(statsDir, { recursive: true });
@@ -113,6 +121,7 @@ async function measure(client: ClientRun, options: BenchOptions, plan: readonly 
     settleMs: SETTLE_MS,
     windowMs: options.windowMs,
     dataDir,
+    ...(client.protocolLog !== undefined ? { protocolLog: client.protocolLog } : {}),
   }, SETTLE_MS + options.windowMs + WORKER_OVERHEAD_MS);
   const summary = summarizeWindow(readRequestLogs(statsDir), report.windowStartMs, report.windowEndMs);
   const failedPolls = Object.keys(summary.errors).filter((key) => key.startsWith('tasks/get '));
@@ -122,7 +131,7 @@ async function measure(client: ClientRun, options: BenchOptions, plan: readonly 
   progress(`${client.name}: done; the servers received ${JSON.stringify(summary.methods)}, refused ${JSON.stringify(summary.errors)}`);
   const runStartMs = report.windowStartMs - SETTLE_MS - report.resumeMs;
   const run = { summary: summarizeWindow(readRequestLogs(statsDir), runStartMs, report.windowEndMs), minimumRequests: minimumRequests(plan, report.windowEndMs - runStartMs) };
-  return clientFigures(report, summary, minimumRequests(plan, report.windowEndMs - report.windowStartMs), run);
+  return { figures: clientFigures(report, summary, minimumRequests(plan, report.windowEndMs - report.windowStartMs), run), logMb: report.logMb };
 }
 
 async function main(): Promise<void> {
@@ -136,21 +145,27 @@ async function main(): Promise<void> {
     ]) as [string, string, string];
     const plan = planServers(options.seed, options.taskCount, options.serverCount);
     const epochMs = Date.now();
-    const ours = await measure({
-      name: 'our engine',
+    const engineRun = (protocolLog: boolean): ClientRun => ({
+      name: protocolLog ? 'our engine' : 'our engine, protocol log off',
       worker: engineWorker,
       prepare: (dataDir) => writeEngineStore(dataDir, plan, epochMs, Date.now(), options.historyEntries),
-    }, options, plan, fixture, epochMs, join(root, 'engine'));
-    const baseline = await measure({
+      protocolLog,
+    });
+    const withoutLog = (await measure(engineRun(false), options, plan, fixture, epochMs, join(root, 'engine-log-off'))).figures;
+    const { figures: ours, logMb } = await measure(engineRun(true), options, plan, fixture, epochMs, join(root, 'engine'));
+    const { figures: baseline } = await measure({
       name: 'ext-tasks 0.2.2',
       worker: baselineWorker,
       prepare: (dataDir) => writeBaselineReferences(dataDir, plan),
     }, options, plan, fixture, epochMs, join(root, 'baseline'));
+    const protocolLogCpuOverheadPct = Math.round((ours.cpuMsPer1000Polls / withoutLog.cpuMsPer1000Polls - 1) * 1_000) / 10;
+    const protocolLogMb = Math.round((logMb ?? 0) * 10) / 10;
     console.log(`Engine bench: ${options.taskCount} tasks, ${options.serverCount} servers, window ${options.windowMs / 1_000} s, seed "${options.seed}", history ${options.historyEntries}`);
-    const goalsMet = judge(ours, baseline);
+    const goalsMet = { ...judge(ours, baseline), protocolLogWithinGoal: protocolLogCpuOverheadPct <= PROTOCOL_LOG_CPU_GOAL_PCT };
     for (const line of renderTable(ours, baseline, goalsMet)) console.log(line);
+    console.log(`Protocol log: ${protocolLogCpuOverheadPct} % CPU per 1,000 polls over recording off (${withoutLog.cpuMsPer1000Polls} ms, peak RSS ${withoutLog.rssMb} MB off; goal ≤ ${PROTOCOL_LOG_CPU_GOAL_PCT} %), ${protocolLogMb} MiB held`);
     const run = { tasks: options.taskCount, servers: options.serverCount, seed: options.seed, history: options.historyEntries };
-    console.log(`BENCH ${JSON.stringify({ ...run, ...ours, baseline, goalsMet })}`);
+    console.log(`BENCH ${JSON.stringify({ ...run, ...ours, protocolLogCpuOverheadPct, protocolLogMb, baseline, goalsMet })}`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -52,7 +52,7 @@ function allScheduled(engine: Engine, taskCount: number): Promise<void> {
 async function measureEngine(setup: WorkerSetup): Promise<WorkerReport> {
   const ports = createNodePorts(setup.dataDir, createConsoleLogger('warn'));
   const store = new TimedTaskStore(ports.taskStore);
-  const engine = createEngine({ ...ports, taskStore: store });
+  const engine = createEngine({ ...ports, taskStore: store }, { protocolLog: setup.protocolLog ?? true });
   let updates = 0;
   engine.onDidUpdateTask(() => {
     updates += 1;
@@ -76,6 +76,7 @@ async function measureEngine(setup: WorkerSetup): Promise<WorkerReport> {
     meter.start();
     await sleep(setup.windowMs);
     const window = meter.stop();
+    const logMb = engine.observedBytes / (1024 * 1024);
     const storeAfter = ports.taskStore.stats;
     const saves = store.saveTimings;
     return {
@@ -90,6 +91,7 @@ async function measureEngine(setup: WorkerSetup): Promise<WorkerReport> {
         saveMsMean: saves.saves === 0 ? 0 : saves.totalMs / saves.saves,
         saveMsMax: saves.maxMs,
       },
+      logMb,
     };
   } finally {
     // Closing the connections ends the fixture servers, which then write their request logs.

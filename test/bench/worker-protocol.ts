@@ -17,6 +17,8 @@ export interface WorkerSetup {
   windowMs: number;
   /** The client's folder: the engine's data folder, or the folder of the baseline's references. */
   dataDir: string;
+  /** Our engine only: record the protocol log and task exchanges (the engine's default: on). */
+  protocolLog?: boolean;
 }
 
 /** Task store figures of the measured window (our engine only). */
@@ -48,6 +50,8 @@ export interface WorkerReport {
   /** Tasks the client stopped following or flagged with an error by the end of the window. */
   tasksInError: number;
   store: StoreFigures | null;
+  /** Our engine only: MiB its server consoles, protocol logs and task exchanges hold at the window's end. */
+  logMb: number | null;
 }
 
 /** Parent → nothing; worker → parent: exactly one of these. */

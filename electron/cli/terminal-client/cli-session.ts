@@ -4,9 +4,10 @@
  * servers are added only as the command needs them. Closing ends the connections (a stdio
  * server's whole process tree with them) and flushes the store; tasks on HTTP servers go on.
  */
+import { writeFile } from 'node:fs/promises';
 import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { TrackedTask } from '../../../shared/task-model.js';
-import { createEngine, messageLimitFromEnv, type Engine, type Logger } from '../../engine/index.js';
+import { createEngine, engineOptionsFromEnv, type Engine, type Logger } from '../../engine/index.js';
 import { createNodePorts } from '../../engine/node-ports.js';
 import { DataFolderBusyError, lockDataFolder } from '../../host/data-folder-lock.js';
 import { CommandFailed } from './cli-errors.js';
@@ -28,8 +29,13 @@ export interface CliSession {
   close(): Promise<void>;
 }
 
-/** Locks `dataDir`, loads its tasks and starts an engine with no servers yet; `signal` stops waiting for a connection. */
-export async function openSession(dataDir: string, logger: Logger, signal: AbortSignal): Promise<CliSession> {
+/**
+ * Locks `dataDir`, loads its tasks and starts an engine with no servers yet; `signal` stops
+ * waiting for a connection. With `logFile`, closing writes the console and protocol log of every
+ * server the session connected to there, as JSON lines (mode 0600: it is the servers' traffic);
+ * when it cannot be written, `close` fails with CommandFailed saying so.
+ */
+export async function openSession(dataDir: string, logger: Logger, signal: AbortSignal, logFile?: string): Promise<CliSession> {
   let lock;
   try {
     lock = await lockDataFolder(dataDir);
@@ -37,7 +43,7 @@ export async function openSession(dataDir: string, logger: Logger, signal: Abort
     if (error instanceof DataFolderBusyError) throw new CommandFailed(error.message);
     throw new CommandFailed(`The data folder ${dataDir} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const engine = createEngine(createNodePorts(dataDir, logger), messageLimitFromEnv(process.env, (problem) => logger.warn(problem)));
+  const engine = createEngine(createNodePorts(dataDir, logger), engineOptionsFromEnv(process.env, (problem) => logger.warn(problem)));
   const names = new Map<string, string>();
   let storeProblems: string[];
   try {
@@ -56,8 +62,18 @@ export async function openSession(dataDir: string, logger: Logger, signal: Abort
       return connect(engine, server, signal);
     },
     nameOf: (serverId) => names.get(serverId) ?? serverId,
-    close: () => (closed ??= engine.dispose().finally(() => lock.release())),
+    close: () => (closed ??= engine.dispose().finally(() => lock.release()).then(() => writeServerLogs(engine, [...names.keys()], logFile))),
   };
+}
+
+/** The logs of `serverIds` (in the order they were added) written to `logFile`, if one was asked for. */
+async function writeServerLogs(engine: Engine, serverIds: readonly string[], logFile: string | undefined): Promise<void> {
+  if (logFile === undefined) return;
+  try {
+    await writeFile(logFile, serverIds.map((id) => engine.exportServerLog(id)).join(''), { mode: 0o600 });
+  } catch (error) {
+    throw new CommandFailed(`The log could not be written to ${logFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function connect(engine: Engine, server: ServerConfig, signal: AbortSignal): Promise<ServerState> {

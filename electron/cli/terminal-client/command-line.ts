@@ -17,6 +17,8 @@ interface Common {
   verbose: boolean;
   /** The config file server names are looked up in. */
   configFile: string | undefined;
+  /** `--log`: where the servers' console and protocol log go as JSON lines when the command ends (commands that connect). */
+  logFile?: string;
 }
 
 /** What was asked for. */
@@ -26,28 +28,32 @@ export type Command =
   | (Common & { kind: 'tools'; target: string })
   | (Common & { kind: 'tasks-list' })
   | (Common & { kind: 'tasks-show'; id: string; watch: boolean; answer: string | undefined; url: string | undefined })
-  | (Common & { kind: 'tasks-cancel'; id: string; url: string | undefined });
+  | (Common & { kind: 'tasks-cancel'; id: string; url: string | undefined })
+  | (Common & { kind: 'tasks-export'; id: string; out: string | undefined });
 
 export const USAGE = `Usage: mcp-task-monitor <command> [options]
 
 Commands:
-  call <url|name> <tool> [--args '<json>'] [--watch] [--answer <policy>]
+  call <url|name> <tool> [--args '<json>'] [--watch] [--answer <policy>] [--log <file>]
       Calls a tool. <url> is a Streamable HTTP endpoint; <name> is a server in the --config
       file. A direct answer is printed at once. When the server starts a task, its id is
       printed and the command ends (the task goes on; follow it with "tasks show <id> --watch"),
       unless --watch follows it to its end. Questions the call itself needs (before it runs)
       are always answered, as --answer says.
-  tools <url|name>
+  tools <url|name> [--log <file>]
       Lists the server's tools.
   tasks list
       Lists the tasks in the data folder as last seen.
-  tasks show <id> [--watch] [--answer <policy>]
+  tasks show <id> [--watch] [--answer <policy>] [--log <file>]
       Shows one task as last seen (its local id, or a unique start of it). --watch connects to
       its server again (the URL kept with the task, --url, or its name in --config) and follows
       it to its end, answering its questions as --answer says.
-  tasks cancel <id>
+  tasks cancel <id> [--log <file>]
       Asks the task's server (found as for show) to cancel it and waits up to 30 s for how it
       ends: cancellation is cooperative, so a task may still complete.
+  tasks export <id> [--out <file>]
+      Writes the task as one JSON document (its record without session credentials, timeline,
+      result and protocol exchange, from the data folder) to <file>, or to stdout.
   help
       Shows this text.
 
@@ -58,6 +64,10 @@ Options:
   --data <dir>       data folder (default ${DEFAULT_DATA_DIR}); one command at a time uses it
   --url <url>        tasks show/cancel: the server's URL, for a task whose URL was not kept
                      (a URL with a query string is never written to the data folder)
+  --log <file>       call, tools, tasks show, tasks cancel: when the command ends, write the
+                     server's console (stderr, log messages, connection events) and protocol log
+                     (every JSON-RPC message, configured secrets redacted) to <file> as JSON lines
+  --out <file>       tasks export: the file to write the document to (replaced if it exists)
   --json             one JSON object per line on stdout (the last one: {"type":"end",...})
   --verbose          the engine's log on stderr
 
@@ -74,6 +84,8 @@ const OPTIONS = {
   url: { type: 'string' },
   json: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
+  log: { type: 'string' },
+  out: { type: 'string' },
   help: { type: 'boolean', default: false },
 } as const;
 type OptionName = keyof typeof OPTIONS;
@@ -90,17 +102,17 @@ export function parseCommandLine(argv: readonly string[]): Command {
   const { values, positionals, tokens } = parsed;
   if (values.help || positionals.length === 0 || positionals[0] === 'help') return { kind: 'help' };
   const options = new Set(tokens.flatMap((token) => (token.kind === 'option' ? [token.name] : [])));
-  const common: Common = { dataDir: values.data, json: values.json, verbose: values.verbose, configFile: values.config };
+  const common: Common = { dataDir: values.data, json: values.json, verbose: values.verbose, configFile: values.config, ...(values.log !== undefined ? { logFile: values.log } : {}) };
   const [command, ...rest] = positionals;
   switch (command) {
     case 'call': {
       const [target, tool] = operands(rest, ['<url|name>', '<tool>'], 'call');
-      allowOnly(options, [...COMMON, 'args', 'watch', 'answer'], 'call');
+      allowOnly(options, [...COMMON, 'args', 'watch', 'answer', 'log'], 'call');
       return { ...common, kind: 'call', target, tool, args: parseToolArguments(values.args), watch: values.watch, answer: values.answer };
     }
     case 'tools': {
       const [target] = operands(rest, ['<url|name>'], 'tools');
-      allowOnly(options, COMMON, 'tools');
+      allowOnly(options, [...COMMON, 'log'], 'tools');
       return { ...common, kind: 'tools', target };
     }
     case 'tasks':
@@ -110,7 +122,7 @@ export function parseCommandLine(argv: readonly string[]): Command {
   }
 }
 
-function parseTasks(rest: string[], options: ReadonlySet<string>, common: Common, values: { watch: boolean; answer?: string; url?: string }): Command {
+function parseTasks(rest: string[], options: ReadonlySet<string>, common: Common, values: { watch: boolean; answer?: string; url?: string; out?: string }): Command {
   const [action, ...given] = rest;
   switch (action) {
     case 'list':
@@ -119,17 +131,23 @@ function parseTasks(rest: string[], options: ReadonlySet<string>, common: Common
       return { ...common, kind: 'tasks-list' };
     case 'show': {
       const [id] = operands(given, ['<id>'], 'tasks show');
-      allowOnly(options, [...COMMON, 'watch', 'answer', 'url'], 'tasks show');
+      allowOnly(options, [...COMMON, 'watch', 'answer', 'url', 'log'], 'tasks show');
+      if (common.logFile !== undefined && !values.watch) throw new UsageError('tasks show: --log needs --watch (only a followed task connects to its server).');
       if (values.answer !== undefined && !values.watch) throw new UsageError('tasks show: --answer needs --watch (only a followed task is answered).');
       return { ...common, kind: 'tasks-show', id, watch: values.watch, answer: values.answer, url: values.url };
     }
     case 'cancel': {
       const [id] = operands(given, ['<id>'], 'tasks cancel');
-      allowOnly(options, [...COMMON, 'url'], 'tasks cancel');
+      allowOnly(options, [...COMMON, 'url', 'log'], 'tasks cancel');
       return { ...common, kind: 'tasks-cancel', id, url: values.url };
     }
+    case 'export': {
+      const [id] = operands(given, ['<id>'], 'tasks export');
+      allowOnly(options, [...COMMON, 'out'], 'tasks export');
+      return { ...common, kind: 'tasks-export', id, out: values.out };
+    }
     default:
-      throw new UsageError(action === undefined ? 'tasks: say list, show or cancel.' : `Unknown tasks command ${JSON.stringify(action)}: say list, show or cancel.`);
+      throw new UsageError(action === undefined ? 'tasks: say list, show, cancel or export.' : `Unknown tasks command ${JSON.stringify(action)}: say list, show, cancel or export.`);
   }
 }
 

@@ -6,6 +6,7 @@
  * credentials or the requests kept for a restart.
  */
 import type { Tool } from '@modelcontextprotocol/client';
+import type { TaskExport } from '../../../shared/server-log.js';
 import type { ToolResult, TrackedTask } from '../../../shared/task-model.js';
 import { STATUS_LABELS, classifyTask, explainStatus } from '../../../shared/task-status.js';
 import { EXIT_CODES, type Outcome } from './exit-codes.js';
@@ -41,6 +42,8 @@ export interface Reporter {
   listed(task: TrackedTask): void;
   /** `tasks show`: everything about one task. */
   detail(task: TrackedTask, result: ToolResult | undefined): void;
+  /** `tasks export` without `--out`: the task's export document. */
+  exported(document: TaskExport): void;
   /** The last thing printed: how the command ended. */
   end(outcome: Outcome, details: { message?: string; taskId?: string }): void;
 }
@@ -98,6 +101,7 @@ export function jsonReporter(output: Output): Reporter {
     },
     listed: (task) => emit({ type: 'task', ...taskFacts(task, false) }),
     detail: (task, result) => emit({ type: 'task', ...taskFacts(task, true), ...(result !== undefined ? { result } : {}) }),
+    exported: (document) => emit({ type: 'export', document }),
     end: (outcome, { message, taskId }) =>
       emit({ type: 'end', outcome, exitCode: EXIT_CODES[outcome], ...(taskId !== undefined ? { task: taskId } : {}), ...(message !== undefined ? { message } : {}) }),
   };
@@ -139,6 +143,8 @@ export function textReporter(output: Output): Reporter {
         for (const line of resultLines(result)) out(`  ${line}`);
       }
     },
+    // The document as it is (JSON escapes every control character): for a file or another program.
+    exported: (document) => out(JSON.stringify(document, null, 2)),
     end: (outcome, { message }) => {
       if (message !== undefined) (outcome === 'completed' || outcome === 'not-finished' ? out : err)(printable(message, 2_000));
     },

@@ -13,7 +13,7 @@ import type { CommandContext, CommandEnd } from './command-context.js';
 import { EXIT_CODES } from './exit-codes.js';
 import type { Person } from './input-answerer.js';
 import { jsonReporter, textReporter, type Output } from './report.js';
-import { runTasksCancel, runTasksList, runTasksShow } from './tasks-commands.js';
+import { runTasksCancel, runTasksExport, runTasksList, runTasksShow } from './tasks-commands.js';
 import { lineReader } from './terminal-prompt.js';
 import { runTools } from './tools-command.js';
 
@@ -48,7 +48,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     signal: io.signal,
     isTerminal: io.stdin.isTTY === true,
     person: () => (person ??= { reader: lineReader(io.stdin, io.stderr), output: io.stderr }),
-    openSession: (dataDir) => openSession(dataDir, context.logger, io.signal),
+    openSession: (dataDir) => openSession(dataDir, context.logger, io.signal, command.logFile),
   };
   let end: CommandEnd;
   try {
@@ -74,6 +74,8 @@ function run(command: Exclude<Command, { kind: 'help' }>, context: CommandContex
       return runTasksShow(command, context);
     case 'tasks-cancel':
       return runTasksCancel(command, context);
+    case 'tasks-export':
+      return runTasksExport(command, context);
   }
 }
 

@@ -1,7 +1,9 @@
 /**
- * `tasks list|show|cancel`: the tasks in the data folder, as last seen; following or cancelling
- * one connects to its server again (found from the task, `--url` or `--config`: see targets.ts).
+ * `tasks list|show|cancel|export`: the tasks in the data folder, as last seen; following or
+ * cancelling one connects to its server again (found from the task, `--url` or `--config`: see
+ * targets.ts); exporting one reads the data folder only.
  */
+import { writeFile } from 'node:fs/promises';
 import { isTaskFinished, type TrackedTask } from '../../../shared/task-model.js';
 import type { Command } from './command-line.js';
 import type { CommandContext, CommandEnd } from './command-context.js';
@@ -21,6 +23,7 @@ const CANCEL_WAIT_MS = 30_000;
 type TasksList = Extract<Command, { kind: 'tasks-list' }>;
 type TasksShow = Extract<Command, { kind: 'tasks-show' }>;
 type TasksCancel = Extract<Command, { kind: 'tasks-cancel' }>;
+type TasksExport = Extract<Command, { kind: 'tasks-export' }>;
 
 export async function runTasksList(command: TasksList, context: CommandContext): Promise<CommandEnd> {
   const session = await context.openSession(command.dataDir);
@@ -84,6 +87,28 @@ export async function runTasksCancel(command: TasksCancel, context: CommandConte
     const final = (await waitForTask(session.engine, task.id, isTaskFinished, wait)) ?? session.engine.getTask(task.id) ?? task;
     context.reporter.task(final);
     return endOf(final, await session.engine.getResult(task.id), reach, isTaskFinished(final) ? undefined : 'The cancel was sent; the server has not ended the task yet.');
+  } finally {
+    await session.close();
+  }
+}
+
+/** `tasks export`: the task's record, result and stored exchange as one JSON document, to `--out` or stdout. */
+export async function runTasksExport(command: TasksExport, context: CommandContext): Promise<CommandEnd> {
+  const session = await context.openSession(command.dataDir);
+  try {
+    const task = findTask(session, command.id);
+    const document = await session.engine.exportTask(task.id);
+    if (document === undefined) throw new CommandFailed(`The task ${task.id} left the data folder.`, 'could-not-run');
+    if (command.out === undefined) {
+      context.reporter.exported(document);
+      return { outcome: 'completed', taskId: task.id };
+    }
+    try {
+      await writeFile(command.out, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
+    } catch (error) {
+      throw new CommandFailed(`The export could not be written to ${command.out}: ${error instanceof Error ? error.message : String(error)}`, 'could-not-run');
+    }
+    return { outcome: 'completed', taskId: task.id, message: `Exported task ${task.id} to ${command.out}.` };
   } finally {
     await session.close();
   }

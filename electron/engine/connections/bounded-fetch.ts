@@ -10,6 +10,7 @@
  * Chunks are passed on only after they were counted; what was passed before the limit was
  * reached is at most the limit, and none of it is ever handed on as a message.
  */
+import { ID_PREFIX_BYTES, topLevelIdIn } from './json-prefix-id.js';
 import { MessageTooLargeError } from './message-limit.js';
 
 /** Statuses whose responses have no body by definition (a `Response` with one cannot be built). */
@@ -33,14 +34,34 @@ export interface BoundedFetchOptions {
   onTooLarge?: (requestId: string | number | undefined, error: MessageTooLargeError) => void;
   /** The underlying fetch (default: the global one). */
   fetch?: FetchLike;
+  /**
+   * Told, for the POST of each JSON-RPC request, the headers that matter to a reader: the
+   * `Mcp-Name` and `Mcp-Session-Id` it went out with (before it is sent), then the HTTP status
+   * and the `Mcp-Session-Id` it was answered with. Never `Authorization` or any other header.
+   */
+  onHttp?: (requestId: string | number, facts: HttpFacts) => void;
+}
+
+/** What `onHttp` is told (header values as they are: untrusted, uncut). */
+export interface HttpFacts {
+  status?: number;
+  sessionId?: string;
+  mcpName?: string;
 }
 
 /** A `fetch` whose response bodies are cut at `maxBytes` (per event for SSE), see the module comment. */
 export function boundedFetch(options: BoundedFetchOptions): FetchLike {
-  const { maxBytes, onTooLarge } = options;
+  const { maxBytes, onTooLarge, onHttp } = options;
   const base = options.fetch ?? fetch;
   return async (url, init) => {
+    // Only the start of the body is read for the id: this runs for every poll.
+    const requestId = onHttp !== undefined && typeof init?.body === 'string' ? topLevelIdIn(init.body.slice(0, ID_PREFIX_BYTES)) : undefined;
+    if (requestId !== undefined) {
+      const headers = new Headers(init?.headers);
+      onHttp?.(requestId, headerFacts(headers.get('mcp-name'), headers.get('mcp-session-id')));
+    }
     const response = await base(url, init);
+    if (requestId !== undefined) onHttp?.(requestId, { status: response.status, ...headerFacts(null, response.headers.get('mcp-session-id')) });
     const body = response.body;
     if (body === null || NULL_BODY_STATUSES.has(response.status)) return response;
     const refuse = (): MessageTooLargeError => {
@@ -147,6 +168,10 @@ function withBody(response: Response, body: ReadableStream<Uint8Array>): Respons
 
 function isEventStream(contentType: string | null): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+function headerFacts(mcpName: string | null, sessionId: string | null): HttpFacts {
+  return { ...(mcpName !== null ? { mcpName } : {}), ...(sessionId !== null ? { sessionId } : {}) };
 }
 
 /** The id of the single JSON-RPC request a POST body carries, if it is one. */

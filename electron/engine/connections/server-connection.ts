@@ -10,10 +10,11 @@
  */
 import { Client, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit, ServerConfig, ServerState } from '../../../shared/server-config.js';
+import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
-import { boundedFetch } from './bounded-fetch.js';
+import { boundedFetch, type HttpFacts } from './bounded-fetch.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { ConnectionPinger } from './connection-pinger.js';
 import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
@@ -71,6 +72,26 @@ export interface RawRequestOptions {
   extraWait?: () => number;
 }
 
+/**
+ * Who hears everything that passes on the connection's transports, for the server console and
+ * the protocol log (observe/). Told synchronously on the hot path: it must be cheap and never throw.
+ */
+export interface ConnectionObserver {
+  /** A JSON-RPC message sent (by the engine or the SDK) or received (untrusted), as it is. */
+  message(message: Record<string, unknown>, direction: 'sent' | 'received'): void;
+  /** HTTP: the headers that matter of the POST carrying our request `requestId`, then its status. */
+  http(requestId: string | number, facts: HttpFacts): void;
+  /** stdio: one line of the server's stderr (untrusted, uncleaned). */
+  stderr(line: string): void;
+  /** What happened to the connection, in the app's words. */
+  event(text: string): void;
+}
+
+/** The log level 2026-07-28 servers are asked for when the user chose none (the key must be present for any log to come). */
+export const DEFAULT_MODERN_LOG_LEVEL: LogLevel = 'info';
+/** The per-request `_meta` key of the log level on 2026-07-28 (which removed `logging/setLevel`). */
+export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
+
 /** A request we sent and still wait on. */
 interface PendingRequest {
   resolve(result: Record<string, unknown>): void;
@@ -120,6 +141,8 @@ export class ServerConnection {
   private readonly pingTimeoutMs: number;
   /** What the pinger sends on the current connection. */
   private probe: HealthProbe = 'ping';
+  /** The log level the user chose for this server (absent: see `setLogLevel`). */
+  private logLevel: LogLevel | undefined;
 
   constructor(
     readonly config: ServerConfig,
@@ -134,8 +157,11 @@ export class ServerConnection {
       health?: HealthOptions;
       /** The largest message read from the server, in bytes (default: `DEFAULT_MAX_MESSAGE_BYTES`). */
       maxMessageBytes?: number;
+      /** Hears the connection's traffic, stderr and events (none: nothing is recorded). */
+      observer?: ConnectionObserver;
     },
   ) {
+    this.logLevel = config.logLevel;
     this.current = { id: config.id, name: config.name, status: 'connecting' };
     this.health = new HealthTracker(deps.health?.failuresBeforeDegraded);
     this.pingTimeoutMs = deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS;
@@ -282,6 +308,18 @@ export class ServerConnection {
   }
 
   /**
+   * Takes the log level the user chose. 2025-11-25: a connected server that offers `logging` is
+   * sent `logging/setLevel` (until the user picks a level it logs at its own default);
+   * 2026-07-28 removed that request: the level goes in every request's `_meta`
+   * (`DEFAULT_MODERN_LOG_LEVEL` until the user picks one), so there it applies from the next request.
+   */
+  async setLogLevel(level: LogLevel | undefined): Promise<void> {
+    const changed = level !== this.logLevel;
+    this.logLevel = level;
+    if (changed) await this.sendLogLevel();
+  }
+
+  /**
    * Starts a new attempt at once, with a fresh count of failed starts: for a stdio server that
    * stopped being started (`failed`), or any server waiting for its next reconnect attempt.
    * Does nothing while connected, connecting or closed.
@@ -302,6 +340,14 @@ export class ServerConnection {
     this.retryTimer = undefined;
     await this.teardown();
     this.setState({ status: 'closed' });
+    this.deps.observer?.event('Stopped.');
+  }
+
+  /** 2025-11-25: sends `logging/setLevel` with the chosen level, where the connected server offers logging. */
+  private async sendLogLevel(): Promise<void> {
+    const client = this.client;
+    if (client === undefined || !this.isConnected || this.current.era === 'modern' || this.logLevel === undefined || this.current.logging !== true) return;
+    await client.setLoggingLevel(this.logLevel);
   }
 
   private withEnvelope(params: Record<string, unknown>): Record<string, unknown> {
@@ -313,6 +359,8 @@ export class ServerConnection {
         'io.modelcontextprotocol/protocolVersion': this.client.getNegotiatedProtocolVersion(),
         'io.modelcontextprotocol/clientInfo': this.deps.identity,
         'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
+        // Without the key a server sends no log messages for the request.
+        ...(this.current.logging === true ? { [LOG_LEVEL_META]: this.logLevel ?? DEFAULT_MODERN_LOG_LEVEL } : {}),
         ...meta,
       },
     };
@@ -359,17 +407,18 @@ export class ServerConnection {
     const onTooLarge = (id: unknown, error: MessageTooLargeError): void => {
       if (typeof id === 'string') this.pending.get(id)?.reject(new McpRequestError(error.message, undefined, undefined, 'malformed'));
     };
+    const observer = this.deps.observer;
     if (config.transport === 'http') {
       return new StreamableHTTPClientTransport(new URL(config.url), {
         requestInit: { headers: config.headers ?? {} },
-        fetch: boundedFetch({ maxBytes, onTooLarge }),
+        fetch: boundedFetch({ maxBytes, onTooLarge, ...(observer !== undefined ? { onHttp: (id, facts) => observer.http(id, facts) } : {}) }),
         ...(rejoin !== undefined ? { sessionId: rejoin.id, protocolVersion: rejoin.protocolVersion } : {}),
       });
     }
     return new StdioTransport(
       { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
       (id) => typeof id === 'string' && this.pending.has(id),
-      { maxBytes, onTooLarge },
+      { maxBytes, onTooLarge, ...(observer !== undefined ? { onStderrLine: (line: string) => observer.stderr(line) } : {}) },
     );
   }
 
@@ -397,6 +446,7 @@ export class ServerConnection {
     let sdkOnMessage: Transport['onmessage'];
     const routed: NonNullable<Transport['onmessage']> = (message, extra) => {
       const raw = message as Record<string, unknown>;
+      this.deps.observer?.message(raw, 'received');
       // Any answer to any request, an error included, shows the server is answering again.
       if (raw.id !== undefined && raw.method === undefined) this.noteAnswered(transport);
       if (raw.id === undefined && raw.method === 'notifications/cancelled') relay.cancelled(isJsonObject(raw.params) ? raw.params.requestId : undefined);
@@ -423,7 +473,10 @@ export class ServerConnection {
     const rejoin = this.rejoin;
     this.rejoin = undefined;
     const transport = this.createTransport(rejoin);
+    // From the first message on, so the handshake passes the same hooks as everything after it.
+    this.interceptTransport(transport);
     const relay = this.routeMessages(transport);
+    this.deps.observer?.event(this.attempt === 0 ? `Connecting to ${describeEndpoint(this.config)}…` : `Reconnecting (attempt ${this.attempt + 1})…`);
     this.relay?.clear();
     this.relay = relay;
     try {
@@ -445,7 +498,6 @@ export class ServerConnection {
       }
       this.client = client;
       this.transport = transport;
-      this.interceptTransport(transport);
       if (rejoin !== undefined) {
         openSessionStream(transport, (error) => {
           this.deps.logger.warn('could not open the session stream; withdrawn questions of the rejoined session go unnoticed', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
@@ -471,7 +523,12 @@ export class ServerConnection {
         exit: undefined,
         failedStarts: undefined,
         health: undefined,
+        logging: isJsonObject(this.serverCapabilities?.logging),
       }, true);
+      this.deps.observer?.event(describeConnected(this.current));
+      this.sendLogLevel().catch((error: unknown) => {
+        this.deps.logger.warn('could not set a server\'s log level', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
+      });
       this.health.reset();
       this.startPinging(client, era);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
@@ -491,11 +548,13 @@ export class ServerConnection {
   /**
    * The one place that sees how each request to the server went (with `routeMessages`, which sees
    * its answers, and the timeouts of `request` and of pings): every send the engine or the SDK
-   * makes on `transport` passes here.
+   * makes on `transport` passes here, the handshake included, and is told to the observer as it
+   * goes out. Health is only judged once `transport` is the connected one.
    */
   private interceptTransport(transport: Transport): void {
     const send = transport.send.bind(transport);
     transport.send = async (message, options) => {
+      this.deps.observer?.message(message, 'sent');
       try {
         await send(message, options);
       } catch (error) {
@@ -601,6 +660,7 @@ export class ServerConnection {
     this.transport = undefined;
     this.pinger.stop();
     this.failPending(reason);
+    this.deps.observer?.event(`Connection dropped: ${reason}.`);
     this.deps.listener.onDisconnected();
     this.relay?.clear();
     void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => {
@@ -654,6 +714,7 @@ export class ServerConnection {
       return;
     }
     this.setState({ status: 'failed', lastError: reason, exit, failedStarts: this.failedStartTimes.length, nextRetryAt: undefined });
+    this.deps.observer?.event(`Failed to start ${this.failedStartTimes.length} times: ${reason}. Not started again until a retry.`);
     this.deps.logger.warn('server failed to start too often; not starting it again until a retry', { server: this.config.id, reason, failedStarts: this.failedStartTimes.length });
   }
 
@@ -670,6 +731,7 @@ export class ServerConnection {
       nextRetryAt: this.deps.clock.now() + delay,
     });
     this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });
+    this.deps.observer?.event(`${describeExit(exit)}${reason}. Reconnecting in ${Math.max(1, Math.round(delay / 1000))} s.`);
     this.retryTimer = this.deps.clock.setTimer(delay, () => {
       this.retryTimer = undefined;
       void this.connect();
@@ -688,6 +750,33 @@ export class ServerConnection {
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
+}
+
+/**
+ * Where a server runs, for the console: its URL without query or fragment (either may carry a
+ * token), or its command — never its environment or headers.
+ */
+function describeEndpoint(config: ServerConfig): string {
+  if (config.transport === 'http') {
+    const url = new URL(config.url);
+    const hidden = url.search !== '' || url.hash !== '' ? '?… (query not shown)' : '';
+    return `${url.origin}${url.pathname}${hidden}`.slice(0, 300);
+  }
+  return [config.command, ...config.args].join(' ').slice(0, 300);
+}
+
+/** The connected event: the protocol era and version, and the task form. */
+function describeConnected(state: ServerState): string {
+  const era = state.era === 'modern' ? '2026-07-28 era' : '2025-11-25 era';
+  const tasks = state.taskSupport === 'extension' ? 'tasks extension' : state.taskSupport === 'legacy' ? 'experimental tasks (2025-11-25)' : 'no tasks';
+  return `Connected (${era}, protocol ${state.protocolVersion ?? 'unknown'}; ${tasks}${state.logging === true ? '; offers logging' : ''}).`;
+}
+
+/** How a stdio server's process ended and the stderr lines that say why, as the start of a sentence, or nothing. */
+function describeExit(exit: ProcessExit | undefined): string {
+  if (exit === undefined) return '';
+  const how = exit.code !== undefined ? `The server exited with code ${exit.code}` : `The server was ended by ${exit.signal ?? 'a signal'}`;
+  return `${how}${exit.stderr.length > 0 ? ` (${exit.stderr.join(' | ')})` : ''}: `;
 }
 
 /** Notifications the engine consumes itself (task pushes, our listen streams, progress of our calls: their tokens are the engine's). */

@@ -17,10 +17,16 @@ const SAYS_WHAT_FAILED =
 /** A stack frame (JavaScript `at …`, Python `File "…"`): where, not why. */
 const STACK_FRAME = /^\s*(?:at\s|File\s")/;
 
-/** The last lines of a stream, cleaned, fed chunk by chunk (a chunk may end mid-line). */
+/**
+ * The last lines of a stream, cleaned, fed chunk by chunk (a chunk may end mid-line). Each
+ * finished line is also handed to `onLine` as it arrives, uncleaned (the server console cleans,
+ * redacts and caps it itself); an unfinished line goes when the stream ends (`end`).
+ */
 export class StderrTail {
   #lines: string[] = [];
   #partial = '';
+
+  constructor(private readonly onLine?: (line: string) => void) {}
 
   /** Adds a chunk of the stream. */
   push(chunk: string): void {
@@ -28,6 +34,13 @@ export class StderrTail {
     const parts = text.split(/\r?\n|\r/);
     this.#partial = (parts.pop() ?? '').slice(0, MAX_PARTIAL_LENGTH);
     for (const part of parts) this.#add(part);
+  }
+
+  /** The stream ended: its unfinished last line, if any, counts as a line. */
+  end(): void {
+    const partial = this.#partial;
+    this.#partial = '';
+    if (partial !== '') this.#add(partial);
   }
 
   /** Every kept line, oldest first, the unfinished last line included. */
@@ -39,6 +52,7 @@ export class StderrTail {
   #add(raw: string): void {
     const line = cleanLine(raw);
     if (line === '') return;
+    this.onLine?.(raw);
     this.#lines.push(line);
     if (this.#lines.length > TAIL_LINES) this.#lines.splice(0, this.#lines.length - TAIL_LINES);
   }

@@ -45,7 +45,7 @@ export interface StdioServerParameters {
   cwd?: string;
 }
 
-/** How a `StdioTransport` treats lines over the message limit. */
+/** How a `StdioTransport` treats lines over the message limit, and who hears its stderr. */
 export interface StdioLineLimit {
   /** The longest line read, in bytes (default 16 MiB). */
   maxBytes?: number;
@@ -55,6 +55,8 @@ export interface StdioLineLimit {
    * request waiting for that answer runs into its timeout). `onerror` hears of it too.
    */
   onTooLarge?: (id: string | number | undefined, error: MessageTooLargeError) => void;
+  /** Told each line of the server's stderr as it arrives (uncleaned: untrusted text). */
+  onStderrLine?: (line: string) => void;
 }
 
 /** A `Transport` over a child process's stdin/stdout. */
@@ -70,7 +72,7 @@ export class StdioTransport implements Transport {
   private discarding = false;
   private readonly maxLineBytes: number;
   /** The end of the server's stderr (free-form logging, not an error signal). */
-  private readonly stderrTail = new StderrTail();
+  private readonly stderrTail: StderrTail;
   private exitStatus: ExitStatus | undefined;
   private isClosing = false;
   private hasReportedClose = false;
@@ -85,6 +87,7 @@ export class StdioTransport implements Transport {
     private readonly lineLimit: StdioLineLimit = {},
   ) {
     this.maxLineBytes = lineLimit.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.stderrTail = new StderrTail(lineLimit.onStderrLine);
   }
 
   /** The child's pid once started. */
@@ -127,7 +130,7 @@ export class StdioTransport implements Transport {
       child.once('close', () => this.reportClose());
       child.stdin?.on('error', (error) => this.onerror?.(error));
       child.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
-      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderrTail.push(chunk));
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderrTail.push(chunk)).on('end', () => this.stderrTail.end());
     });
   }
 
