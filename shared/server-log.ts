@@ -100,9 +100,9 @@ export const ExchangeLineSchema = z.object({
   durationMs: z.number().nonnegative().optional(),
   /** The HTTP facts of the newest request (status, session, `Mcp-Name`). */
   http: HttpFactsSchema.optional(),
-  /** The newest request or notification itself, redacted; absent when it was too large to keep. */
+  /** The first request or notification the line stands for, redacted; absent when it was too large to keep. */
   message: z.unknown().optional(),
-  /** The newest answer itself, redacted; absent when none came or it was too large to keep. */
+  /** The answer to that first request, redacted; absent when none came or it was too large to keep. */
   answer: z.unknown().optional(),
 });
 /**

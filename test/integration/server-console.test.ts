@@ -127,4 +127,15 @@ describe('the server console', () => {
     expect(newLevels()).toEqual(['error', 'critical', 'alert', 'emergency']);
     expect(engine.listServers()[0]).toMatchObject({ status: 'connected' });
   }, 40_000);
+
+  it('keeps the console but records no protocol log when recording is off', async () => {
+    const engine = createEngine({ ...createNodePorts(dataDir(), createConsoleLogger('warn')) }, { protocolLog: false });
+    engines.push(engine);
+    await engine.start([{ id: 'modern', name: 'Modern', transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', 'test/fixtures/logging-modern-server.ts'], cwd: REPO_ROOT }]);
+    await waitForServer(engine, 'modern');
+    await engine.callTool('modern', 'chatter', {});
+    await pollUntil(() => engine.serverConsole('modern').filter((line) => line.source === 'log').length === 7, 'the log messages');
+    expect(engine.protocolLog('modern')).toEqual([]);
+    expect(engine.exportServerLog('modern').trimEnd().split('\n').map((line) => (JSON.parse(line) as { type: string }).type)).not.toContain('protocol');
+  }, 40_000);
 });

@@ -137,7 +137,7 @@ export class Observatory {
     const server: ObservedServer = {
       redactor,
       console: new ServerConsole(now, redactor),
-      protocol: new ProtocolLog(now, redactor, (message, direction) => attribution.ofMessage(message, direction), (entry) => this.exchanges.take(entry)),
+      protocol: new ProtocolLog(now, redactor, (message, direction) => attribution.ofMessage(message, direction), (entry, json, message, redact) => this.exchanges.take(entry, json, message, redact)),
       attribution,
       reportTimer: undefined,
       lastReportAt: Number.NEGATIVE_INFINITY,

@@ -11,8 +11,14 @@ import { LogRing } from './log-ring.js';
 import type { Redactor } from './redaction.js';
 
 /** Entries one server's protocol log keeps, and the bytes their messages may hold. */
-export const PROTOCOL_MAX_ENTRIES = 5_000;
-export const PROTOCOL_MAX_BYTES = 4 * 1024 * 1024;
+export const PROTOCOL_MAX_ENTRIES = 2_000;
+export const PROTOCOL_MAX_BYTES = 1024 * 1024;
+/**
+ * How many of the newest entries keep their message (older ones keep the rest). Held only a
+ * moment on a busy server, the messages die young, which the garbage collector does cheaply;
+ * a quiet server's last 256 messages span minutes.
+ */
+export const PROTOCOL_BODY_ENTRIES = 256;
 /** The largest message kept with its entry, as JSON bytes. */
 export const PROTOCOL_MESSAGE_BYTES = 256 * 1024;
 /** Requests whose answer is awaited at most (older ones are forgotten: their answers get no method or duration). */
@@ -32,7 +38,7 @@ export interface ProtocolQuery {
 
 /** A kept entry: its message as redacted JSON text. */
 export interface StoredProtocolEntry extends Omit<ProtocolEntry, 'message'> {
-  json?: string;
+  json?: string | undefined;
 }
 
 /** A request waiting for its answer. */
@@ -44,20 +50,31 @@ interface OpenRequest {
 }
 
 /** Says which task a request or notification belongs to (a response belongs to its request's). */
+/**
+ * Told of each kept entry (the exchange of its task): `json` is its message as redacted JSON text
+ * (absent when too large to keep), `message` the message as it came (untrusted, not redacted:
+ * only for reading its gist, which `redact` then cleans).
+ */
+export type EntryListener = (entry: StoredProtocolEntry, json: string | undefined, message: Record<string, unknown>, redact: (text: string) => string) => void;
+
 export type Attribute = (message: Record<string, unknown>, direction: ProtocolEntry['direction']) => string | undefined;
 
 export class ProtocolLog {
   private readonly ring = new LogRing<StoredProtocolEntry>({ maxEntries: PROTOCOL_MAX_ENTRIES, maxBytes: PROTOCOL_MAX_BYTES });
-  /** Open requests by direction and id: `s:` ours, `r:` the server's. */
-  private readonly open = new Map<string, OpenRequest>();
+  /** Open requests by id: ours, and the server's. */
+  /** The entries that keep their message, oldest first from `bodyHead` (a circular list). */
+  private readonly withBody: (StoredProtocolEntry | undefined)[] = new Array<StoredProtocolEntry | undefined>(PROTOCOL_BODY_ENTRIES);
+  private bodyHead = 0;
+  private readonly open = { sent: new Map<string | number, OpenRequest>(), received: new Map<string | number, OpenRequest>() };
 
   constructor(
     private readonly now: () => number,
     private redactor: Redactor,
     private readonly attribute: Attribute,
-    /** Told of each entry once it is kept (the exchange of its task). */
-    private readonly onEntry: (entry: StoredProtocolEntry) => void,
+    private readonly onEntry: EntryListener,
   ) {}
+
+  private readonly redactText = (text: string): string => this.redactor.text(text);
 
   /** Uses `redactor` from now on (the server's secrets changed). */
   setRedactor(redactor: Redactor): void {
@@ -84,25 +101,28 @@ export class ProtocolLog {
       if (taskId !== undefined) entry.taskId = taskId;
       if (rpcId !== undefined) {
         entry.kind = 'request';
-        this.remember(`${direction === 'sent' ? 's' : 'r'}:${String(rpcId)}`, { method, at, taskId, entry });
+        this.remember(this.open[direction], rpcId, { method, at, taskId, entry });
       }
     } else if (rpcId !== undefined) {
       entry.kind = 'error' in message ? 'error' : 'response';
       // An answer we send settles the server's request, and the other way round.
-      const key = `${direction === 'sent' ? 'r' : 's'}:${String(rpcId)}`;
-      const request = this.open.get(key);
+      const open = this.open[direction === 'sent' ? 'received' : 'sent'];
+      const request = open.get(rpcId);
       if (request !== undefined) {
-        this.open.delete(key);
+        open.delete(rpcId);
         entry.method = request.method;
         entry.durationMs = Math.max(0, at - request.at);
         if (request.taskId !== undefined) entry.taskId = request.taskId;
         if (request.entry.http !== undefined) entry.http = { ...request.entry.http };
       }
     }
-    if (bytes <= PROTOCOL_MESSAGE_BYTES) entry.json = this.redactor.isEmpty ? json : this.redactor.json(json);
+    let kept: string | undefined;
+    if (bytes <= PROTOCOL_MESSAGE_BYTES) kept = this.redactor.isEmpty ? json : this.redactor.json(json);
+    entry.json = kept;
+    if (kept !== undefined) this.keepBody(entry);
     // JavaScript strings take two bytes a character.
-    this.ring.push(entry, ENTRY_OVERHEAD_BYTES + (entry.json?.length ?? 0) * 2);
-    this.onEntry(entry);
+    this.ring.push(entry, ENTRY_OVERHEAD_BYTES + (kept?.length ?? 0) * 2);
+    this.onEntry(entry, kept, message, this.redactText);
     return entry;
   }
 
@@ -111,7 +131,7 @@ export class ProtocolLog {
    * out, its status and session coming back): added to the request's entry and to its answer's.
    */
   noteHttp(id: string | number, facts: HttpFacts): void {
-    const request = this.open.get(`s:${String(id)}`);
+    const request = this.open.sent.get(id);
     if (request === undefined) return;
     request.entry.http = { ...request.entry.http, ...definedOnly(facts) };
   }
@@ -119,7 +139,11 @@ export class ProtocolLog {
   /** Kept entries, oldest first, with their messages parsed (see `ProtocolQuery`). */
   query(query: ProtocolQuery = {}): ProtocolEntry[] {
     const keep = query.taskId === undefined ? () => true : (entry: StoredProtocolEntry) => entry.taskId === query.taskId;
-    return this.ring.query(query.afterSeq ?? 0, keep, Math.min(query.limit ?? PROTOCOL_MAX_ENTRIES, PROTOCOL_MAX_ENTRIES)).map(toProtocolEntry);
+    return this.ring.query(query.afterSeq ?? 0, keep, Math.min(query.limit ?? PROTOCOL_MAX_ENTRIES, PROTOCOL_MAX_ENTRIES)).map((stored) => {
+      const { json, ...entry } = stored;
+      const message = parseKept(json);
+      return message === undefined ? { ...entry } : { ...entry, message };
+    });
   }
 
   /** The bytes the kept entries cost (an estimate). */
@@ -127,20 +151,21 @@ export class ProtocolLog {
     return this.ring.heldBytes;
   }
 
-  private remember(key: string, request: OpenRequest): void {
-    this.open.set(key, request);
-    if (this.open.size > MAX_OPEN_REQUESTS) {
-      const oldest = this.open.keys().next().value;
-      if (oldest !== undefined) this.open.delete(oldest);
+  /** Lets the entry that kept its message longest ago drop it (assigned, not deleted: see task-exchange.ts). */
+  private keepBody(entry: StoredProtocolEntry): void {
+    const oldest = this.withBody[this.bodyHead];
+    if (oldest !== undefined) oldest.json = undefined;
+    this.withBody[this.bodyHead] = entry;
+    this.bodyHead = (this.bodyHead + 1) % PROTOCOL_BODY_ENTRIES;
+  }
+
+  private remember(open: Map<string | number, OpenRequest>, id: string | number, request: OpenRequest): void {
+    open.set(id, request);
+    if (open.size > MAX_OPEN_REQUESTS) {
+      const oldest = open.keys().next().value;
+      if (oldest !== undefined) open.delete(oldest);
     }
   }
-}
-
-/** A kept entry as readers get it: its message parsed (absent when it was not kept or cannot be read back). */
-export function toProtocolEntry(stored: StoredProtocolEntry): ProtocolEntry {
-  const { json, ...entry } = stored;
-  const message = parseKept(json);
-  return message === undefined ? { ...entry } : { ...entry, message };
 }
 
 /** Redacted JSON text read back; undefined when there is none or redaction cut through an escape. */

@@ -22,7 +22,7 @@ export const EXCHANGE_MESSAGE_BYTES = 16 * 1024;
  * their method, outcome, summary and times but not the messages themselves (the protocol log may
  * still hold them), so 10,000 live tasks cannot grow the app without bound.
  */
-export const EXCHANGE_MEMORY_BYTES = 32 * 1024 * 1024;
+export const EXCHANGE_MEMORY_BYTES = 8 * 1024 * 1024;
 /** How long after a task ends (or gets a late message) its exchange is written. */
 const WRITE_DELAY_MS = 500;
 const SUMMARY_LENGTH = 200;
@@ -61,8 +61,12 @@ export class TaskExchanges {
 
   constructor(private readonly deps: { clock: Clock; logger: Logger; store: ExchangeStore | undefined }) {}
 
-  /** Takes one protocol-log entry (ignored unless it belongs to a task). */
-  take(entry: StoredProtocolEntry): void {
+  /**
+   * Takes one protocol-log entry (ignored unless it belongs to a task) with its redacted JSON
+   * text, and its message as it came — read only for the line's summary, which `redact` cleans
+   * of secrets.
+   */
+  take(entry: StoredProtocolEntry, json: string | undefined, message: Record<string, unknown>, redact: (text: string) => string): void {
     const taskId = entry.taskId;
     if (taskId === undefined || entry.method === undefined) return;
     let record = this.records.get(taskId);
@@ -70,9 +74,9 @@ export class TaskExchanges {
       record = { lines: [], open: new Map(), merged: false };
       this.records.set(taskId, record);
     }
-    const kept = entry.json !== undefined && entry.json.length <= EXCHANGE_MESSAGE_BYTES && this.bodyBytes < EXCHANGE_MEMORY_BYTES ? entry.json : undefined;
+    const kept = json !== undefined && json.length <= EXCHANGE_MESSAGE_BYTES && this.bodyBytes < EXCHANGE_MEMORY_BYTES ? json : undefined;
     if (entry.kind === 'response' || entry.kind === 'error') {
-      this.settle(record, entry, kept);
+      this.settle(record, entry, kept, message, redact);
     } else {
       const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, key: '' };
       if (entry.id !== undefined) line.id = entry.id;
@@ -86,7 +90,7 @@ export class TaskExchanges {
         record.open.set(openKey(entry.direction, entry.id), line);
         this.push(record, line);
       } else {
-        const summary = notificationSummary(entry.method, parseKept(kept));
+        const summary = redactSummary(notificationSummary(entry.method, message), redact);
         if (summary !== undefined) line.summary = summary;
         // Progress collapses by method alone: the newest value is what a reader wants.
         line.key = `${line.direction}|n|${line.method}|${line.method === 'notifications/progress' ? '' : summary ?? ''}`;
@@ -139,7 +143,7 @@ export class TaskExchanges {
     return this.bodyBytes * 2 + lines * 200;
   }
 
-  private settle(record: TaskRecord, entry: StoredProtocolEntry, kept: string | undefined): void {
+  private settle(record: TaskRecord, entry: StoredProtocolEntry, kept: string | undefined, message: Record<string, unknown>, redact: (text: string) => string): void {
     // Our answer settles the server's request, the server's answer ours.
     const key = openKey(entry.direction === 'sent' ? 'received' : 'sent', entry.id);
     const line = record.open.get(key);
@@ -152,7 +156,7 @@ export class TaskExchanges {
       this.bodyBytes += kept.length - (line.answerJson?.length ?? 0);
       line.answerJson = kept;
     }
-    const summary = answerSummary(parseKept(kept));
+    const summary = redactSummary(answerSummary(message), redact);
     if (summary !== undefined) line.summary = summary;
     line.key = `${line.direction}|r|${line.method}|${line.outcome}|${summary ?? ''}`;
     if (record.lines[record.lines.length - 1] === line) this.collapseLast(record);
@@ -165,15 +169,17 @@ export class TaskExchanges {
     const before = lines[lines.length - 2];
     if (last === undefined || before === undefined || before.key === '' || before.key !== last.key) return;
     lines.pop();
-    // The newer bodies replace the older ones.
-    this.bodyBytes -= bodyBytesOf(before);
+    // The line keeps the bodies of the first of the identical exchanges: replacing them on every
+    // poll would make each one long-lived garbage, the costliest kind to collect.
+    this.bodyBytes -= bodyBytesOf(last);
     before.count += last.count;
     before.lastAt = last.lastAt;
-    // The newest of the identical exchanges speaks for them all.
-    for (const field of ['id', 'durationMs', 'http', 'messageJson', 'answerJson', 'summary'] as const) {
-      if (last[field] === undefined) delete before[field];
-      else (before as unknown as Record<string, unknown>)[field] = last[field];
-    }
+    // The newest speaks for them all in the rest (assigned, not deleted: deleting would turn
+    // every collapsed line into a slow dictionary object).
+    before.id = last.id;
+    before.durationMs = last.durationMs;
+    before.http = last.http;
+    before.summary = last.summary;
   }
 
   private push(record: TaskRecord, line: LiveLine): void {
@@ -263,7 +269,10 @@ function openKey(direction: ExchangeLine['direction'], id: StoredProtocolEntry['
 
 function toExchangeLine(line: LiveLine): ExchangeLine {
   const { messageJson, answerJson, key: _key, ...rest } = line;
-  const out: ExchangeLine = { ...rest };
+  const out: ExchangeLine = { at: rest.at, lastAt: rest.lastAt, count: rest.count, direction: rest.direction, kind: rest.kind, method: rest.method };
+  for (const field of ['id', 'outcome', 'summary', 'durationMs', 'http'] as const) {
+    if (rest[field] !== undefined) (out as Record<string, unknown>)[field] = rest[field];
+  }
   const message = parseKept(messageJson);
   const answer = parseKept(answerJson);
   if (message !== undefined) out.message = message;
@@ -310,7 +319,11 @@ function notificationSummary(method: string, message: unknown): string | undefin
   return undefined;
 }
 
-/** Server text, already redacted with its message, made fit to show. */
+/** Server text made fit to show (cleaned of secrets by `redactSummary`). */
 function text(raw: string): string {
   return cleanLine(raw, SUMMARY_LENGTH);
+}
+
+function redactSummary(summary: string | undefined, redact: (text: string) => string): string | undefined {
+  return summary === undefined ? undefined : redact(summary);
 }
