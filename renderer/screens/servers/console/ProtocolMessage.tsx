@@ -47,7 +47,10 @@ export function ProtocolMessage({ entry }: { entry: ProtocolEntry }) {
               </p>
             )}
             {entry.message === undefined ? (
-              <p className="muted">This message ({formatSize(entry.bytes)}) was larger than the log keeps; only its facts were recorded.</p>
+              <p className="muted">
+                The body of this message ({formatSize(entry.bytes)}) is no longer kept: the log keeps the bodies of the newest messages only, and none
+                too large. Its facts are above.
+              </p>
             ) : (
               <>
                 <CopyButton value={JSON.stringify(entry.message, null, 2)} what={`${what} as JSON`} testId="protocol-copy" />

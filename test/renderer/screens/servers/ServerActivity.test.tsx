@@ -142,6 +142,6 @@ describe('the protocol log', () => {
     const big = lines[2]!.querySelector('details')!;
     big.open = true;
     fireEvent(big, new Event('toggle'));
-    expect(await within(lines[2]!).findByText(/larger than the log keeps/)).toBeTruthy();
+    expect(await within(lines[2]!).findByText(/no longer kept/)).toBeTruthy();
   });
 });
