@@ -214,7 +214,7 @@ export class ConfiguredServers {
   }
 
   /**
-   * Changes a server's settings — the folders shared with it, the mute of its notifications —
+   * Changes a server's settings — the folders shared with it, the mute of its notifications, its log level —
    * which do not change what runs: no approval is needed or lost, the server is not reconnected
    * (the engine is told and tells the server its roots changed), and browser mode may do it too,
    * for stdio servers as well. Folders are checked and made `file://` URIs here (server-settings.ts).
@@ -228,7 +228,7 @@ export class ConfiguredServers {
       if (isOperatorOrigin(entry.origin)) this.#operator.set(id, next);
       else await this.#commit(new Map(this.#stored).set(id, next));
       await this.#run(entry, next);
-      this.options.logger.info('server settings changed', { id, roots: next.config.roots?.length ?? 0, muted: next.config.notificationsMuted === true });
+      this.options.logger.info('server settings changed', { id, roots: next.config.roots?.length ?? 0, muted: next.config.notificationsMuted === true, logLevel: next.config.logLevel });
       this.options.onChange();
       return this.#view(next);
     });

@@ -2,7 +2,8 @@
  * Turns the engine's per-change events into contract events, at most one flush per frame
  * (ARCHITECTURE §3): a burst of a thousand task updates costs the renderer one message, not a
  * thousand. Within a frame the last version of each task wins, a task updated and then removed
- * is only reported removed, and server and input lists are sent once, as they are at the flush.
+ * is only reported removed, server and input lists are sent once, as they are at the flush, and
+ * the servers whose logs grew are named once (the page reads what is new itself).
  */
 import type { EventChannel, EventPayload, ServerView } from '../../shared/ipc/contract.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
@@ -27,6 +28,7 @@ export type EventSink = <C extends EventChannel>(channel: C, payload: EventPaylo
 export class EventBatcher {
   readonly #tasks = new Map<string, TrackedTask>();
   readonly #removed = new Set<string>();
+  readonly #logsAppended = new Set<string>();
   #isServersChanged = false;
   #inputs: PendingInput[] | undefined;
   /** The inputs last reported, re-sent when the servers change: their views carry server names and roots. */
@@ -65,12 +67,19 @@ export class EventBatcher {
     this.#schedule();
   }
 
+  /** New console lines or protocol messages were recorded for `serverId`. */
+  logsAppended(serverId: string): void {
+    this.#logsAppended.add(serverId);
+    this.#schedule();
+  }
+
   /** Drops what is pending and stops the timer. */
   dispose(): void {
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#tasks.clear();
     this.#removed.clear();
+    this.#logsAppended.clear();
     this.#isServersChanged = false;
     this.#inputs = undefined;
     this.#lastInputs = [];
@@ -100,6 +109,11 @@ export class EventBatcher {
       const ids = [...this.#removed];
       this.#removed.clear();
       this.emit('tasks:removed', { ids });
+    }
+    if (this.#logsAppended.size > 0) {
+      const serverIds = [...this.#logsAppended];
+      this.#logsAppended.clear();
+      this.emit('logs:appended', { serverIds });
     }
     if (this.#inputs !== undefined) {
       const inputs = this.#inputs;

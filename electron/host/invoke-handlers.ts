@@ -51,7 +51,7 @@ export function invokeHandlers({
     },
     'servers:approve': ({ id, approvalDigest }) => servers.approve(id, approvalDigest),
     'servers:import': ({ json }) => servers.import(json),
-    // Allowed in browser mode too: roots and mute change nothing that runs.
+    // Allowed in browser mode too: roots, mute and log level change nothing that runs.
     'servers:update-settings': (request) => servers.updateSettings(request),
     // Allowed in browser mode too: they run again, or stop, only what was already approved to run.
     'servers:retry': ({ id }) => servers.retry(id),
@@ -80,6 +80,15 @@ export function invokeHandlers({
       const task = engine.getTask(id);
       if (task === undefined) throw new HostError('That task is no longer in the list.');
       return callTool(task.serverId, task.toolName, task.arguments);
+    },
+    // The engine redacted every entry before it kept it: configured header and environment values never cross.
+    'logs:console': ({ serverId, ...query }) => engine.serverConsole(serverId, query),
+    'logs:protocol': ({ serverId, ...query }) => engine.protocolLog(serverId, query),
+    'logs:export': ({ serverId }) => engine.exportServerLog(serverId),
+    'tasks:exchange': ({ id }) => engine.taskExchange(id),
+    'tasks:export': async ({ id }) => {
+      const document = await engine.exportTask(id);
+      return document === undefined ? null : `${JSON.stringify(document, null, 2)}\n`;
     },
     'inputs:list': () => toPendingInputViews(engine.listInputs(), servers.views()),
     // Never trust the renderer: the answer is checked again against the host's own check of the form.

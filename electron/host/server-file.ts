@@ -2,7 +2,7 @@
  * `<dataDir>/servers.json`: the configured servers, written atomically with mode 0600.
  *
  *   {"schemaVersion": 1, "servers": [
- *     {"config": ServerConfig without headers or env (with its settings: "roots"?, "notificationsMuted"?),
+ *     {"config": ServerConfig without headers or env (with its settings: "roots"?, "notificationsMuted"?, "logLevel"?),
  *      "origin": "default"|"user"|"import",
  *      "approvedDigest"?: "sha256:…",                 (stdio: what the user approved)
  *      "protectedHeaders"?: {name: secretStore.protect(value)},   (HTTP header values, never plain)
@@ -29,6 +29,7 @@ import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ServerViewSchema } from '../../shared/ipc/contract.js';
 import { MAX_ROOTS, RootSchema, ServerConfigSchema, type Root } from '../../shared/server-config.js';
+import { LogLevelSchema, type LogLevel } from '../../shared/server-log.js';
 import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../engine/stores/data-folder.js';
 import type { SecretStore } from './host-api.js';
 import { isOperatorOrigin, type ServerEntry } from './server-entry.js';
@@ -87,7 +88,7 @@ export async function loadServerFile(dir: string, secrets: SecretStore, now: () 
   const settingsProblems: string[] = [];
   let hasPlainSecrets = false;
   for (const record of layout.data.servers) {
-    const { rest, roots, muted } = splitSettings(record);
+    const { rest, roots, muted, level } = splitSettings(record);
     const parsed = StoredServerSchema.safeParse(rest);
     if (!parsed.success) {
       unreadable += 1;
@@ -100,7 +101,7 @@ export async function loadServerFile(dir: string, secrets: SecretStore, now: () 
       }
     }
     const entry = revealSecrets(parsed.data, secrets, problems);
-    entries.push({ ...entry, config: { ...entry.config, ...readSettings(entry.config.name, roots, muted, settingsProblems) } });
+    entries.push({ ...entry, config: { ...entry.config, ...readSettings(entry.config.name, { roots, muted, level }, settingsProblems) } });
   }
   if (unreadable > 0) {
     problems.unshift(await keepAside(`${unreadable} of its servers are damaged`, 'the other servers were loaded.'));
@@ -217,17 +218,26 @@ function quoted(names: readonly string[]): string {
 }
 
 /** A stored record with its config's settings taken out, to be read on their own (see `readSettings`). */
-function splitSettings(record: unknown): { rest: unknown; roots: unknown; muted: unknown } {
-  if (!isObject(record) || !isObject(record.config)) return { rest: record, roots: undefined, muted: undefined };
-  const { roots, notificationsMuted, ...config } = record.config;
-  return { rest: { ...record, config }, roots, muted: notificationsMuted };
+function splitSettings(record: unknown): { rest: unknown; roots: unknown; muted: unknown; level: unknown } {
+  if (!isObject(record) || !isObject(record.config)) return { rest: record, roots: undefined, muted: undefined, level: undefined };
+  const { roots, notificationsMuted, logLevel, ...config } = record.config;
+  return { rest: { ...record, config }, roots, muted: notificationsMuted, level: logLevel };
 }
 
 /** A server's settings as stored: what cannot be read is left out and described in `problems`. */
-function readSettings(server: string, roots: unknown, muted: unknown, problems: string[]): { roots?: Root[]; notificationsMuted?: true } {
-  const settings: { roots?: Root[]; notificationsMuted?: true } = {};
+function readSettings(
+  server: string,
+  { roots, muted, level }: { roots: unknown; muted: unknown; level: unknown },
+  problems: string[],
+): { roots?: Root[]; notificationsMuted?: true; logLevel?: LogLevel } {
+  const settings: { roots?: Root[]; notificationsMuted?: true; logLevel?: LogLevel } = {};
   if (muted === true) settings.notificationsMuted = true;
   else if (muted !== undefined && muted !== false) problems.push(`The notification setting of the server "${server}" could not be read; its notifications are on.`);
+  if (level !== undefined) {
+    const parsed = LogLevelSchema.safeParse(level);
+    if (parsed.success) settings.logLevel = parsed.data;
+    else problems.push(`The log level of the server "${server}" could not be read; it is sent the app's default.`);
+  }
   if (roots === undefined) return settings;
   if (!Array.isArray(roots)) {
     problems.push(`The shared folders of the server "${server}" could not be read (not a list); it is given none.`);

@@ -1,6 +1,6 @@
 /**
- * A server's settings that do not change what runs: the folders shared with it (roots) and
- * whether its notifications are muted. They live in its `ServerConfig` but are outside the
+ * A server's settings that do not change what runs: the folders shared with it (roots), whether
+ * its notifications are muted, and the log level it is asked to send. They live in its `ServerConfig` but are outside the
  * approval digest (server-entry.ts): changing them needs no approval and no reconnect.
  *
  * The renderer sends folders as the user typed them (SECURITY: never trusted); this module alone
@@ -14,7 +14,7 @@ import { MAX_ROOT_URI_LENGTH, MAX_ROOTS, RootSchema, type Root, type ServerConfi
 import { HostError } from './host-error.js';
 
 /** The settings part of a config. */
-export type ServerSettings = Pick<ServerConfig, 'roots' | 'notificationsMuted'>;
+export type ServerSettings = Pick<ServerConfig, 'roots' | 'notificationsMuted' | 'logLevel'>;
 
 /** A folder as the renderer sends it: an absolute path or a `file://` URI, and an optional name. */
 type RequestedRoot = NonNullable<ServerSettingsInput['roots']>[number];
@@ -28,6 +28,7 @@ export function settingsOf(config: ServerConfig | undefined): ServerSettings {
   return {
     ...(config.roots !== undefined ? { roots: config.roots } : {}),
     ...(config.notificationsMuted !== undefined ? { notificationsMuted: config.notificationsMuted } : {}),
+    ...(config.logLevel !== undefined ? { logLevel: config.logLevel } : {}),
   };
 }
 
@@ -36,11 +37,12 @@ export function settingsOf(config: ServerConfig | undefined): ServerSettings {
  * fields, as in a file from before these settings, so equal settings always compare equal.
  */
 export function withSettings(config: ServerConfig, settings: ServerSettings): ServerConfig {
-  const { roots: _roots, notificationsMuted: _muted, ...rest } = config;
+  const { roots: _roots, notificationsMuted: _muted, logLevel: _level, ...rest } = config;
   return {
     ...rest,
     ...(settings.roots !== undefined && settings.roots.length > 0 ? { roots: settings.roots } : {}),
     ...(settings.notificationsMuted === true ? { notificationsMuted: true } : {}),
+    ...(settings.logLevel !== undefined ? { logLevel: settings.logLevel } : {}),
   };
 }
 
@@ -54,6 +56,7 @@ export function updatedSettings(current: ServerSettings, input: Omit<ServerSetti
   return {
     roots: input.roots === undefined ? current.roots : toRoots(input.roots),
     notificationsMuted: input.notificationsMuted ?? current.notificationsMuted,
+    logLevel: input.logLevel ?? current.logLevel,
   };
 }
 

@@ -58,6 +58,7 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
     origin,
     roots: config.roots ?? [],
     notificationsMuted: config.notificationsMuted ?? false,
+    ...(config.logLevel !== undefined ? { logLevel: config.logLevel } : {}),
     ...(entry.replacedBy !== undefined ? { replacedBy: entry.replacedBy } : {}),
     ...(state !== undefined ? { state } : {}),
   };

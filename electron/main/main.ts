@@ -13,6 +13,7 @@ import { ConfTaskStore } from '../engine/stores/conf-task-store.js';
 import { createHost, type Host } from '../host/create-host.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { demoServersForDesktop } from './demo-servers.js';
+import { allowOnlyAppExports } from './download-policy.js';
 import { createDesktopNotifications } from './desktop-notifications.js';
 import { forwardHostEvents, handleInvokeChannels } from './ipc-bridge.js';
 import { PRODUCT_NAME, createMainWindow } from './main-window.js';
@@ -81,6 +82,7 @@ function startApp(): void {
   app.whenReady()
     .then(async () => {
       denyAllPermissions(session.defaultSession);
+      allowOnlyAppExports(session.defaultSession, logger);
       serveAppProtocol(RENDERER_DIR, logger);
       const dataDir = app.getPath('userData');
       const notifications = createDesktopNotifications({

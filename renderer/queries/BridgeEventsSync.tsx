@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useBridge } from '../bridge/bridge-context';
 import type { ServerView } from '../../shared/ipc/contract';
-import { appKeys, inputKeys, serverKeys } from './keys';
+import { appKeys, inputKeys, logKeys, serverKeys } from './keys';
 import { newlyConnected } from './server-changes';
 import { mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
 import { createTaskUpdateBuffer } from './task-update-buffer';
@@ -34,6 +34,10 @@ function useBridgeEventsSync(): void {
         }
       }),
       bridge.events['inputs:changed'](({ inputs }) => client.setQueryData(inputKeys.list(), inputs)),
+      // Open log views read what is new (each asks only after its last entry); closed ones when opened.
+      bridge.events['logs:appended'](({ serverIds }) => {
+        for (const serverId of serverIds) void client.invalidateQueries({ queryKey: logKeys.server(serverId) });
+      }),
       bridge.events['app:changed'](({ info }) => client.setQueryData(appKeys.info(), info)),
     ];
     return () => {
@@ -49,6 +53,8 @@ function useBridgeEventsSync(): void {
       if (status === 'disconnected') wasDown = true;
       if (status === 'connected' && wasDown) {
         wasDown = false;
+        // A restarted host numbers its log entries afresh: read the logs from the start, not after the old last entry.
+        void client.resetQueries({ queryKey: logKeys.all });
         void client.invalidateQueries();
       }
     });

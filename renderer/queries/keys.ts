@@ -25,3 +25,13 @@ export const appKeys = {
 export const inputKeys = {
   list: () => ['inputs', 'list'] as const,
 };
+
+/** A server's console and protocol log, and a task's exchange (refetched as `logs:appended` says). */
+export const logKeys = {
+  all: ['logs'] as const,
+  server: (serverId: string) => [...logKeys.all, serverId] as const,
+  console: (serverId: string, filter: { taskId?: string | undefined; search: string }) => [...logKeys.server(serverId), 'console', filter] as const,
+  protocol: (serverId: string, taskId?: string) => [...logKeys.server(serverId), 'protocol', taskId ?? null] as const,
+  /** A task's exchange sits under its server's key: the server's new messages may be the task's. */
+  exchange: (serverId: string, taskId: string) => [...logKeys.server(serverId), 'exchange', taskId] as const,
+};

@@ -24,6 +24,11 @@ export const INVOKE_CHANNEL_NAMES = [
   'tasks:cancel',
   'tasks:remove',
   'tasks:run-again',
+  'logs:console',
+  'logs:protocol',
+  'logs:export',
+  'tasks:exchange',
+  'tasks:export',
   'inputs:list',
   'inputs:answer',
 ] as const;
@@ -36,6 +41,7 @@ export const EVENT_CHANNEL_NAMES = [
   'inputs:changed',
   'notifications:raised',
   'notifications:activated',
+  'logs:appended',
   'app:changed',
 ] as const;
 

@@ -11,6 +11,7 @@ import type { ProtocolEraSchema} from '../server-config.js';
 import { MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, RootSchema, ServerStateSchema } from '../server-config.js';
 import type { FormModel } from '../elicitation/form-model.js';
 import type { SamplingModel } from '../sampling/sampling-request.js';
+import { ConsoleEntrySchema, ExchangeLineSchema, LogLevelSchema, ProtocolEntrySchema } from '../server-log.js';
 import { DeclineEffectSchema, TrackedTaskSchema } from '../task-model.js';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
 
@@ -71,6 +72,8 @@ export const ServerViewSchema = z.object({
   roots: z.array(RootSchema),
   /** The user muted this server's desktop notifications. */
   notificationsMuted: z.boolean(),
+  /** The least severe log level the user asked this server to send (absent: the app's default). */
+  logLevel: LogLevelSchema.optional(),
   state: ServerStateSchema.optional(),
 });
 export type ServerView = z.infer<typeof ServerViewSchema>;
@@ -88,6 +91,8 @@ export const ServerSettingsInputSchema = z.object({
     .max(MAX_ROOTS + 1)
     .optional(),
   notificationsMuted: z.boolean().optional(),
+  /** The least severe `notifications/message` level the server should send. */
+  logLevel: LogLevelSchema.optional(),
 });
 export type ServerSettingsInput = z.infer<typeof ServerSettingsInputSchema>;
 
@@ -313,6 +318,19 @@ export const TaskNotificationSchema = z.object({
 });
 export type TaskNotification = z.infer<typeof TaskNotificationSchema>;
 
+/** Most console lines or protocol messages one `logs:*` read answers with. */
+export const MAX_LOG_PAGE = 1_000;
+/** Longest search text a console read takes. */
+export const MAX_LOG_SEARCH_LENGTH = 200;
+
+/** What a read of a server's logs asks for: entries after `afterSeq` (absent: from the oldest kept), only the task's when `taskId` is given. */
+const LogQuery = {
+  serverId: Id,
+  afterSeq: z.number().int().nonnegative().optional(),
+  taskId: Id.optional(),
+  limit: z.number().int().min(1).max(MAX_LOG_PAGE).optional(),
+};
+
 /** Every invoke channel: its request and response schemas. */
 export const invokeChannels = {
   'app:info': { request: z.object({}), response: AppInfoSchema },
@@ -336,6 +354,22 @@ export const invokeChannels = {
   'tasks:cancel': { request: z.object({ id: Id }), response: z.object({}) },
   'tasks:remove': { request: z.object({ id: Id }), response: z.object({}) },
   'tasks:run-again': { request: z.object({ id: Id }), response: CallOutcomeSchema },
+  /**
+   * A server's console (stderr, log messages, connection events), oldest first, as the engine
+   * kept and redacted it; `search` keeps the lines containing it (case-insensitive).
+   */
+  'logs:console': {
+    request: z.object({ ...LogQuery, search: z.string().max(MAX_LOG_SEARCH_LENGTH).optional() }),
+    response: z.array(ConsoleEntrySchema),
+  },
+  /** A server's protocol log (every JSON-RPC message in and out, redacted), oldest first. */
+  'logs:protocol': { request: z.object(LogQuery), response: z.array(ProtocolEntrySchema) },
+  /** A server's console and protocol log as JSON lines (one entry a line, by time), for a file. */
+  'logs:export': { request: z.object({ serverId: Id }), response: z.string() },
+  /** The task's protocol exchange as its timeline draws it (request and answer paired, identical ones in a row collapsed), redacted. */
+  'tasks:exchange': { request: z.object({ id: Id }), response: z.array(ExchangeLineSchema) },
+  /** The task as one JSON document (record, timeline, result, exchange, console), as text for a file; `null` when it is gone. */
+  'tasks:export': { request: z.object({ id: Id }), response: z.string().nullable() },
   'inputs:list': { request: z.object({}), response: z.array(PendingInputViewSchema) },
   /** `taskId` as the question has it (absent: a question of the server `serverId` tied to no call). */
   'inputs:answer': { request: z.object({ taskId: Id.optional(), serverId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
@@ -351,6 +385,8 @@ export const eventChannels = {
   'notifications:raised': z.object({ notification: TaskNotificationSchema }),
   /** Electron: the user clicked a desktop notification; open this task (absent: a summary, just show the app). */
   'notifications:activated': z.object({ taskId: z.string().optional() }),
+  /** New console lines or protocol messages were recorded for these servers: read what is new with `logs:*`. */
+  'logs:appended': z.object({ serverIds: z.array(z.string()) }),
   /** What `app:info` answers changed (e.g. a save problem appeared or cleared): the whole new value. */
   'app:changed': z.object({ info: AppInfoSchema }),
 } as const;

@@ -1,11 +1,14 @@
 /**
  * axe-core on every screen of the real UI (browser mode): no serious or critical violation on
  * the empty inbox, the inbox with tasks, a task's detail, the launcher with a tool's form, the
- * needs-input queue with every kind of question open, and the servers screen with the add form open.
+ * needs-input queue with every kind of question open, the servers screen with the add form open,
+ * a server's console and protocol log with a message expanded, and a task's activity with an
+ * exchange line expanded.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ServerActivityPart, TaskActivityPart } from './pages/activity-page.js';
 import { sessionForSuite } from './session.js';
 import { openQuestion, runTool } from './task-flows.js';
 import { withStatus } from './wait.js';
@@ -46,6 +49,14 @@ describe('accessibility (axe-core)', () => {
     await ui.detail.waitForTask();
     await withStatus(ui.detail.badge, 'completed').waitFor();
     await ui.detail.resultStructured.waitFor();
+    expect(await blockingViolations(session.current.page)).toEqual([]);
+  });
+
+  it('a task\'s activity with an exchange line expanded', async () => {
+    const activity = new TaskActivityPart(session.current.page);
+    const line = activity.exchangeLines.first();
+    await line.locator('summary').click();
+    await line.getByTestId('exchange-copy').first().waitFor();
     expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
@@ -98,6 +109,18 @@ describe('accessibility (axe-core)', () => {
     await ui.servers.addButton.click();
     await ui.servers.form.root().waitFor();
     await ui.servers.importConfig(JSON.stringify({ mcpServers: { 'Local files': { command: 'npx' } } }));
+    expect(await blockingViolations(session.current.page)).toEqual([]);
+  });
+
+  it('a server\'s console and protocol log, with a message expanded', async () => {
+    const { ui } = session.current;
+    await ui.show('servers');
+    const activity = new ServerActivityPart(ui.servers.card('demo-legacy').root);
+    await activity.open();
+    await activity.console.lines.first().waitFor();
+    const message = activity.protocolLines.first();
+    await message.locator('summary').click();
+    await message.getByTestId('protocol-copy').waitFor();
     expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 });

@@ -36,6 +36,16 @@ function setup(servers: () => ServerView[] = () => []) {
 }
 
 describe('EventBatcher', () => {
+  it('names each server whose logs grew once per frame, however many entries it recorded', async () => {
+    const { clock, sent, batcher } = setup();
+    for (let entry = 0; entry < 500; entry += 1) batcher.logsAppended(entry % 2 === 0 ? 'alpha' : 'beta');
+    expect(sent).toEqual([]);
+    await clock.advance(FRAME_MS);
+    expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([['logs:appended', { serverIds: ['alpha', 'beta'] }]]);
+    await clock.advance(10 * FRAME_MS);
+    expect(sent).toHaveLength(1);
+  });
+
   it('turns a burst of 1,000 updates into one message per frame with the last state of each task', async () => {
     const { clock, sent, batcher } = setup();
     for (let step = 0; step < 1_000; step += 1) batcher.taskUpdated(task(`t${step % 10}`, step));

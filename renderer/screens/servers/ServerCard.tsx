@@ -13,6 +13,7 @@ import { errorMessage } from '../../queries/unwrap';
 import { useAppStore } from '../../store/store-context';
 import { selectOpenServerEditor } from '../../store/selectors';
 import { ApprovalPanel } from './ApprovalPanel';
+import { ServerActivity } from './console/ServerActivity';
 import { HttpEndpoint } from './HttpEndpoint';
 import { NotificationsSwitch } from './NotificationsSwitch';
 import { ServerRunControls } from './ServerRunControls';
@@ -98,6 +99,7 @@ export function ServerCard({ server, canEditStdio, isEditing }: ServerCardProps)
           </p>
         )}
         {remove.isError && <ErrorNotice title="Could not remove the server" message={errorMessage(remove.error)} />}
+        <ServerActivity server={server} />
       </article>
     </li>
   );

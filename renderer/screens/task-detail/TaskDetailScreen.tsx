@@ -13,6 +13,7 @@ import { useServerNames } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
 import { selectShowScreen } from '../../store/selectors';
 import { PendingInputs } from './PendingInputs';
+import { TaskActivity } from './activity/TaskActivity';
 import { TaskActions } from './TaskActions';
 import { TaskErrorView } from './TaskErrorView';
 import { TaskFacts } from './TaskFacts';
@@ -63,6 +64,7 @@ function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
         <JsonTree value={task.arguments} label="arguments" />
       </section>
       <TaskTimeline entries={task.timeline} />
+      <TaskActivity task={task} serverName={serverNames.get(task.serverId) ?? task.serverId} />
       <RawJson value={task} label="Raw task JSON" testId="task-raw-json" />
     </section>
   );

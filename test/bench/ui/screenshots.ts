@@ -3,8 +3,11 @@
  * through the UI's launcher it runs a short `build` (completes), a long `build` (still working),
  * a `flaky` build (fails), a `deploy` and a `summarize_changes` (both wait for input), then saves
  * 1280×800 PNGs of the inbox and of the completed build's detail, in the light theme and the
- * dark one, and of the needs-input queue with the sampling request open:
- *   docs/screenshots/inbox.png, task-detail.png, inbox-dark.png, task-detail-dark.png, needs-input.png
+ * dark one, of the needs-input queue with the sampling request open, of a server's console and
+ * protocol log with a message expanded, and of the completed build's activity (its protocol
+ * exchange, a line expanded):
+ *   docs/screenshots/inbox.png, task-detail.png, inbox-dark.png, task-detail-dark.png, needs-input.png,
+ *   server-console.png, task-activity.png
  * Exits non-zero when something fails; everything it started is stopped either way.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -107,6 +110,29 @@ async function main(cleanup: Cleanup): Promise<void> {
     scope.scrollBy(0, -70);
   });
   await shoot(page, 'needs-input.png');
+
+  await page.getByTestId('nav-servers').click();
+  const card = page.locator('[data-testid="server-card"][data-server-id="demo-legacy"]');
+  await card.getByTestId('server-activity-toggle').click();
+  await card.getByTestId('console-line').first().waitFor({ timeout: 30_000 });
+  const message = card.getByTestId('protocol-line').first();
+  await message.locator('summary').click();
+  await card.getByTestId('server-activity').evaluate((panel) => {
+    (panel as unknown as { scrollIntoView: (options: object) => void }).scrollIntoView({ block: 'start' });
+    (globalThis as unknown as { scrollBy: (x: number, y: number) => void }).scrollBy(0, -70);
+  });
+  await shoot(page, 'server-console.png');
+
+  await page.getByTestId('nav-inbox').click();
+  await row(page, 'build', 'completed').click();
+  const activity = page.getByTestId('task-activity');
+  await activity.getByTestId('exchange-line').first().waitFor({ timeout: 30_000 });
+  await activity.getByTestId('exchange-line').first().locator('summary').click();
+  await activity.evaluate((section) => {
+    (section as unknown as { scrollIntoView: (options: object) => void }).scrollIntoView({ block: 'start' });
+    (globalThis as unknown as { scrollBy: (x: number, y: number) => void }).scrollBy(0, -70);
+  });
+  await shoot(page, 'task-activity.png');
 
   if (pageErrors.length > 0) throw new Error(`the page reported errors: ${pageErrors.join(' | ')}`);
 }
