@@ -40,6 +40,16 @@ interface LiveLine extends Omit<ExchangeLine, 'message' | 'answer'> {
   messageJson?: string;
   answerJson?: string;
   key: string;
+  /**
+   * A request identical so far to this settled line is on the wire (its id, time and message):
+   * if its answer is identical too it only counts, so a repeated poll allocates no line.
+   */
+  repeatId?: string | number | undefined;
+  repeatAt?: number | undefined;
+  repeatJson?: string | undefined;
+  /** What the answer said, as it came (see `answerGist`): a repeat's answer is compared with these. */
+  gistA?: unknown;
+  gistB?: unknown;
 }
 
 interface TaskRecord {
@@ -78,6 +88,16 @@ export class TaskExchanges {
     if (entry.kind === 'response' || entry.kind === 'error') {
       this.settle(record, entry, kept, message, redact);
     } else {
+      const last = record.lines[record.lines.length - 1];
+      if (entry.kind === 'request' && last !== undefined && isRepeatable(last, entry.direction, entry.method)) {
+        // Identical so far: counted on the last line once its answer is identical too.
+        last.repeatId = entry.id;
+        last.repeatAt = entry.at;
+        last.repeatJson = kept;
+        record.open.set(openKey(entry.direction, entry.id), last);
+        this.changed(taskId);
+        return;
+      }
       const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, key: '' };
       if (entry.id !== undefined) line.id = entry.id;
       if (entry.http !== undefined) line.http = entry.http;
@@ -146,10 +166,37 @@ export class TaskExchanges {
   private settle(record: TaskRecord, entry: StoredProtocolEntry, kept: string | undefined, message: Record<string, unknown>, redact: (text: string) => string): void {
     // Our answer settles the server's request, the server's answer ours.
     const key = openKey(entry.direction === 'sent' ? 'received' : 'sent', entry.id);
-    const line = record.open.get(key);
+    let line = record.open.get(key);
     if (line === undefined) return;
     record.open.delete(key);
-    line.outcome = entry.kind === 'error' ? 'error' : 'result';
+    if (line.repeatAt !== undefined && line.repeatId === entry.id) {
+      const repeatAt = line.repeatAt;
+      const repeatJson = line.repeatJson;
+      line.repeatId = undefined;
+      line.repeatAt = undefined;
+      line.repeatJson = undefined;
+      // Counted only while nothing came between (the lines stay in order).
+      if (record.lines[record.lines.length - 1] === line && line.outcome === outcomeOf(entry) && sameGist(line, message)) {
+        line.count += 1;
+        line.lastAt = repeatAt;
+        line.id = entry.id;
+        line.durationMs = entry.durationMs;
+        line.http = entry.http;
+        return;
+      }
+      // It answered otherwise: the repeat is a line of its own.
+      const own: LiveLine = { at: repeatAt, lastAt: repeatAt, count: 1, direction: line.direction, kind: 'request', method: line.method, key: '' };
+      if (entry.id !== undefined) own.id = entry.id;
+      if (repeatJson !== undefined) {
+        own.messageJson = repeatJson;
+        this.bodyBytes += repeatJson.length;
+      }
+      this.push(record, own);
+      line = own;
+    }
+    line.outcome = outcomeOf(entry);
+    line.gistA = answerGistA(message);
+    line.gistB = answerGistB(message);
     if (entry.durationMs !== undefined) line.durationMs = entry.durationMs;
     if (entry.http !== undefined) line.http = entry.http;
     if (kept !== undefined) {
@@ -253,6 +300,42 @@ export class TaskExchanges {
       return [];
     }
   }
+}
+
+/** A settled request line the next identical request may be counted on (none waiting already). */
+function isRepeatable(line: LiveLine, direction: ExchangeLine['direction'], method: string): boolean {
+  return line.kind === 'request' && line.outcome !== undefined && line.outcome !== 'pending' && line.key !== ''
+    && line.repeatAt === undefined && line.direction === direction && line.method === method;
+}
+
+function outcomeOf(entry: StoredProtocolEntry): 'error' | 'result' {
+  return entry.kind === 'error' ? 'error' : 'result';
+}
+
+/**
+ * The two facts an answer's summary is made of, read as they came (no string is built): an
+ * error's code and message, a task's status and status message, a tool result's `isError`.
+ */
+function answerGistA(answer: Record<string, unknown>): unknown {
+  const { error, result } = answer;
+  if (isJsonObject(error)) return error.code;
+  if (!isJsonObject(result)) return undefined;
+  const task = isJsonObject(result.task) ? result.task : result;
+  if (typeof task.status === 'string') return task.status;
+  return Array.isArray(result.content) ? result.isError === true : undefined;
+}
+
+function answerGistB(answer: Record<string, unknown>): unknown {
+  const { error, result } = answer;
+  if (isJsonObject(error)) return error.message;
+  if (!isJsonObject(result)) return undefined;
+  const task = isJsonObject(result.task) ? result.task : result;
+  return typeof task.status === 'string' ? task.statusMessage : undefined;
+}
+
+/** True when `answer` says what the line's answer said (so its summary would be the same). */
+function sameGist(line: LiveLine, answer: Record<string, unknown>): boolean {
+  return line.gistA === answerGistA(answer) && line.gistB === answerGistB(answer);
 }
 
 function bodyBytesOf(line: LiveLine): number {

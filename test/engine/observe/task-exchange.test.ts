@@ -1,0 +1,81 @@
+/**
+ * A task's exchange as lines: identical polls in a row count on one line (and allocate none of
+ * their own), a poll answered otherwise is a line of its own, and a line that came between
+ * keeps the order. In memory, no store.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredProtocolEntry } from '../../../electron/engine/observe/protocol-log.js';
+import { TaskExchanges } from '../../../electron/engine/observe/task-exchange.js';
+import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
+
+const identity = (text: string): string => text;
+
+function exchanges(): TaskExchanges {
+  return new TaskExchanges({ clock: new FakeClock(), logger: createConsoleLogger('error'), store: undefined });
+}
+
+function request(into: TaskExchanges, at: number): string {
+  const id = `mtm-${at}`;
+  const message = { jsonrpc: '2.0', id, method: 'tasks/get', params: { taskId: 'srv' } };
+  const entry: StoredProtocolEntry = { seq: at, at, direction: 'sent', kind: 'request', method: 'tasks/get', id, bytes: 10, taskId: 't1' };
+  into.take(entry, JSON.stringify(message), message, identity);
+  return id;
+}
+
+function answer(into: TaskExchanges, id: string, at: number, status: string, statusMessage?: string): void {
+  const message = { jsonrpc: '2.0', id, result: { taskId: 'srv', status, ...(statusMessage !== undefined ? { statusMessage } : {}) } };
+  into.take({ seq: at, at, direction: 'received', kind: 'response', method: 'tasks/get', id, bytes: 10, taskId: 't1', durationMs: 2 }, JSON.stringify(message), message, identity);
+}
+
+function poll(into: TaskExchanges, at: number, status: string, statusMessage?: string): void {
+  answer(into, request(into, at), at + 0.5, status, statusMessage);
+}
+
+describe('task exchange lines', () => {
+  it('counts identical polls on one line and starts a new one when the answer changes', async () => {
+    const log = exchanges();
+    for (let at = 1; at <= 4; at++) poll(log, at, 'working', 'Step 1/3');
+    poll(log, 5, 'working', 'Step 2/3');
+    poll(log, 6, 'working', 'Step 2/3');
+    poll(log, 7, 'completed');
+    const lines = await log.lines('t1');
+    expect(lines.map((line) => [line.summary, line.count, line.at, line.lastAt])).toEqual([
+      ['working — Step 1/3', 4, 1, 4],
+      ['working — Step 2/3', 2, 5, 6],
+      ['completed', 1, 7, 7],
+    ]);
+    // The line keeps the messages of its first exchange; the one answered otherwise has its own.
+    expect(lines[1]).toMatchObject({ id: 'mtm-6', message: { id: 'mtm-5' }, answer: { id: 'mtm-5' } });
+  });
+
+  it('does not count a poll on a line another line came after', async () => {
+    const log = exchanges();
+    poll(log, 1, 'working');
+    const id = request(log, 2);
+    const push = { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { taskId: 'srv', status: 'working' } };
+    log.take({ seq: 3, at: 3, direction: 'received', kind: 'notification', method: 'notifications/tasks/status', bytes: 10, taskId: 't1' }, JSON.stringify(push), push, identity);
+    answer(log, id, 4, 'working');
+    const lines = await log.lines('t1');
+    expect(lines.map((line) => [line.method, line.count, line.at])).toEqual([
+      ['tasks/get', 1, 1],
+      ['notifications/tasks/status', 1, 3],
+      ['tasks/get', 1, 2],
+    ]);
+  });
+
+  it('keeps an error apart from a result, and counts identical errors', async () => {
+    const log = exchanges();
+    poll(log, 1, 'working');
+    for (const at of [2, 3]) {
+      const id = request(log, at);
+      const error = { jsonrpc: '2.0', id, error: { code: -32603, message: 'busy' } };
+      log.take({ seq: at, at: at + 0.5, direction: 'received', kind: 'error', method: 'tasks/get', id, bytes: 10, taskId: 't1' }, JSON.stringify(error), error, identity);
+    }
+    const lines = await log.lines('t1');
+    expect(lines.map((line) => [line.outcome, line.summary, line.count])).toEqual([
+      ['result', 'working', 1],
+      ['error', '-32603 busy', 2],
+    ]);
+  });
+});
