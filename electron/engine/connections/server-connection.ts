@@ -8,7 +8,7 @@
  * never issues) and the server's own requests (server-request-relay.ts) are taken off the
  * transport before the SDK sees them; everything else passes on.
  */
-import { Client, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport } from '@modelcontextprotocol/client';
+import { Client, serializeMessage, StreamableHTTPClientTransport, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ProcessExit, ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
@@ -77,8 +77,11 @@ export interface RawRequestOptions {
  * the protocol log (observe/). Told synchronously on the hot path: it must be cheap and never throw.
  */
 export interface ConnectionObserver {
-  /** A JSON-RPC message sent (by the engine or the SDK) or received (untrusted), as it is. */
-  message(message: Record<string, unknown>, direction: 'sent' | 'received'): void;
+  /**
+   * A JSON-RPC message sent (by the engine or the SDK) or received (untrusted), as it is, with its
+   * JSON text where the transport has it anyway (stdio), so it need not be serialized again.
+   */
+  message(message: Record<string, unknown>, direction: 'sent' | 'received', json?: string): void;
   /** HTTP: the headers that matter of the POST carrying our request `requestId`, then its status. */
   http(requestId: string | number, facts: HttpFacts): void;
   /** stdio: one line of the server's stderr (untrusted, uncleaned). */
@@ -446,7 +449,7 @@ export class ServerConnection {
     let sdkOnMessage: Transport['onmessage'];
     const routed: NonNullable<Transport['onmessage']> = (message, extra) => {
       const raw = message as Record<string, unknown>;
-      this.deps.observer?.message(raw, 'received');
+      this.deps.observer?.message(raw, 'received', transport instanceof StdioTransport ? transport.deliveringLine : undefined);
       // Any answer to any request, an error included, shows the server is answering again.
       if (raw.id !== undefined && raw.method === undefined) this.noteAnswered(transport);
       if (raw.id === undefined && raw.method === 'notifications/cancelled') relay.cancelled(isJsonObject(raw.params) ? raw.params.requestId : undefined);
@@ -552,9 +555,19 @@ export class ServerConnection {
    * goes out. Health is only judged once `transport` is the connected one.
    */
   private interceptTransport(transport: Transport): void {
-    const send = transport.send.bind(transport);
+    const original = transport.send.bind(transport);
+    const send = transport instanceof StdioTransport
+      ? (message: JSONRPCMessage): Promise<void> => {
+        // Serialized once, for the wire and the observer.
+        const line = serializeMessage(message);
+        this.deps.observer?.message(message, 'sent', line.slice(0, -1));
+        return transport.sendLine(line);
+      }
+      : (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
+        this.deps.observer?.message(message, 'sent');
+        return original(message, options);
+      };
     transport.send = async (message, options) => {
-      this.deps.observer?.message(message, 'sent');
       try {
         await send(message, options);
       } catch (error) {

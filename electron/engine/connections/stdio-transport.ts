@@ -76,6 +76,7 @@ export class StdioTransport implements Transport {
   private exitStatus: ExitStatus | undefined;
   private isClosing = false;
   private hasReportedClose = false;
+  private delivering: string | undefined;
 
   /**
    * @param isOwnResponseId true for ids of requests sent outside the SDK (their responses are
@@ -135,12 +136,28 @@ export class StdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    return this.sendLine(serializeMessage(message));
+  }
+
+  /**
+   * Sends one message already serialized as its line (`serializeMessage`: JSON and a newline), so
+   * a caller that needs the text too serializes once.
+   */
+  sendLine(line: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (stdin === undefined || stdin === null || stdin.destroyed) return Promise.reject(new Error('The server process is not running.'));
     return new Promise((resolve) => {
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (stdin.write(line)) resolve();
       else stdin.once('drain', resolve);
     });
+  }
+
+  /**
+   * The line of the message being delivered to `onmessage` right now (read it inside `onmessage`:
+   * it is the JSON text exactly as the server wrote it); undefined at any other time.
+   */
+  get deliveringLine(): string | undefined {
+    return this.delivering;
   }
 
   /** Closes stdin, then ends the whole process tree: SIGTERM, and SIGKILL for what lingers. */
@@ -224,7 +241,7 @@ export class StdioTransport implements Transport {
       return;
     }
     if (typeof parsed === 'object' && parsed !== null && !('method' in parsed) && this.isOwnResponseId((parsed as { id?: unknown }).id)) {
-      this.onmessage?.(parsed as JSONRPCMessage);
+      this.deliver(parsed as JSONRPCMessage, line);
       return;
     }
     let message: JSONRPCMessage;
@@ -234,7 +251,16 @@ export class StdioTransport implements Transport {
       this.onerror?.(new Error('The server wrote a message that is not valid JSON-RPC; it was ignored.'));
       return;
     }
-    this.onmessage?.(message);
+    this.deliver(message, line);
+  }
+
+  private deliver(message: JSONRPCMessage, line: string): void {
+    this.delivering = line;
+    try {
+      this.onmessage?.(message);
+    } finally {
+      this.delivering = undefined;
+    }
   }
 }
 

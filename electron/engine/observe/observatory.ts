@@ -58,7 +58,7 @@ export class Observatory {
   observe(config: ServerConfig): ConnectionObserver {
     const server = this.serverFor(config);
     return {
-      message: (message, direction) => {
+      message: (message, direction, json) => {
         if (direction === 'received' && message.method === 'notifications/message' && message.id === undefined) {
           const params = isJsonObject(message.params) ? message.params : {};
           const taskId = server.attribution.ofLine(params);
@@ -66,7 +66,7 @@ export class Observatory {
           this.appended(config.id, server);
         }
         if (!this.deps.recordProtocol) return;
-        server.protocol.record(message, direction);
+        server.protocol.record(message, direction, json);
         this.appended(config.id, server);
       },
       http: (requestId, facts) => {

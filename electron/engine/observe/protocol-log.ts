@@ -4,10 +4,11 @@
  * took, the HTTP facts of the POST that carried it, the task it belongs to. The message is
  * redacted before it is kept, as JSON text (parsed only when read, so recording costs one
  * `JSON.stringify` per message); a message larger than `PROTOCOL_MESSAGE_BYTES` is not kept, its
- * size is. Bounded by count and bytes.
+ * size is. Bounded by count and bytes, in columns (protocol-columns.ts) that cost no allocation
+ * per message.
  */
 import type { HttpFacts, ProtocolEntry } from '../../../shared/server-log.js';
-import { LogRing } from './log-ring.js';
+import { ProtocolColumns } from './protocol-columns.js';
 import type { Redactor } from './redaction.js';
 
 /** Entries one server's protocol log keeps, and the bytes their messages may hold. */
@@ -23,8 +24,6 @@ export const PROTOCOL_BODY_ENTRIES = 256;
 export const PROTOCOL_MESSAGE_BYTES = 256 * 1024;
 /** Requests whose answer is awaited at most (older ones are forgotten: their answers get no method or duration). */
 const MAX_OPEN_REQUESTS = 2_000;
-/** Fixed cost estimate of an entry beside its message. */
-const ENTRY_OVERHEAD_BYTES = 200;
 
 /** What `query` selects. */
 export interface ProtocolQuery {
@@ -36,10 +35,8 @@ export interface ProtocolQuery {
   limit?: number;
 }
 
-/** A kept entry: its message as redacted JSON text. */
-export interface StoredProtocolEntry extends Omit<ProtocolEntry, 'message'> {
-  json?: string | undefined;
-}
+/** An entry as it is recorded (its message apart, as redacted JSON text): what the task exchange is told of. */
+export type StoredProtocolEntry = Omit<ProtocolEntry, 'message'>;
 
 /** A request waiting for its answer. */
 interface OpenRequest {
@@ -47,6 +44,8 @@ interface OpenRequest {
   at: number;
   taskId: string | undefined;
   entry: StoredProtocolEntry;
+  /** The request's `seq` in the columns. */
+  seq: number;
 }
 
 /** Says which task a request or notification belongs to (a response belongs to its request's). */
@@ -60,11 +59,8 @@ export type EntryListener = (entry: StoredProtocolEntry, json: string | undefine
 export type Attribute = (message: Record<string, unknown>, direction: ProtocolEntry['direction']) => string | undefined;
 
 export class ProtocolLog {
-  private readonly ring = new LogRing<StoredProtocolEntry>({ maxEntries: PROTOCOL_MAX_ENTRIES, maxBytes: PROTOCOL_MAX_BYTES });
+  private readonly columns = new ProtocolColumns({ maxEntries: PROTOCOL_MAX_ENTRIES, bodyEntries: PROTOCOL_BODY_ENTRIES, maxBodyChars: PROTOCOL_MAX_BYTES / 2 });
   /** Open requests by id: ours, and the server's. */
-  /** The entries that keep their message, oldest first from `bodyHead` (a circular list). */
-  private readonly withBody: (StoredProtocolEntry | undefined)[] = new Array<StoredProtocolEntry | undefined>(PROTOCOL_BODY_ENTRIES);
-  private bodyHead = 0;
   private readonly open = { sent: new Map<string | number, OpenRequest>(), received: new Map<string | number, OpenRequest>() };
 
   constructor(
@@ -81,27 +77,37 @@ export class ProtocolLog {
     this.redactor = redactor;
   }
 
-  /** Records one message (an untrusted object as the transport carries it). */
-  record(message: Record<string, unknown>, direction: ProtocolEntry['direction']): StoredProtocolEntry {
+  /**
+   * Records one message (an untrusted object as the transport carries it); `text` is its JSON
+   * text when the transport had it (a stdio line), else it is serialized here.
+   */
+  record(message: Record<string, unknown>, direction: ProtocolEntry['direction'], text?: string): StoredProtocolEntry {
     const at = this.now();
     const { id, method } = message;
     const rpcId = typeof id === 'string' || typeof id === 'number' ? id : undefined;
     let json: string;
-    try {
-      json = JSON.stringify(message);
-    } catch {
-      json = '{}';
+    // Taken as it came only without escapes: an escape can spell a secret so redaction misses it,
+    // and serializing again writes one spelling (the one redaction knows).
+    if (text !== undefined && !text.includes('\\')) {
+      json = text;
+    } else {
+      try {
+        json = JSON.stringify(message);
+      } catch {
+        json = '{}';
+      }
     }
     const bytes = Buffer.byteLength(json, 'utf8');
-    const entry: StoredProtocolEntry = { seq: this.ring.allocateSeq(), at, direction, kind: 'notification', bytes };
+    const entry: StoredProtocolEntry = { seq: 0, at, direction, kind: 'notification', bytes };
     if (rpcId !== undefined) entry.id = rpcId;
+    let request: Omit<OpenRequest, 'seq'> | undefined;
     if (typeof method === 'string') {
       entry.method = method;
       const taskId = this.attribute(message, direction);
       if (taskId !== undefined) entry.taskId = taskId;
       if (rpcId !== undefined) {
         entry.kind = 'request';
-        this.remember(this.open[direction], rpcId, { method, at, taskId, entry });
+        request = { method, at, taskId, entry };
       }
     } else if (rpcId !== undefined) {
       entry.kind = 'error' in message ? 'error' : 'response';
@@ -113,15 +119,14 @@ export class ProtocolLog {
         entry.method = request.method;
         entry.durationMs = Math.max(0, at - request.at);
         if (request.taskId !== undefined) entry.taskId = request.taskId;
-        if (request.entry.http !== undefined) entry.http = { ...request.entry.http };
+        // Shared, not copied: `noteHttp` replaces a request's facts, never changes them.
+        if (request.entry.http !== undefined) entry.http = request.entry.http;
       }
     }
     let kept: string | undefined;
     if (bytes <= PROTOCOL_MESSAGE_BYTES) kept = this.redactor.isEmpty ? json : this.redactor.json(json);
-    entry.json = kept;
-    if (kept !== undefined) this.keepBody(entry);
-    // JavaScript strings take two bytes a character.
-    this.ring.push(entry, ENTRY_OVERHEAD_BYTES + (kept?.length ?? 0) * 2);
+    entry.seq = this.columns.push(entry, kept);
+    if (request !== undefined && rpcId !== undefined) this.remember(this.open[direction], rpcId, { ...request, seq: entry.seq });
     this.onEntry(entry, kept, message, this.redactText);
     return entry;
   }
@@ -134,29 +139,17 @@ export class ProtocolLog {
     const request = this.open.sent.get(id);
     if (request === undefined) return;
     request.entry.http = { ...request.entry.http, ...definedOnly(facts) };
+    this.columns.setHttp(request.seq, request.entry.http);
   }
 
   /** Kept entries, oldest first, with their messages parsed (see `ProtocolQuery`). */
   query(query: ProtocolQuery = {}): ProtocolEntry[] {
-    const keep = query.taskId === undefined ? () => true : (entry: StoredProtocolEntry) => entry.taskId === query.taskId;
-    return this.ring.query(query.afterSeq ?? 0, keep, Math.min(query.limit ?? PROTOCOL_MAX_ENTRIES, PROTOCOL_MAX_ENTRIES)).map((stored) => {
-      const { json, ...entry } = stored;
-      const message = parseKept(json);
-      return message === undefined ? { ...entry } : { ...entry, message };
-    });
+    return this.columns.query(query.afterSeq ?? 0, query.taskId, Math.min(query.limit ?? PROTOCOL_MAX_ENTRIES, PROTOCOL_MAX_ENTRIES), parseKept);
   }
 
   /** The bytes the kept entries cost (an estimate). */
   get heldBytes(): number {
-    return this.ring.heldBytes;
-  }
-
-  /** Lets the entry that kept its message longest ago drop it (assigned, not deleted: see task-exchange.ts). */
-  private keepBody(entry: StoredProtocolEntry): void {
-    const oldest = this.withBody[this.bodyHead];
-    if (oldest !== undefined) oldest.json = undefined;
-    this.withBody[this.bodyHead] = entry;
-    this.bodyHead = (this.bodyHead + 1) % PROTOCOL_BODY_ENTRIES;
+    return this.columns.heldBytes;
   }
 
   private remember(open: Map<string | number, OpenRequest>, id: string | number, request: OpenRequest): void {
