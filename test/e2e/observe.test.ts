@@ -99,7 +99,9 @@ describe('the console, the protocol view and the exports', () => {
       }
       await ui.show('launcher');
       await ui.launcher.run('logs', 'log_each_level', { tag });
-      await ui.launcher.result.waitFor();
+      // A direct answer opens its entry.
+      await ui.detail.waitForTask();
+      await withStatus(ui.detail.badge, 'completed').waitFor();
       await ui.show('servers');
       await activity.open();
       await withText(activity.console.lines, `${tag} emergency line`).waitFor();
