@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ExchangeLineSchema, type ExchangeLine } from '../../../shared/server-log.js';
 import type { Logger } from '../ports.js';
-import { ensureDataFolder, isMissing, moveAside, parseJson, writeFileAtomic } from '../stores/data-folder.js';
+import { ensureDataFolder, isMissing, moveAside, parseJson, readIfPresent, writeFileAtomic } from '../stores/data-folder.js';
 import { nodeFileSystem, type StoreFileSystem } from '../stores/file-system.js';
 import type { ExchangeStore } from './task-exchange.js';
 
@@ -33,13 +33,9 @@ export class FileExchangeStore implements ExchangeStore {
   get(taskLocalId: string): Promise<ExchangeLine[] | undefined> {
     const file = this.#pathFor(taskLocalId);
     return this.#enqueue(file, async () => {
-      let text: string;
-      try {
-        text = (await this.#fs.readFile(file)).toString('utf8');
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
+      const bytes = await readIfPresent(file, this.#fs);
+      if (bytes === undefined) return undefined;
+      const text = bytes.toString('utf8');
       const parsed = ExchangeDocumentSchema.safeParse(parseJson(text));
       if (parsed.success) return parsed.data.lines;
       await moveAside(file, 'corrupt', new Date(), this.#fs).catch(() => undefined);

@@ -37,6 +37,7 @@ import {
   errorCode,
   exists,
   isMissing,
+  readIfPresent,
   moveAside,
   parseJson,
   removeStaleTempFiles,
@@ -725,13 +726,8 @@ export class ConfTaskStore implements TaskStore {
     return bytes === undefined ? NO_SNAPSHOT : parseSnapshot(bytes);
   }
 
-  async #readIfPresent(file: string): Promise<Buffer | undefined> {
-    try {
-      return await this.#fs.readFile(file);
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
+  #readIfPresent(file: string): Promise<Buffer | undefined> {
+    return readIfPresent(file, this.#fs);
   }
 
   /**

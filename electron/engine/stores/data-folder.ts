@@ -107,6 +107,16 @@ export async function exists(filePath: string, fs: StoreFileSystem = nodeFileSys
   }
 }
 
+/** The bytes of `filePath`, or undefined when it does not exist (any other failure throws). */
+export async function readIfPresent(filePath: string, fs: StoreFileSystem = nodeFileSystem): Promise<Buffer | undefined> {
+  try {
+    return await fs.readFile(filePath);
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw error;
+  }
+}
+
 /** True for the error Node raises when a path does not exist. */
 export function isMissing(error: unknown): boolean {
   return errorCode(error) === 'ENOENT';

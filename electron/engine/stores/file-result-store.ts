@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 import type { ToolResult } from '../../../shared/task-model.js';
 import type { Logger, ResultStore } from '../ports.js';
-import { ensureDataFolder, errorCode, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from './data-folder.js';
+import { ensureDataFolder, errorCode, isMissing, moveAside, parseJson, readIfPresent, removeStaleTempFiles, writeFileAtomic } from './data-folder.js';
 import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
 import { saveFailed } from './save-failed-error.js';
 
@@ -75,13 +75,9 @@ export class FileResultStore implements ResultStore {
   get(taskLocalId: string, onDamaged?: (keptAs: string) => void): Promise<ToolResult | undefined> {
     const file = this.#pathFor(taskLocalId);
     return this.#enqueue(file, async () => {
-      let text: string;
-      try {
-        text = (await this.#fs.readFile(file)).toString('utf8');
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
+      const bytes = await readIfPresent(file, this.#fs);
+      if (bytes === undefined) return undefined;
+      const text = bytes.toString('utf8');
       const result = parseJson(text);
       if (isJsonObject(result)) return result;
       // Not `onDamaged?.(await …)`: that would skip moving the file aside when nobody listens.
