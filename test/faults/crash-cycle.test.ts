@@ -290,7 +290,13 @@ async function auditedEntries(session: AppSession): Promise<AuditedEntry[]> {
   const summaries = await session.invoke<TaskSummary[]>('tasks:list', {});
   const entries: AuditedEntry[] = [];
   for (const summary of summaries) {
-    const entry: AuditedEntry = { id: summary.id, serverId: summary.serverId, phase: summary.phase, ...(summary.taskId !== undefined ? { taskId: summary.taskId } : {}) };
+    const entry: AuditedEntry = {
+      id: summary.id,
+      serverId: summary.serverId,
+      phase: summary.phase,
+      ...(summary.endReason !== undefined ? { endReason: summary.endReason } : {}),
+      ...(summary.taskId !== undefined ? { taskId: summary.taskId } : {}),
+    };
     if (summary.taskId === undefined) {
       const detail = await session.invoke<TaskDetail | null>('tasks:get', { id: summary.id });
       const project = detail?.arguments['project'];

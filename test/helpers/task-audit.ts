@@ -4,7 +4,7 @@
  * twice. Every call the test makes carries a unique tag, which the servers record with each call
  * and each task they create (test/fixtures/server-task-log.ts).
  */
-import type { TaskPhase } from '../../shared/task-model.js';
+import type { EndReason, TaskPhase } from '../../shared/task-model.js';
 import type { ServerTaskLog } from '../fixtures/server-task-log.js';
 
 /** One entry of the app's task list, with the tag of its call where the app has no task id. */
@@ -13,6 +13,8 @@ export interface AuditedEntry {
   id: string;
   serverId: string;
   phase: TaskPhase;
+  /** How it ended, when it did: a call that never became a task ends in phase `calling` (answered, refused, interrupted...). */
+  endReason?: EndReason;
   taskId?: string;
   /** The call's tag, read from the entry's arguments (needed for entries without a task id). */
   tag?: string;
@@ -63,8 +65,9 @@ export interface ReportedTask {
  * - no call was received twice by a server (nothing was resent) and no tag has two entries;
  * - every task a server created is in the app's list by its id, or its call is there as
  *   `outcome-unknown` (never silently gone); every task the app had reported is there by its id;
- * - every entry with a task id names a task its server created, and nothing is still `calling`
- *   (an interrupted call must end as outcome unknown when the app starts).
+ * - every entry with a task id names a task its server created, and no call is still under way
+ *   (`calling` without an end: an interrupted call must end when the app starts — as outcome
+ *   unknown, or, for a plain call that no task can come of, as interrupted).
  */
 export function auditTasks(entries: readonly AuditedEntry[], servers: readonly AuditedServer[], reported: readonly ReportedTask[] = []): Audit {
   const problems: string[] = [];
@@ -72,7 +75,7 @@ export function auditTasks(entries: readonly AuditedEntry[], servers: readonly A
   const byTaskId = new Map<string, AuditedEntry>();
   const unknownByTag = new Map<string, AuditedEntry>();
   for (const entry of entries) {
-    if (entry.phase === 'calling') problems.push(`entry ${entry.id} (${entry.serverId}) is still "calling" after the restart`);
+    if (entry.phase === 'calling' && entry.endReason === undefined) problems.push(`entry ${entry.id} (${entry.serverId}) is still "calling" after the restart`);
     if (entry.taskId !== undefined) byTaskId.set(`${entry.serverId}\u0000${entry.taskId}`, entry);
     if (entry.phase !== 'outcome-unknown') continue;
     if (entry.tag === undefined) {
