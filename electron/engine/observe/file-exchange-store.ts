@@ -4,12 +4,11 @@
  * writes results. A damaged file reads as no exchange and is moved aside
  * (`….json.corrupt-<time>`). Everything in it was redacted before it was kept.
  */
-import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ExchangeLineSchema, type ExchangeLine } from '../../../shared/server-log.js';
 import type { Logger } from '../ports.js';
-import { ensureDataFolder, isMissing, moveAside, parseJson, readIfPresent, writeFileAtomic } from '../stores/data-folder.js';
+import { ensureDataFolder, FileQueues, moveAside, parseJson, readIfPresent, removeIfPresent, taskFilePath, writeFileAtomic } from '../stores/data-folder.js';
 import { nodeFileSystem, type StoreFileSystem } from '../stores/file-system.js';
 import type { ExchangeStore } from './task-exchange.js';
 
@@ -22,7 +21,7 @@ export class FileExchangeStore implements ExchangeStore {
   readonly #folder: string;
   readonly #fs: StoreFileSystem;
   readonly #logger: Logger | undefined;
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #queues = new FileQueues();
 
   constructor(options: { dir: string; logger?: Logger; fs?: StoreFileSystem }) {
     this.#folder = join(resolve(options.dir), EXCHANGES_FOLDER);
@@ -32,7 +31,7 @@ export class FileExchangeStore implements ExchangeStore {
 
   get(taskLocalId: string): Promise<ExchangeLine[] | undefined> {
     const file = this.#pathFor(taskLocalId);
-    return this.#enqueue(file, async () => {
+    return this.#queues.run(file, async () => {
       const bytes = await readIfPresent(file, this.#fs);
       if (bytes === undefined) return undefined;
       const text = bytes.toString('utf8');
@@ -47,7 +46,7 @@ export class FileExchangeStore implements ExchangeStore {
   put(taskLocalId: string, lines: readonly ExchangeLine[]): Promise<void> {
     const file = this.#pathFor(taskLocalId);
     const text = JSON.stringify({ version: 1, lines });
-    return this.#enqueue(file, async () => {
+    return this.#queues.run(file, async () => {
       await ensureDataFolder(this.#folder, this.#fs);
       await writeFileAtomic(file, text, this.#fs);
     });
@@ -55,27 +54,10 @@ export class FileExchangeStore implements ExchangeStore {
 
   delete(taskLocalId: string): Promise<void> {
     const file = this.#pathFor(taskLocalId);
-    return this.#enqueue(file, async () => {
-      try {
-        await this.#fs.unlink(file);
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
-    });
+    return this.#queues.run(file, () => removeIfPresent(file, this.#fs));
   }
 
-  /** Hashed in its JSON form, as the result store does, so no id reaches outside the folder. */
   #pathFor(taskLocalId: string): string {
-    return join(this.#folder, `${createHash('sha256').update(JSON.stringify(taskLocalId), 'utf8').digest('hex')}.json`);
-  }
-
-  #enqueue<T>(file: string, operation: () => Promise<T>): Promise<T> {
-    const result = (this.#queues.get(file) ?? Promise.resolve()).then(operation);
-    const tail = result.catch(() => undefined);
-    this.#queues.set(file, tail);
-    void tail.then(() => {
-      if (this.#queues.get(file) === tail) this.#queues.delete(file);
-    });
-    return result;
+    return taskFilePath(this.#folder, taskLocalId);
   }
 }

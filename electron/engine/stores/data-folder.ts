@@ -2,7 +2,7 @@
  * File-system helpers shared by the stores in the data folder: a private folder, atomic writes,
  * keeping damaged files instead of deleting them, and removing leftovers of interrupted writes.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
 
@@ -114,6 +114,39 @@ export async function readIfPresent(filePath: string, fs: StoreFileSystem = node
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw error;
+  }
+}
+
+/** Removes `filePath`; one that does not exist is already removed (any other failure throws). */
+export async function removeIfPresent(filePath: string, fs: StoreFileSystem = nodeFileSystem): Promise<void> {
+  try {
+    await fs.unlink(filePath);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+}
+
+/**
+ * The file a task's document is kept in under `folder`: the local id hashed in its JSON form, so
+ * no id (whatever it holds) reaches outside the folder or names a file by itself.
+ */
+export function taskFilePath(folder: string, taskLocalId: string): string {
+  return join(folder, `${createHash('sha256').update(JSON.stringify(taskLocalId), 'utf8').digest('hex')}.json`);
+}
+
+/** Runs the operations on one file one after another (each starts once the last one settled), for any number of files. */
+export class FileQueues {
+  readonly #queues = new Map<string, Promise<unknown>>();
+
+  /** Queues `operation` behind the ones already queued for `file`; resolves or rejects as it does. */
+  run<T>(file: string, operation: () => Promise<T>): Promise<T> {
+    const result = (this.#queues.get(file) ?? Promise.resolve()).then(operation);
+    const tail = result.catch(() => undefined);
+    this.#queues.set(file, tail);
+    void tail.then(() => {
+      if (this.#queues.get(file) === tail) this.#queues.delete(file);
+    });
+    return result;
   }
 }
 

@@ -5,11 +5,10 @@
  * On-disk layout: `<dir>/results/<sha256 hex>.json` holds the result as compact JSON (mode 0600,
  * folder 0700); a damaged one is renamed to `<sha256 hex>.json.corrupt-<time>` and kept.
  */
-import { createHash } from 'node:crypto';
 import { basename, join, resolve } from 'node:path';
 import type { ToolResult } from '../../../shared/task-model.js';
 import type { Logger, ResultStore } from '../ports.js';
-import { ensureDataFolder, errorCode, isMissing, moveAside, parseJson, readIfPresent, removeStaleTempFiles, writeFileAtomic } from './data-folder.js';
+import { ensureDataFolder, errorCode, FileQueues, moveAside, parseJson, readIfPresent, removeIfPresent, removeStaleTempFiles, taskFilePath, writeFileAtomic } from './data-folder.js';
 import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
 import { saveFailed } from './save-failed-error.js';
 
@@ -61,7 +60,7 @@ export class FileResultStore implements ResultStore {
   readonly #now: () => number;
   readonly #fs: StoreFileSystem;
   /** Per-file queues, so a put, a get that moves a damaged file aside and a delete never interleave. */
-  readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #queues = new FileQueues();
   #ready: Promise<void> | undefined;
 
   constructor(options: FileResultStoreOptions) {
@@ -106,13 +105,7 @@ export class FileResultStore implements ResultStore {
 
   delete(taskLocalId: string): Promise<void> {
     const file = this.#pathFor(taskLocalId);
-    return this.#enqueue(file, async () => {
-      try {
-        await this.#fs.unlink(file);
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
-    }).catch((error: unknown) => {
+    return this.#enqueue(file, () => removeIfPresent(file, this.#fs)).catch((error: unknown) => {
       throw saveFailed(error, this.#folder);
     });
   }
@@ -122,8 +115,7 @@ export class FileResultStore implements ResultStore {
    * could share a file, while JSON.stringify escapes them and keeps the mapping one-to-one.
    */
   #pathFor(taskLocalId: string): string {
-    const hash = createHash('sha256').update(JSON.stringify(taskLocalId), 'utf8').digest('hex');
-    return join(this.#folder, `${hash}.json`);
+    return taskFilePath(this.#folder, taskLocalId);
   }
 
   /** Moves a damaged result aside; returns the base name it is kept as (its own when it could not be moved). */
@@ -155,14 +147,9 @@ export class FileResultStore implements ResultStore {
     return this.#ready;
   }
 
+  /** Runs `operation` in `file`'s queue, once the folder is prepared. */
   #enqueue<T>(file: string, operation: () => Promise<T>): Promise<T> {
-    const result = (this.#queues.get(file) ?? Promise.resolve()).then(() => this.#prepare()).then(operation);
-    const tail = result.catch(() => undefined);
-    this.#queues.set(file, tail);
-    void tail.then(() => {
-      if (this.#queues.get(file) === tail) this.#queues.delete(file);
-    });
-    return result;
+    return this.#queues.run(file, () => this.#prepare().then(operation));
   }
 }
 
