@@ -33,6 +33,9 @@ export interface DesktopNotifications extends NotificationSink {
   dispose(): void;
 }
 
+/** Task updates redraw the tray tooltip at most this often: it walks every running task, and updates come every frame. */
+const TOOLTIP_GAP_MS = 1_000;
+
 /** A `NotificationSink` for the host, plus the tray's task feed and `dispose`. Create it after `app` is ready. */
 export function createDesktopNotifications(options: DesktopNotificationsOptions): DesktopNotifications {
   const { logger } = options;
@@ -57,6 +60,14 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
     // A window opened just now has no page listening yet.
     if (window.webContents.isLoading()) window.webContents.once('did-finish-load', send);
     else send();
+  };
+
+  let tooltipTimer: ReturnType<typeof setTimeout> | undefined;
+  const updateTooltipSoon = (): void => {
+    tooltipTimer ??= setTimeout(() => {
+      tooltipTimer = undefined;
+      updateTooltip();
+    }, TOOLTIP_GAP_MS);
   };
 
   const updateTooltip = (): void => {
@@ -121,14 +132,14 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
           if (isTaskFinished(task)) running.delete(task.id);
           else running.set(task.id, task);
         }
-        updateTooltip();
+        updateTooltipSoon();
       };
       // The host's own events, already checked against the contract where they were made.
       const unsubscribe = host.subscribe((channel, payload) => {
         if (channel === 'tasks:updated') take((payload as EventPayload<'tasks:updated'>).tasks);
         if (channel === 'tasks:removed') {
           for (const id of (payload as EventPayload<'tasks:removed'>).ids) running.delete(id);
-          updateTooltip();
+          updateTooltipSoon();
         }
       });
       void host.dispatch('tasks:list', {}).then((listed) => {
@@ -137,6 +148,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       return unsubscribe;
     },
     dispose(): void {
+      if (tooltipTimer !== undefined) clearTimeout(tooltipTimer);
       for (const notification of live) notification.close();
       live.clear();
       tray?.destroy();
