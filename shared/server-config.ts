@@ -61,11 +61,36 @@ export const StdioServerConfigSchema = ServerBaseSchema.extend({
   cwd: z.string().optional(),
 });
 
+/**
+ * Which HTTP transport an HTTP server speaks. `streamable` (absent means the same): Streamable
+ * HTTP, falling back to the older HTTP+SSE transport (2024-11-05) when the first POST is answered
+ * with a 4xx other than 401/403, as the spec says; `sse`: HTTP+SSE only (a config's `"type": "sse"`).
+ */
+export const HttpTransportKindSchema = z.enum(['streamable', 'sse']);
+export type HttpTransportKind = z.infer<typeof HttpTransportKindSchema>;
+
+/**
+ * How the app identifies itself to a server's authorization server, when the user chose (absent:
+ * a Client ID Metadata Document where the app has one and the server supports it, else Dynamic
+ * Client Registration). Not secret: a client secret is kept with the sign-in credentials.
+ */
+export const OAuthClientSettingsSchema = z.strictObject({
+  /** A client id the user registered with the authorization server beforehand. */
+  clientId: z.string().min(1).max(1_000).optional(),
+  /** Scopes to ask for when neither the challenge nor the metadata says (space-separated). */
+  scope: z.string().max(2_000).optional(),
+});
+export type OAuthClientSettings = z.infer<typeof OAuthClientSettingsSchema>;
+
 export const HttpServerConfigSchema = ServerBaseSchema.extend({
   transport: z.literal('http'),
   url: z.url({ protocol: /^https?$/ }),
   /** Secrets (tokens) may live here: never log them, never persist them in plain text. */
   headers: z.record(z.string(), z.string()).optional(),
+  /** Absent: `streamable` (with the spec's fallback). Part of what runs. */
+  httpTransport: HttpTransportKindSchema.optional(),
+  /** Sign-in client settings (absent: chosen by the app, see `OAuthClientSettingsSchema`). */
+  oauth: OAuthClientSettingsSchema.optional(),
 });
 
 export const ServerConfigSchema = z.discriminatedUnion('transport', [StdioServerConfigSchema, HttpServerConfigSchema]);
@@ -81,8 +106,10 @@ export type ProtocolEra = z.infer<typeof ProtocolEraSchema>;
 /**
  * `failed`: a stdio server failed to start `MAX_FAILED_STARTS` times within
  * `FAILED_START_WINDOW_MS`, and is not started again until the user retries.
+ * `needs-sign-in`: an HTTP server refused us for want of sign-in (401, or a refresh token it no
+ * longer takes); it is not tried again until the user signs in (`signIn` says why). Its tasks wait.
  */
-export const ConnectionStatusSchema = z.enum(['connecting', 'connected', 'reconnecting', 'failed', 'closed']);
+export const ConnectionStatusSchema = z.enum(['connecting', 'connected', 'reconnecting', 'needs-sign-in', 'failed', 'closed']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
 /** Failed starts of a stdio server within `FAILED_START_WINDOW_MS` after which it is no longer started (status `failed`). */
@@ -153,6 +180,35 @@ export type NotResponding = z.infer<typeof NotRespondingSchema>;
 export const ServerHealthSchema = z.discriminatedUnion('condition', [DegradedSchema, NotRespondingSchema]);
 export type ServerHealth = z.infer<typeof ServerHealthSchema>;
 
+/**
+ * Where signing in to an HTTP server stands (absent: the server asked for no sign-in).
+ * - `needed`: the user must sign in; `reason` says why. With status `needs-sign-in` nothing runs;
+ *   while `connected` (reason `more-access`) the connection goes on, only what needs `scope` fails.
+ * - `signing-in`: a sign-in is under way: the authorization page is open (`authorizationUrl`).
+ * - `signed-in`: the app holds credentials for it.
+ */
+export const SignInStateSchema = z.object({
+  status: z.enum(['needed', 'signing-in', 'signed-in']),
+  /**
+   * `needed` only. `first-time`: never signed in (or signed out); `expired`: the server or its
+   * authorization server no longer takes what the app held (a refused refresh token, say);
+   * `more-access`: a request needs scopes the sign-in did not grant (step-up, `scope`);
+   * `failed`: the last sign-in failed (`error`).
+   */
+  reason: z.enum(['first-time', 'expired', 'more-access', 'failed']).optional(),
+  /** The scopes being asked for (space-separated, untrusted: from the server's challenge). */
+  scope: z.string().optional(),
+  /** The authorization server's issuer (untrusted text), once discovered. */
+  issuer: z.string().optional(),
+  /** Why the last sign-in failed, in the app's words (with the authorization server's, cleaned). */
+  error: z.string().optional(),
+  /** `signing-in`: the authorization page the user's browser must open (browser mode opens it from here). */
+  authorizationUrl: z.string().optional(),
+  /** `signed-in`: wall-clock ms when the current access token expires, when the server said. */
+  expiresAt: z.number().optional(),
+});
+export type SignInState = z.infer<typeof SignInStateSchema>;
+
 export const ServerStateSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -179,6 +235,10 @@ export const ServerStateSchema = z.object({
   failedStarts: z.number().int().nonnegative().optional(),
   /** Wall-clock ms of the next reconnect attempt while `reconnecting`. */
   nextRetryAt: z.number().optional(),
+  /** HTTP: sign-in (absent: the server asked for none). */
+  signIn: SignInStateSchema.optional(),
+  /** HTTP: the transport in use once connected (`sse` after the spec's fallback, or when configured). */
+  httpTransport: HttpTransportKindSchema.optional(),
 });
 /** What the app knows about a server's connection right now. */
 export type ServerState = z.infer<typeof ServerStateSchema>;

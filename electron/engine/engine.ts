@@ -205,6 +205,21 @@ export class Engine {
    * removeServer + addServer). When the roots changed, a connected 2025-11-25 server is told
    * with `notifications/roots/list_changed`. Unknown ids are ignored (the server does not run).
    */
+  /**
+   * Starts signing in to an HTTP server (CONTRACT, built in engine/auth/): resolves once the
+   * authorization page is known (`authorizationUrl`, already handed to the engine's
+   * `openAuthorizationUrl`) or credentials sufficed (no URL). The outcome arrives as `signIn` in
+   * the server's state. Rejects with McpRequestError for an unknown, stdio or closed server.
+   */
+  signIn(serverId: string): Promise<{ authorizationUrl?: string }> {
+    return Promise.reject(new McpRequestError(`Sign-in to ${serverId} is not built yet.`, undefined));
+  }
+
+  /** Forgets the server's sign-in credentials; it needs sign-in again (CONTRACT, built in engine/auth/). */
+  signOut(serverId: string): Promise<void> {
+    return Promise.reject(new McpRequestError(`Sign-out of ${serverId} is not built yet.`, undefined));
+  }
+
   updateServerSettings(config: ServerConfig): void {
     const runtime = this.servers.get(config.id);
     if (runtime === undefined) return;

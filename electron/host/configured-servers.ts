@@ -44,7 +44,7 @@ export interface ConfiguredServersOptions {
   /** Folder of `servers.json`. */
   dir: string;
   secrets: SecretStore;
-  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers' | 'listTasks' | 'updateServerSettings' | 'retryServer'>;
+  engine: Pick<Engine, 'addServer' | 'removeServer' | 'listServers' | 'listTasks' | 'updateServerSettings' | 'retryServer' | 'signOut'>;
   /** Whether the UI may add, change or approve stdio commands (Electron only). */
   canEditStdio: boolean;
   /** Our own servers: seeded on first start, pre-approved, and refreshed at every start. */
@@ -245,6 +245,17 @@ export class ConfiguredServers {
       this.options.engine.retryServer(id);
       this.options.logger.info('server retried', { id });
       return Promise.resolve(this.#view(this.#find(id)!));
+    });
+  }
+
+  /** Forgets the server's sign-in credentials (engine.signOut): it needs sign-in again. */
+  signOut(id: string): Promise<ServerView> {
+    return this.#exclusive(async () => {
+      const entry = this.#find(id);
+      if (entry === undefined) throw new HostError('That server no longer exists.');
+      await this.options.engine.signOut(id);
+      this.options.logger.info('signed out of a server', { id });
+      return this.#view(entry);
     });
   }
 

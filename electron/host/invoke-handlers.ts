@@ -56,6 +56,12 @@ export function invokeHandlers({
     // Allowed in browser mode too: they run again, or stop, only what was already approved to run.
     'servers:retry': ({ id }) => servers.retry(id),
     'servers:set-enabled': ({ id, enabled }) => servers.setEnabled(id, enabled),
+    // Allowed in browser mode too: signing in runs nothing new, it only lets an approved server answer.
+    'servers:sign-in': async ({ id }) => {
+      servers.requireRunnable(id);
+      return engine.signIn(id);
+    },
+    'servers:sign-out': ({ id }) => servers.signOut(id),
     'tools:list': async ({ serverId }) => {
       servers.requireRunnable(serverId);
       return (await engine.listTools(serverId)).map(toToolView);

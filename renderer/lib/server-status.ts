@@ -17,6 +17,8 @@ export function describeConnection(state: ServerState | undefined, now: number):
       return state.health === undefined ? 'Connected' : describeHealth(state.health, now);
     case 'reconnecting':
       return state.nextRetryAt === undefined ? 'Reconnecting…' : `Reconnecting — next try in ${formatDuration(Math.max(0, state.nextRetryAt - now))}`;
+    case 'needs-sign-in':
+      return 'Sign-in needed';
     case 'failed':
       return `Stopped after ${state.failedStarts ?? MAX_FAILED_STARTS} failed starts within ${FAILED_START_WINDOW_MS / 60_000} minutes — not started again until you retry`;
     case 'closed':
@@ -84,6 +86,8 @@ export function serverStatusTag(server: Pick<ServerView, 'disabled' | 'approved'
       return state.health.condition === 'degraded' ? 'degraded' : 'not responding';
     case 'failed':
       return 'stopped';
+    case 'needs-sign-in':
+      return 'sign-in needed';
     case 'connecting':
     case 'reconnecting':
     case 'closed':

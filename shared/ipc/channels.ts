@@ -16,6 +16,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'servers:update-settings',
   'servers:retry',
   'servers:set-enabled',
+  'servers:sign-in',
+  'servers:sign-out',
   'tools:list',
   'tools:call',
   'tasks:list',

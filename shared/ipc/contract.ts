@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { ProtocolEraSchema} from '../server-config.js';
-import { MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, RootSchema, ServerStateSchema } from '../server-config.js';
+import { HttpTransportKindSchema, MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, OAuthClientSettingsSchema, RootSchema, ServerStateSchema } from '../server-config.js';
 import type { FormModel } from '../elicitation/form-model.js';
 import type { SamplingModel } from '../sampling/sampling-request.js';
 import { ConsoleEntrySchema, ExchangeLineSchema, LogLevelSchema, ProtocolEntrySchema } from '../server-log.js';
@@ -52,6 +52,15 @@ export const ServerViewSchema = z.object({
   cwd: z.string().optional(),
   url: z.string().optional(),
   headerNames: z.array(z.string()).optional(),
+  /**
+   * HTTP only: header values that live for this session only (browser mode cannot protect them at
+   * rest, so they are not written): the page says so next to them.
+   */
+  sessionOnlyHeaderNames: z.array(z.string()).optional(),
+  /** HTTP only: the configured transport (absent: Streamable HTTP with the spec's fallback). */
+  httpTransport: HttpTransportKindSchema.optional(),
+  /** HTTP only: the user's sign-in client settings (no secrets). */
+  oauth: OAuthClientSettingsSchema.optional(),
   /**
    * Set on a server whose endpoint was changed while it had tasks: the change made a new server
    * (this id), and this entry was kept, disabled, for its tasks, which belong to the old endpoint.
@@ -119,6 +128,8 @@ export const ServerInputSchema = z.discriminatedUnion('transport', [
     transport: z.literal('http'),
     url: z.url({ protocol: /^https?$/ }),
     headers: z.record(z.string().max(256), z.string().max(8_192)).optional(),
+    httpTransport: HttpTransportKindSchema.optional(),
+    oauth: OAuthClientSettingsSchema.optional(),
   }),
 ]);
 export type ServerInput = z.infer<typeof ServerInputSchema>;
@@ -346,6 +357,16 @@ export const invokeChannels = {
   'servers:retry': { request: z.object({ id: Id }), response: ServerViewSchema },
   /** Disables (keeps configured, stops running) or enables a server; remembered in the server list. Allowed in browser mode. */
   'servers:set-enabled': { request: z.object({ id: Id, enabled: z.boolean() }), response: ServerViewSchema },
+  /**
+   * Starts signing in to an HTTP server (or widening its access, after `more-access`). Answers at
+   * once: `authorizationUrl` is the page to open (Electron has already opened it in the system
+   * browser; the page opens it itself in browser mode), absent when held credentials sufficed
+   * (a refresh). The outcome arrives as the server's `state.signIn` in `servers:changed`.
+   * Allowed in browser mode.
+   */
+  'servers:sign-in': { request: z.object({ id: Id }), response: z.object({ authorizationUrl: z.string().optional() }) },
+  /** Forgets the server's sign-in credentials (tokens, registration); it then needs sign-in again. Allowed in browser mode. */
+  'servers:sign-out': { request: z.object({ id: Id }), response: ServerViewSchema },
   'tools:list': { request: z.object({ serverId: Id }), response: z.array(ToolViewSchema) },
   'tools:call': { request: z.object({ serverId: Id, name: z.string().min(1).max(512), arguments: JsonObject }), response: CallOutcomeSchema },
   'tasks:list': { request: z.object({}), response: z.array(TaskSummarySchema) },
