@@ -124,7 +124,8 @@ function hostAllowed(req: IncomingMessage, port: number): boolean {
  */
 export async function startAuthorizationServer(options: AuthorizationServerOptions = {}): Promise<AuthorizationServer> {
   let accessTokenTtl = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_S;
-  const resourceScope = (options.resourceScopes ?? DEFAULT_RESOURCE_SCOPES).join(' ');
+  const resourceScopes = options.resourceScopes ?? DEFAULT_RESOURCE_SCOPES;
+  const resourceScope = resourceScopes.join(' ');
   const store = new MemoryStore();
   const stats = { registrations: 0, tokenGrants: {} as Record<string, number>, tokenErrors: 0, revocations: 0 };
 
@@ -158,9 +159,19 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         token_endpoint_auth_method: 'none',
         id_token_signed_response_alg: 'RS256',
       },
+      // A registration's `scope` would cap what the client may ever ask for, so step-up (asking
+      // for `deploy` later) would fail: it is read as a hint and dropped.
+      extraClientMetadata: {
+        properties: ['scope'],
+        validator: (_ctx: KoaContextWithOIDC, key: string, _value: unknown, metadata: Record<string, unknown>) => {
+          if (key === 'scope') metadata['scope'] = undefined;
+        },
+      },
       jwks: await signingKeys(),
       cookies: { keys: [randomBytes(32).toString('base64url')] },
-      scopes: ['openid', 'offline_access'],
+      // The resource scopes are listed too: clients (the MCP SDK's among them) send the scope they
+      // want in their registration, which the provider checks against this list.
+      scopes: ['openid', 'offline_access', ...resourceScopes],
       findAccount: (_ctx: KoaContextWithOIDC, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
       pkce: { required: () => true },
       features: {

@@ -47,6 +47,9 @@ describe('demo authorization server', () => {
     expect(metadata['registration_endpoint']).toBe(`${as.issuer}/reg`);
     expect(metadata['revocation_endpoint']).toBe(`${as.issuer}/token/revocation`);
     expect(metadata['grant_types_supported']).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+    expect(metadata['scopes_supported']).toEqual(expect.arrayContaining(['mcp', 'deploy']));
+    // RFC 9207: the redirect names the issuer (the MCP SDK client checks it when this is true).
+    expect(metadata['authorization_response_iss_parameter_supported']).toBe(true);
   });
 
   it('refuses requests whose Host is not its own', async () => {
