@@ -214,8 +214,10 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       },
     };
     const provider: Provider = await withoutExpectedNotices(() => new ProviderClass(issuer, configuration));
-    // Koa prints every request error to the console unless silent; the client gets the error answer anyway.
+    // Koa prints every request error (a client's bad request too) unless silent; the client gets
+    // the error answer anyway. Only the provider's own failures are worth a line.
     provider.silent = true;
+    provider.on('server_error', (_ctx, error) => process.stderr.write(`[authorization-server] error: ${error instanceof Error ? error.message : String(error)}\n`));
     provider.on('registration_create.success', () => (stats.registrations += 1));
     provider.on('grant.success', (ctx) => {
       const value = (ctx as KoaContextWithOIDC).oidc.params?.['grant_type'];
