@@ -34,6 +34,8 @@ export const DEFAULT_RESOURCE_SCOPES: readonly string[] = ['mcp', 'deploy'];
 const DEFAULT_ACCESS_TOKEN_TTL_S = 300;
 /** Lifetime of refresh tokens, grants and sessions: one working day is plenty for a demo or test. */
 const LONG_TTL_S = 24 * 60 * 60;
+/** The provider's RFC 7009 endpoint (its default route). */
+const REVOCATION_PATH = '/token/revocation';
 /** Lifetime of an authorization code and of a login/consent interaction. */
 const SHORT_TTL_S = 10 * 60;
 
@@ -136,6 +138,9 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden');
       return;
     }
+    // The provider has no event for a revocation request as such (revoking a refresh token shows
+    // as its grant's end, like reuse detection does): count answered requests to the endpoint.
+    if (req.method === 'POST' && req.url === REVOCATION_PATH) res.once('finish', () => res.statusCode === 200 && (stats.revocations += 1));
     handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -225,7 +230,6 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       stats.tokenGrants[grantType] = (stats.tokenGrants[grantType] ?? 0) + 1;
     });
     provider.on('grant.error', () => (stats.tokenErrors += 1));
-    provider.on('revocation.success', () => (stats.revocations += 1));
     handle = provider.callback();
   } catch (error) {
     server.close();

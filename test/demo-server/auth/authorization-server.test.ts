@@ -161,11 +161,13 @@ describe('demo authorization server', () => {
 
   it('revokes a refresh token on request (RFC 7009)', async () => {
     const tokens = await obtainTokens(as.issuer, { resource: RESOURCE, scope: 'mcp' });
+    const before = as.stats().revocations;
     const response = await fetch(tokens.metadata.revocation_endpoint, {
       method: 'POST',
       body: new URLSearchParams({ token: tokens.refresh_token ?? '', token_type_hint: 'refresh_token', client_id: tokens.clientId }),
     });
     expect(response.status).toBe(200);
+    expect(as.stats().revocations).toBe(before + 1);
     await expect(refreshTokens(tokens)).rejects.toThrow(/invalid_grant/u);
   });
 
