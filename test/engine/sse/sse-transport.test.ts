@@ -52,6 +52,13 @@ describe('HTTP+SSE (2024-11-05) against server-everything\'s sse mode', () => {
     const outcome = await engine.callTool('everything', 'echo', { message: 'over the old transport' });
     if (outcome.kind !== 'result') throw new Error(`expected a direct answer, got ${outcome.kind}`);
     expect(JSON.stringify(outcome.result)).toContain('over the old transport');
+
+    // Its 2025-11-25 experimental tasks work over the old transport too (polled with tasks/get).
+    expect(state.taskSupport).toBe('legacy');
+    const task = await engine.callTool('everything', 'simulate-research-query', { topic: 'transports' });
+    if (task.kind !== 'task') throw new Error(`expected a task, got ${task.kind}`);
+    const done = await waitForTask(engine, task.task.id, (current) => current.snapshot?.status === 'completed', 30_000, 'the research task to complete');
+    expect(JSON.stringify(await engine.getResult(done.id))).toContain('transports');
   });
 
   it('configured as Streamable HTTP: the 404 on its POST falls back to HTTP+SSE, kept across a reconnect', async () => {
