@@ -18,7 +18,9 @@ export type Misbehaviour =
   | 'same-code-always'
   | 'no-refresh'
   /** Grants only `mcp`, whatever was asked. */
-  | 'grant-mcp-only';
+  | 'grant-mcp-only'
+  /** Not misbehaving: it advertises Client ID Metadata Documents. */
+  | 'client-id-metadata-documents';
 
 /** One request a fixture server received. */
 export interface SeenRequest {
@@ -111,6 +113,7 @@ export async function startHostileAuthorizationServer(): Promise<HostileAuthoriz
         code_challenge_methods_supported: ['S256'],
         token_endpoint_auth_methods_supported: ['none', 'client_secret_basic'],
         scopes_supported: ['mcp', 'deploy'],
+        ...(misbehave.has('client-id-metadata-documents') ? { client_id_metadata_document_supported: true } : {}),
       }));
     }
     if (request.path === '/register' && request.method === 'POST') {
