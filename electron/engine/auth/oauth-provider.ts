@@ -30,6 +30,8 @@ export interface SignInAttempt {
   readonly state: string;
   /** `native` for the loopback redirect (RFC 8252), `web` for the app's own callback page. */
   readonly applicationType: 'native' | 'web';
+  /** The scopes asked for: what was granted when the token answer names none (RFC 6749 §5.1). */
+  readonly scope?: string;
   /** Told the authorization URL once it passed the checks (see `checkAuthorizationUrl`). */
   open(url: URL): Promise<void>;
 }
@@ -90,7 +92,9 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    await this.vault.update({ tokens: { ...tokens, savedAt: this.clock.now() } });
+    // Without `scope` the answer grants what was asked: a sign-in's scopes, a refresh's earlier ones (RFC 6749 §6).
+    const scope = tokens.scope ?? (this.attempt !== undefined ? this.attempt.scope : this.vault.credentials.tokens?.scope);
+    await this.vault.update({ tokens: { ...tokens, ...(scope !== undefined ? { scope } : {}), savedAt: this.clock.now() } });
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {

@@ -61,7 +61,6 @@ export interface ServerSignInDeps {
 /** A sign-in under way. */
 interface Attempt extends SignInAttempt {
   receiver?: LoopbackReceiver;
-  scope?: string;
   /** It asks for more access than the sign-in held (403 `insufficient_scope`). */
   stepUp: boolean;
   /** Set once it ended (answered, failed, replaced): later answers for it are refused. */
@@ -126,15 +125,15 @@ export class ServerSignIn {
    * `insufficient_scope` asks for the union of what was granted and what the challenge names.
    */
   refused(problem: AuthProblem): void {
+    // A sign-in under way answers it already; its state stays until it ends.
+    if (this.current?.status === 'signing-in') return;
     if (problem.kind === 'sign-in') {
-      if (this.current?.status === 'signing-in') return;
       this.setState({ status: 'needed', reason: problem.reason, ...this.scopeAndIssuer(this.challenge.scope) });
       this.deps.event(problem.reason === 'first-time' ? 'Sign-in needed: the server answered 401.' : 'Sign-in needed again: the server no longer takes the sign-in the app held.');
       return;
     }
     const granted = this.vault.credentials.tokens?.scope;
-    const union = computeScopeUnion(granted, this.attempt?.scope, problem.scope);
-    if (this.current?.status === 'signing-in') return;
+    const union = computeScopeUnion(granted, problem.scope);
     this.setState({ status: 'needed', reason: 'more-access', ...this.scopeAndIssuer(union) });
     this.deps.event(`More access needed: the server answered 403 (insufficient_scope${problem.scope !== undefined ? `, scope ${cleanLine(problem.scope, 200)}` : ''}).`);
   }
