@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 export type Misbehaviour =
   | 'foreign-issuer'
   | 'insecure-authorization-endpoint'
+  | 'insecure-token-endpoint'
   | 'script-authorization-endpoint'
   | 'metadata-redirects-away'
   | 'token-redirects-away'
@@ -105,7 +106,7 @@ export async function startHostileAuthorizationServer(): Promise<HostileAuthoriz
       return reply(200, ...json({
         issuer: misbehave.has('foreign-issuer') ? 'https://issuer.example.org' : origin,
         authorization_endpoint: authorizationEndpoint,
-        token_endpoint: `${origin}/token`,
+        token_endpoint: misbehave.has('insecure-token-endpoint') ? `http://tokens.example.net/token` : `${origin}/token`,
         registration_endpoint: `${origin}/register`,
         revocation_endpoint: `${origin}/revoke`,
         response_types_supported: ['code'],
