@@ -128,7 +128,10 @@ export class ServerSignIn {
     // A sign-in under way answers it already; its state stays until it ends.
     if (this.current?.status === 'signing-in') return;
     if (problem.kind === 'sign-in') {
+      // Every request in flight may be refused alike: the console says it once.
+      const known = this.current?.status === 'needed' && this.current.reason === problem.reason;
       this.setState({ status: 'needed', reason: problem.reason, ...this.scopeAndIssuer(this.challenge.scope) });
+      if (known) return;
       this.deps.event(problem.reason === 'first-time' ? 'Sign-in needed: the server answered 401.' : 'Sign-in needed again: the server no longer takes the sign-in the app held.');
       return;
     }
