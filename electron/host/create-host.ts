@@ -16,6 +16,7 @@ import { EventBatcher } from './event-batcher.js';
 import type { HostApi, SecretStore } from './host-api.js';
 import { invokeHandlers, type OpenExternal } from './invoke-handlers.js';
 import type { OperatorServer } from './server-entry.js';
+import { openSignInCredentials } from './sign-in-credentials.js';
 import { TaskNotifier, type NotificationSink } from './task-notifier.js';
 
 export type { OperatorServer } from './server-entry.js';
@@ -71,6 +72,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
   const envOptions = engineOptionsFromEnv(process.env, (problem) => logger.warn(problem));
   const engine = createEngine(ports, { identity: { name: packageJson.name, version: packageJson.version }, ...envOptions });
   const listeners = new Emitter<HostEvent>((error) => logger.error('event listener failed', { error: String(error) }));
+  const { credentials, problems: credentialProblems } = await openSignInCredentials(dataDir, secretStore, logger, () => ports.clock.now());
   const { servers, problems: serverProblems } = await ConfiguredServers.load({
     dir: dataDir,
     secrets: secretStore,
@@ -81,6 +83,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
     now: () => ports.clock.now(),
     logger,
     onChange: () => batcher.serversChanged(),
+    credentials,
   });
   const batcher = new EventBatcher(ports.clock, (channel, payload) => listeners.fire({ channel, payload }), () => servers.views());
   const subscriptions = [
@@ -131,7 +134,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
   const info: AppInfo = {
     version: packageJson.version,
     mode,
-    storeProblems: [...serverProblems, ...engineProblems],
+    storeProblems: [...credentialProblems, ...serverProblems, ...engineProblems],
     secretProtection: secretStore.protection,
     canEditStdio: mode === 'electron',
     ...(engine.saveProblem !== undefined ? { saveProblem: engine.saveProblem } : {}),
