@@ -41,8 +41,20 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts server-everything's Streamable HTTP transport on `port`; resolves once it listens. */
-export async function startEverythingHttp(port: number, timeoutMs = 20_000): Promise<EverythingHttp> {
-  const child: ChildProcess = spawn(process.execPath, [everythingMain, 'streamableHttp'], {
+export function startEverythingHttp(port: number, timeoutMs = 20_000): Promise<EverythingHttp> {
+  return startEverything('streamableHttp', port, timeoutMs, 'listening on port', '/mcp');
+}
+
+/**
+ * Starts server-everything's older HTTP+SSE transport (2024-11-05) on `port`: `url` is its stream
+ * (`GET /sse`, whose `endpoint` event names `POST /message?sessionId=…`); a POST to it is a 404.
+ */
+export function startEverythingSse(port: number, timeoutMs = 20_000): Promise<EverythingHttp> {
+  return startEverything('sse', port, timeoutMs, 'running on port', '/sse');
+}
+
+async function startEverything(mode: string, port: number, timeoutMs: number, listening: string, path: string): Promise<EverythingHttp> {
+  const child: ChildProcess = spawn(process.execPath, [everythingMain, mode], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -51,7 +63,7 @@ export async function startEverythingHttp(port: number, timeoutMs = 20_000): Pro
     const timer = setTimeout(() => reject(new Error(`server-everything did not listen within ${timeoutMs} ms:\n${log}`)), timeoutMs);
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       log += chunk;
-      if (log.includes('listening on port')) {
+      if (log.includes(listening)) {
         clearTimeout(timer);
         resolve();
       }
@@ -62,7 +74,7 @@ export async function startEverythingHttp(port: number, timeoutMs = 20_000): Pro
     });
   });
   return {
-    url: `http://127.0.0.1:${port}/mcp`,
+    url: `http://127.0.0.1:${port}${path}`,
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

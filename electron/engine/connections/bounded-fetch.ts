@@ -6,7 +6,9 @@
  *   closes — the moment it passes the limit, so the transport's `response.json()` rejects;
  * - a `text/event-stream` body is counted per event (bytes since the last blank line): a
  *   long-lived stream may carry any number of events, but no single one past the limit. The
- *   stream is cancelled inside the big event, so the SDK's event parser never dispatches it.
+ *   stream is cancelled inside the big event, so the SDK's event parser never dispatches it. The
+ *   request it answered is named from the event's first bytes (a GET stream's events answer POSTs
+ *   of their own, as on HTTP+SSE).
  * Chunks are passed on only after they were counted; what was passed before the limit was
  * reached is at most the limit, and none of it is ever handed on as a message.
  */
@@ -64,9 +66,10 @@ export function boundedFetch(options: BoundedFetchOptions): FetchLike {
     if (requestId !== undefined) onHttp?.(requestId, { status: response.status, ...headerFacts(null, response.headers.get('mcp-session-id')) });
     const body = response.body;
     if (body === null || NULL_BODY_STATUSES.has(response.status)) return response;
+    const counter: SizeCounter = isEventStream(response.headers.get('content-type')) ? new EventSizeCounter(maxBytes) : new TotalSizeCounter(maxBytes);
     const refuse = (): MessageTooLargeError => {
       const error = new MessageTooLargeError(maxBytes, 'response');
-      onTooLarge?.(requestIdOf(init?.body), error);
+      onTooLarge?.(requestIdOf(init?.body) ?? counter.refusedId?.(), error);
       return error;
     };
     const declared = Number(response.headers.get('content-length') ?? Number.NaN);
@@ -74,7 +77,6 @@ export function boundedFetch(options: BoundedFetchOptions): FetchLike {
       await body.cancel().catch(() => undefined);
       throw refuse();
     }
-    const counter = isEventStream(response.headers.get('content-type')) ? new EventSizeCounter(maxBytes) : new TotalSizeCounter(maxBytes);
     return withBody(response, limitedStream(body, counter, refuse));
   };
 }
@@ -82,6 +84,8 @@ export function boundedFetch(options: BoundedFetchOptions): FetchLike {
 /** Counts a body's bytes; `add` says whether the body is still within the limit. */
 interface SizeCounter {
   add(chunk: Uint8Array): boolean;
+  /** The JSON-RPC id of the message that was refused, where its start says. */
+  refusedId?(): string | number | undefined;
 }
 
 /** The whole body counts. */
@@ -104,13 +108,24 @@ class EventSizeCounter implements SizeCounter {
   private eventBytes = 0;
   private lineBytes = 0;
   private afterCR = false;
+  /** The current event's first bytes, to name the request a refused one answered. */
+  private readonly start = new Uint8Array(ID_PREFIX_BYTES);
+  private startLength = 0;
 
   constructor(private readonly maxBytes: number) {}
 
+  refusedId(): string | number | undefined {
+    const text = new TextDecoder().decode(this.start.subarray(0, this.startLength));
+    // An event's data is its `data:` lines joined by line feeds (the SSE format).
+    const data = text.split(/\r\n|\r|\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(line.startsWith('data: ') ? 6 : 5)).join('\n');
+    return topLevelIdIn(data);
+  }
+
   add(chunk: Uint8Array): boolean {
     for (let index = 0; index < chunk.length; index++) {
-      const byte = chunk[index];
+      const byte = chunk[index] ?? 0;
       this.eventBytes += 1;
+      if (this.startLength < this.start.length) this.start[this.startLength++] = byte;
       if (byte === LF && this.afterCR) {
         // The LF of a CRLF: the line already ended at its CR.
         this.afterCR = false;
@@ -118,7 +133,10 @@ class EventSizeCounter implements SizeCounter {
       }
       this.afterCR = byte === CR;
       if (byte === LF || byte === CR) {
-        if (this.lineBytes === 0) this.eventBytes = 0;
+        if (this.lineBytes === 0) {
+          this.eventBytes = 0;
+          this.startLength = 0;
+        }
         this.lineBytes = 0;
       } else {
         this.lineBytes += 1;
@@ -155,7 +173,7 @@ function limitedStream(source: ReadableStream<Uint8Array>, counter: SizeCounter,
 }
 
 /** `response` with `body` in place of its own (status, headers, URL and redirect facts kept). */
-function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
+export function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
   const wrapped = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   // The SDK reads these to explain an unfollowed redirect; a constructed Response has none.
   Object.defineProperties(wrapped, {

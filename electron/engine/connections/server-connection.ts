@@ -8,14 +8,15 @@
  * never issues) and the server's own requests (server-request-relay.ts) are taken off the
  * transport before the SDK sees them; everything else passes on.
  */
-import { Client, serializeMessage, StreamableHTTPClientTransport, type AuthProvider, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
-import type { ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
+import { Client, serializeMessage, type AuthProvider, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
+import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
 import { authProblemOf, describeAuthProblem, type AuthProblem } from '../auth/sign-in-errors.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { boundedFetch, type HttpFacts } from './bounded-fetch.js';
+import { createHttpTransport, isSseFallbackAnswer } from './http-transports.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { ConnectionPinger } from './connection-pinger.js';
 import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
@@ -154,6 +155,12 @@ export class ServerConnection {
   private logLevel: LogLevel | undefined;
   /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
   private waitingForSignIn = false;
+  /** HTTP: the transport the next connect uses (configured, or learnt from the spec's fallback). */
+  private httpKind: HttpTransportKind;
+  /** True while `httpKind` is the HTTP+SSE fallback not yet confirmed by a connect. */
+  private httpKindIsGuess = false;
+  /** HTTP+SSE: why the shared stream was cut, when the size limit cut it inside an answer it could not name. */
+  private streamCut: string | undefined;
 
   constructor(
     readonly config: ServerConfig,
@@ -175,6 +182,7 @@ export class ServerConnection {
     },
   ) {
     this.logLevel = config.logLevel;
+    this.httpKind = config.transport === 'http' ? config.httpTransport ?? 'streamable' : 'streamable';
     this.current = { id: config.id, name: config.name, status: 'connecting' };
     this.health = new HealthTracker(deps.health?.failuresBeforeDegraded);
     this.pingTimeoutMs = deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS;
@@ -403,8 +411,9 @@ export class ServerConnection {
    * 2025-11-25 closing it is not (the server may go on), so the notification is POSTed too.
    */
   get cancelWire(): CancelWire {
-    const http = this.config.transport === 'http';
-    return { closesRequest: http, notifies: !http || this.current.era === 'legacy' };
+    const streamable = this.config.transport === 'http' && this.httpKind === 'streamable';
+    // HTTP+SSE: the POST only hands the message over (its answer comes on the shared stream).
+    return { closesRequest: streamable, notifies: !streamable || this.current.era === 'legacy' };
   }
 
   private sendCancelled(requestId: string, reason = 'cancelled by the client'): void {
@@ -436,15 +445,19 @@ export class ServerConnection {
     // An answer too large to read fails its request at once (ours only: the SDK's own requests,
     // numbered, fail over JSON through the transport and otherwise run into their timeout).
     const onTooLarge = (id: unknown, error: MessageTooLargeError): void => {
-      if (typeof id === 'string') this.pending.get(id)?.reject(new McpRequestError(error.message, undefined, undefined, 'malformed'));
+      const waiting = typeof id === 'string' ? this.pending.get(id) : undefined;
+      if (waiting !== undefined) return waiting.reject(new McpRequestError(error.message, undefined, undefined, 'malformed'));
+      // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
+      if (this.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
     };
     const observer = this.deps.observer;
     if (config.transport === 'http') {
-      return new StreamableHTTPClientTransport(new URL(config.url), {
-        requestInit: { headers: config.headers ?? {} },
+      return createHttpTransport(this.httpKind, {
+        url: config.url,
+        headers: config.headers ?? {},
         ...(this.deps.authProvider !== undefined ? { authProvider: this.deps.authProvider } : {}),
         fetch: boundedFetch({ maxBytes, onTooLarge, ...(observer !== undefined ? { onHttp: (id, facts) => observer.http(id, facts) } : {}) }),
-        ...(rejoin !== undefined ? { sessionId: rejoin.id, protocolVersion: rejoin.protocolVersion } : {}),
+        ...(rejoin !== undefined ? { rejoin } : {}),
       });
     }
     return new StdioTransport(
@@ -503,8 +516,10 @@ export class ServerConnection {
     this.waitingForSignIn = false;
     this.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
     const client = this.createClient();
-    const rejoin = this.rejoin;
+    // An HTTP+SSE session lives as long as its stream: there is none to rejoin.
+    const rejoin = this.httpKind === 'streamable' ? this.rejoin : undefined;
     this.rejoin = undefined;
+    let fallBackToSse = false;
     const transport = this.createTransport(rejoin);
     // From the first message on, so the handshake passes the same hooks as everything after it.
     this.interceptTransport(transport);
@@ -523,7 +538,9 @@ export class ServerConnection {
         this.rejoinedCapabilities = rejoined.capabilities;
       } else {
         this.rejoinedCapabilities = undefined;
-        await client.connect(transport, this.prior !== undefined ? { prior: this.prior } : {});
+        // HTTP+SSE is 2024-11-05's transport: only `initialize`-era servers speak it.
+        const prior = this.usesSse ? { kind: 'legacy' as const } : this.prior;
+        await client.connect(transport, prior !== undefined ? { prior } : {});
       }
       if (this.closed) {
         await client.close();
@@ -536,13 +553,15 @@ export class ServerConnection {
           this.deps.logger.warn('could not open the session stream; withdrawn questions of the rejoined session go unnoticed', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
         });
       }
-      client.onclose = () => this.handleDrop(client, 'the connection closed');
+      this.streamCut = undefined;
+      client.onclose = () => this.handleDrop(client, this.streamCut ?? 'the connection closed');
       client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
       const era = client.getProtocolEra() ?? (rejoin !== undefined ? 'legacy' : undefined);
       const discover = client.getDiscoverResult();
       // Cache the era verdict so reconnects skip the probe (and its throw-away stdio process).
       this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
       this.priorIsGuess = false;
+      this.httpKindIsGuess = false;
       this.attempt = 0;
       this.failedStartTimes = [];
       const info = client.getServerVersion();
@@ -557,6 +576,7 @@ export class ServerConnection {
         failedStarts: undefined,
         health: undefined,
         logging: isJsonObject(this.serverCapabilities?.logging),
+        httpTransport: this.config.transport === 'http' ? this.httpKind : undefined,
       }, true);
       this.deps.observer?.event(describeConnected(this.current));
       this.sendLogLevel().catch((error: unknown) => {
@@ -571,11 +591,40 @@ export class ServerConnection {
       relay.clear();
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
-      this.chooseNextPrior();
-      this.startFailed(error, transport);
+      fallBackToSse = this.chooseNextHttpTransport(error);
+      if (!fallBackToSse) {
+        this.chooseNextPrior();
+        this.startFailed(error, transport);
+      }
     } finally {
       this.connecting = false;
     }
+    if (fallBackToSse) void this.connect();
+  }
+
+  /** True when the next connect goes over HTTP+SSE. */
+  private get usesSse(): boolean {
+    return this.config.transport === 'http' && this.httpKind === 'sse';
+  }
+
+  /**
+   * After a failed HTTP connect: true when the Streamable HTTP answer says the server only speaks
+   * HTTP+SSE (the spec's backwards-compatibility rule, see `isSseFallbackAnswer`), so HTTP+SSE is
+   * tried at once — and kept for reconnects once it connects. A fallback that failed too goes back
+   * to Streamable HTTP for the next attempt. A configured transport is never changed.
+   */
+  private chooseNextHttpTransport(error: unknown): boolean {
+    if (this.config.transport !== 'http' || this.config.httpTransport === 'sse' || this.closed) return false;
+    if (this.httpKindIsGuess) {
+      this.httpKind = 'streamable';
+      this.httpKindIsGuess = false;
+      return false;
+    }
+    if (this.httpKind !== 'streamable' || !isSseFallbackAnswer(error)) return false;
+    this.httpKind = 'sse';
+    this.httpKindIsGuess = true;
+    this.deps.observer?.event(`The server refused the Streamable HTTP request (${describeConnectError(error, []).slice(0, 200)}); trying the older HTTP+SSE transport.`);
+    return true;
   }
 
   /**
@@ -609,7 +658,7 @@ export class ServerConnection {
         throw error;
       }
       // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
-      if (transport instanceof StreamableHTTPClientTransport) this.noteAnswered(transport);
+      if (!(transport instanceof StdioTransport)) this.noteAnswered(transport);
     };
   }
 

@@ -53,4 +53,21 @@ describe('boundedFetch', () => {
     const response = await boundedFetch({ maxBytes: 100, fetch })('http://127.0.0.1/mcp', POST);
     await expect(response.text()).rejects.toThrow('The server sent a response larger than 100 bytes (the limit); it was not read.');
   });
+
+  it('names the request a refused event of a GET stream answered, from the event\'s own first bytes (HTTP+SSE)', async () => {
+    const answer = `{"jsonrpc":"2.0","id":"mtm-7","result":{"text":"${'z'.repeat(200)}`;
+    const { fetch } = cannedFetch(['event: message\ndata: {"jsonrpc":"2.0","id":"mtm-6","result":{}}\n\n', `event: message\ndata: ${answer.slice(0, 60)}`, answer.slice(60), '"}}\n\n'], { 'content-type': 'text/event-stream' });
+    const refused: unknown[] = [];
+    const response = await boundedFetch({ maxBytes: 100, fetch, onTooLarge: (id) => refused.push(id) })('http://127.0.0.1/sse', { method: 'GET' });
+    await expect(response.text()).rejects.toBeInstanceOf(MessageTooLargeError);
+    expect(refused).toEqual(['mtm-7']);
+  });
+
+  it('names no request when the refused event does not start with its id', async () => {
+    const { fetch } = cannedFetch([`data: {"result":{"text":"${'z'.repeat(200)}"},"jsonrpc":"2.0","id":"mtm-8"}\n\n`], { 'content-type': 'text/event-stream' });
+    const refused: unknown[] = [];
+    const response = await boundedFetch({ maxBytes: 100, fetch, onTooLarge: (id) => refused.push(id) })('http://127.0.0.1/sse', { method: 'GET' });
+    await expect(response.text()).rejects.toBeInstanceOf(MessageTooLargeError);
+    expect(refused).toEqual([undefined]);
+  });
 });
