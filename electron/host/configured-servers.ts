@@ -18,7 +18,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportReport, ServerInput, ServerSettingsInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
-import type { Engine, Logger } from '../engine/index.js';
+import type { CredentialStore, Engine, Logger } from '../engine/index.js';
 import type { SecretStore } from './host-api.js';
 import { HostError } from './host-error.js';
 import {
@@ -39,7 +39,6 @@ import { loadServerFile, saveServerFile } from './server-file.js';
 import { slugFromName, uniqueServerId } from './server-ids.js';
 import { parseServerImport } from './server-import.js';
 import { runsSame, settingsOf, updatedSettings, withSettings } from './server-settings.js';
-import type { SignInCredentials } from './sign-in-credentials.js';
 import { toServerView } from './views.js';
 
 const OPERATOR_SOURCE: Record<OperatorServer['origin'], string> = { 'config-file': 'the config file', 'command-line': 'the command line' };
@@ -60,7 +59,7 @@ export interface ConfiguredServersOptions {
   /** Called after every change of the list (not of live states: those come from the engine). */
   onChange: () => void;
   /** Where the servers' sign-in credentials are kept (sign-in-credentials.ts): only forgetting is needed here. */
-  credentials?: Pick<SignInCredentials, 'delete'>;
+  credentials?: Pick<CredentialStore, 'delete'>;
 }
 
 /** See the module comment. Build it with `ConfiguredServers.load`. */

@@ -1,5 +1,5 @@
 /**
- * Where the engine keeps what signing in to HTTP servers earned (its credential store port):
+ * Where the engine keeps what signing in to HTTP servers earned (its `CredentialStore` port):
  * access and refresh tokens, a client registration with its secret, a PKCE verifier — secrets
  * every one, as opaque JSON per server.
  *
@@ -9,7 +9,7 @@
  *   server holds. With `basic_text` protection (Linux without a keyring) the values are only
  *   obscured; the app already says so (AppInfo.secretProtection).
  * - Where nothing can be protected (browser mode): memory only, so sign-in lasts for this session
- *   (`persistence: 'session-only'`), and the page says so.
+ *   (the engine's `MemoryCredentialStore`, `persistence: 'session-only'`), and the page says so.
  *
  * A value that cannot be read back (a damaged file, a keychain that changed) is treated as no
  * sign-in: the server asks to sign in again, which loses nothing but a click.
@@ -17,7 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
-import type { Logger } from '../engine/index.js';
+import { MemoryCredentialStore, type CredentialStore, type Logger } from '../engine/index.js';
 import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../engine/stores/data-folder.js';
 import type { SecretStore } from './host-api.js';
 
@@ -30,40 +30,13 @@ const SignInFileSchema = z.object({
   servers: z.record(z.string(), z.string()),
 });
 
-/** One server's sign-in secrets, opaque to the host (the engine's shape). */
-export type SignInSecrets = Record<string, unknown>;
-
-/** The engine's credential store port, as the host provides it (see the module comment). */
-export interface SignInCredentials {
-  /** What was saved for `serverId`; undefined when nothing was, or it cannot be read back. */
-  load(serverId: string): Promise<SignInSecrets | undefined>;
-  /** Replaces what is kept for `serverId`. Rejects when the file cannot be written (nothing changed then). */
-  save(serverId: string, value: SignInSecrets): Promise<void>;
-  /** Forgets `serverId`'s secrets (nothing kept: nothing to do). */
-  delete(serverId: string): Promise<void>;
-  /** `persistent`: kept across launches (protected); `session-only`: memory only. */
-  readonly persistence: 'persistent' | 'session-only';
-}
-
-/** Secrets in memory for this session only (browser mode). */
-export function sessionSignInCredentials(): SignInCredentials {
-  const kept = new Map<string, string>();
-  return {
-    persistence: 'session-only',
-    // Kept as JSON text: a caller changing the object it saved or loaded changes nothing kept.
-    load: (serverId) => Promise.resolve(kept.has(serverId) ? (JSON.parse(kept.get(serverId)!) as SignInSecrets) : undefined),
-    save: (serverId, value) => Promise.resolve(void kept.set(serverId, JSON.stringify(value))),
-    delete: (serverId) => Promise.resolve(void kept.delete(serverId)),
-  };
-}
-
 /**
  * The credentials for a host with `secrets`: the protected file in `dataDir` where `secrets` can
  * protect anything, else memory only. Reads the file once; problems (a damaged file moved aside)
  * are returned for AppInfo.storeProblems.
  */
-export async function openSignInCredentials(dataDir: string, secrets: SecretStore, logger: Logger, now: () => number): Promise<{ credentials: SignInCredentials; problems: string[] }> {
-  if (secrets.protection === 'unavailable') return { credentials: sessionSignInCredentials(), problems: [] };
+export async function openSignInCredentials(dataDir: string, secrets: SecretStore, logger: Logger, now: () => number): Promise<{ credentials: CredentialStore; problems: string[] }> {
+  if (secrets.protection === 'unavailable') return { credentials: new MemoryCredentialStore(), problems: [] };
   const file = join(dataDir, SIGN_IN_FILE);
   const { stored, problems } = await readSignInFile(dataDir, file, now);
   let queue: Promise<unknown> = Promise.resolve();
@@ -77,7 +50,7 @@ export async function openSignInCredentials(dataDir: string, secrets: SecretStor
     await writeFileAtomic(file, `${JSON.stringify({ schemaVersion: SIGN_IN_FILE_VERSION, servers: Object.fromEntries(next) }, null, 2)}\n`);
   };
   let current = stored;
-  const credentials: SignInCredentials = {
+  const credentials: CredentialStore = {
     persistence: 'persistent',
     load: (serverId) => exclusive(() => {
       const sealed = current.get(serverId);
@@ -123,8 +96,8 @@ async function readSignInFile(dataDir: string, file: string, now: () => number):
 }
 
 /** The JSON object `plain` holds, if it is one. */
-function readSecrets(plain: string | undefined): SignInSecrets | undefined {
+function readSecrets(plain: string | undefined): Record<string, unknown> | undefined {
   if (plain === undefined) return undefined;
   const value = parseJson(plain);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SignInSecrets) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

@@ -7,13 +7,13 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionOnlySecretStore } from '../../electron/host/secret-stores.js';
-import { SIGN_IN_FILE, openSignInCredentials, type SignInSecrets } from '../../electron/host/sign-in-credentials.js';
+import { SIGN_IN_FILE, openSignInCredentials } from '../../electron/host/sign-in-credentials.js';
 import { RecordingLogger, encryptingSecretStore, invoke, startTestHost, tempDir } from './host-harness.js';
 
 const ACCESS = 'access-token-7f3e9a1c52b8';
 const REFRESH = 'refresh-token-c4d1e2f3a9b0';
 const CLIENT_SECRET = 'client-secret-5566778899';
-const secrets: SignInSecrets = { tokens: { access_token: ACCESS, refresh_token: REFRESH, token_type: 'Bearer' }, client: { client_id: 'mtm', client_secret: CLIENT_SECRET } };
+const secrets: Record<string, unknown> = { tokens: { access_token: ACCESS, refresh_token: REFRESH, token_type: 'Bearer' }, client: { client_id: 'mtm', client_secret: CLIENT_SECRET } };
 
 const folders: (() => void)[] = [];
 function folder(): string {
