@@ -23,10 +23,14 @@ export interface DemoServerCommand {
   cwd: string;
 }
 
-/** The command line that runs a demo server (`port` applies to HTTP; 0 = any free port). */
-export function demoServerCommand(options: { form: DemoServerForm; transport: DemoServerTransport; port?: number }): DemoServerCommand {
+/**
+ * The command line that runs a demo server (`port` applies to HTTP, 0 = any free port; `auth`, HTTP
+ * only: the issuer whose access tokens the server requires).
+ */
+export function demoServerCommand(options: { form: DemoServerForm; transport: DemoServerTransport; port?: number; auth?: string }): DemoServerCommand {
   const args = ['--import', 'tsx', DEMO_SERVER_ENTRY, '--form', options.form, '--transport', options.transport];
   if (options.transport === 'http') args.push('--port', String(options.port ?? 0));
+  if (options.auth !== undefined) args.push('--auth', options.auth);
   return { command: process.execPath, args, cwd: PROJECT_ROOT };
 }
 

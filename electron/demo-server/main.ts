@@ -1,15 +1,17 @@
 /**
  * Entry point of the embedded demo MCP servers:
  *
- *   node --import tsx electron/demo-server/main.ts --form extension|legacy --transport stdio|http [--port N]
+ *   node --import tsx electron/demo-server/main.ts --form extension|legacy --transport stdio|http [--port N] [--auth ISSUER]
  *
  * - `extension`: protocol 2026-07-28 with the Tasks extension (PROTOCOL.md §3), server "demo-extension".
  * - `legacy`: protocol 2025-11-25 with experimental tasks (PROTOCOL.md §4), server "demo-legacy".
  *
  * In HTTP mode (127.0.0.1 only) exactly one line `{"url":"http://127.0.0.1:PORT/mcp"}` is written
  * to stdout once the server listens. Logs go to stderr. The process exits cleanly on SIGTERM,
- * SIGINT, and — on stdio — when stdin ends.
+ * SIGINT, and — on stdio — when stdin ends. `--auth ISSUER` (HTTP only) makes the endpoint an
+ * OAuth protected resource that accepts only access tokens from ISSUER (auth/protected-resource.ts).
  */
+import { bearerTokenGate } from './auth/protected-resource.js';
 import { USAGE, parseCliOptions, type CliOptions } from './cli-options.js';
 import { serveExtensionOverHttp } from './extension/http.js';
 import { serveExtensionOverStdio } from './extension/stdio.js';
@@ -22,10 +24,11 @@ import type { RunningServer } from './running-server.js';
 const SHUTDOWN_GRACE_MS = 3_000;
 
 function start(options: CliOptions, log: Logger): Promise<RunningServer> {
+  const listen = { port: options.port, ...(options.auth === undefined ? {} : { gate: bearerTokenGate(options.auth, log) }) };
   if (options.form === 'extension') {
-    return options.transport === 'stdio' ? Promise.resolve(serveExtensionOverStdio(log)) : serveExtensionOverHttp(options.port, log);
+    return options.transport === 'stdio' ? Promise.resolve(serveExtensionOverStdio(log)) : serveExtensionOverHttp(listen, log);
   }
-  return options.transport === 'stdio' ? serveLegacyOverStdio(log) : serveLegacyOverHttp(options.port, log);
+  return options.transport === 'stdio' ? serveLegacyOverStdio(log) : serveLegacyOverHttp(listen, log);
 }
 
 async function main(): Promise<void> {
@@ -60,7 +63,8 @@ async function main(): Promise<void> {
   if (options.transport === 'stdio') process.stdin.once('end', () => stop('stdin closed'));
 
   if (server.url !== undefined) process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
-  log.info(`serving ${options.form} form over ${options.transport}${server.url === undefined ? '' : ` at ${server.url}`}`);
+  const auth = options.auth === undefined ? '' : `, access tokens from ${options.auth} required`;
+  log.info(`serving ${options.form} form over ${options.transport}${server.url === undefined ? '' : ` at ${server.url}`}${auth}`);
 }
 
 main().catch((error: unknown) => {

@@ -14,12 +14,14 @@ import type { CallToolOutcome } from './calls/tool-calls.js';
 import { McpRequestError } from './connections/mcp-request-error.js';
 import { clampMaxMessageBytes } from './connections/message-limit.js';
 import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
+import { MemoryCredentialStore } from './auth/credential-store.js';
+import { ServerSignIn, type SignInOptions } from './auth/server-sign-in.js';
 import type { HealthOptions } from './connections/server-health.js';
 import { Emitter, type Event } from './emitter.js';
 import { errorText } from './error-text.js';
 import type { InputOwnerRef } from './inputs/answer-desk.js';
 import { createEngineParts, type EngineEmitters, type EngineParts } from './engine-parts.js';
-import type { EnginePorts, SaveProblem } from './ports.js';
+import type { CredentialStore, EnginePorts, SaveProblem } from './ports.js';
 import { Observatory } from './observe/observatory.js';
 import type { ProtocolQuery } from './observe/protocol-log.js';
 import type { ConsoleQuery } from './observe/server-console.js';
@@ -33,6 +35,7 @@ export type { CallToolOutcome } from './calls/tool-calls.js';
 export type { InputOwnerRef } from './inputs/answer-desk.js';
 export type { ConsoleQuery } from './observe/server-console.js';
 export type { ProtocolQuery } from './observe/protocol-log.js';
+export type { SignInOptions } from './auth/server-sign-in.js';
 
 /** Engine options beyond the ports. */
 export interface EngineOptions {
@@ -51,11 +54,15 @@ export interface EngineOptions {
    * with `engineOptionsFromEnv`.
    */
   protocolLog?: boolean;
+  /** How HTTP servers are signed in to (see `SignInOptions`; default: the loopback redirect, no browser opened by the engine). */
+  signIn?: SignInOptions;
 }
 
 interface ServerRuntime {
   config: ServerConfig;
   connection: ServerConnection;
+  /** HTTP: the server's sign-in. */
+  signIn: ServerSignIn | undefined;
   /** The server's task form, while it is connected. */
   protocol: TaskProtocol | undefined;
 }
@@ -70,6 +77,8 @@ export class Engine {
   private readonly maxMessageBytes: number;
   private readonly emitters: EngineEmitters & { server: Emitter<ServerState>; log: Emitter<{ serverId: string }> };
   private readonly observatory: Observatory;
+  private readonly credentialStore: CredentialStore;
+  private readonly signInOptions: SignInOptions;
   private readonly stopWatchingEnds: { dispose(): void };
   private disposed = false;
 
@@ -90,6 +99,8 @@ export class Engine {
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
     this.health = options.health;
     this.maxMessageBytes = clampMaxMessageBytes(options.maxMessageBytes);
+    this.credentialStore = ports.credentialStore ?? new MemoryCredentialStore();
+    this.signInOptions = options.signIn ?? {};
     const report = (error: unknown): void => ports.logger.error('event listener failed', { error: String(error) });
     this.emitters = {
       task: new Emitter(report),
@@ -153,7 +164,21 @@ export class Engine {
   addServer(config: ServerConfig): void {
     if (this.servers.has(config.id)) throw new Error(`A server with id ${config.id} already exists.`);
     const id = config.id;
-    const runtime: ServerRuntime = { config, connection: undefined as unknown as ServerConnection, protocol: undefined };
+    const runtime: ServerRuntime = { config, connection: undefined as unknown as ServerConnection, signIn: undefined, protocol: undefined };
+    const observer = this.observatory.observe(config);
+    const signIn = config.transport === 'http'
+      ? new ServerSignIn({
+        config,
+        store: this.credentialStore,
+        clock: this.ports.clock,
+        logger: this.ports.logger,
+        options: this.signInOptions,
+        onState: (state) => runtime.connection.setSignIn(state),
+        onSignedIn: () => runtime.connection.retryNow(),
+        event: (text) => observer.event(text),
+      })
+      : undefined;
+    runtime.signIn = signIn;
     runtime.connection = new ServerConnection(config, {
       clock: this.ports.clock,
       logger: this.ports.logger,
@@ -161,8 +186,10 @@ export class Engine {
       identity: this.identity,
       ...(this.health !== undefined ? { health: this.health } : {}),
       maxMessageBytes: this.maxMessageBytes,
-      observer: this.observatory.observe(config),
+      observer,
+      ...(signIn !== undefined ? { authProvider: signIn.transportAuth } : {}),
       listener: {
+        onAuthProblem: (problem) => signIn?.refused(problem),
         onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params)
           || this.parts.progress.handle(id, method, params)
           || runtime.protocol?.handleNotification(method, params),
@@ -180,6 +207,7 @@ export class Engine {
     });
     this.servers.set(id, runtime);
     runtime.connection.start(this.sessionToRejoin(id));
+    signIn?.load().catch((error: unknown) => this.ports.logger.warn('could not read a server\'s sign-in credentials', { server: id, error: errorText(error) }));
   }
 
   /** Disconnects a server (its tasks stay in the inbox, unwatched until it is added again). */
@@ -187,6 +215,7 @@ export class Engine {
     const runtime = this.servers.get(serverId);
     if (runtime === undefined) return;
     this.servers.delete(serverId);
+    runtime.signIn?.dispose();
     await runtime.connection.close();
   }
 
@@ -206,18 +235,38 @@ export class Engine {
    * with `notifications/roots/list_changed`. Unknown ids are ignored (the server does not run).
    */
   /**
-   * Starts signing in to an HTTP server (CONTRACT, built in engine/auth/): resolves once the
-   * authorization page is known (`authorizationUrl`, already handed to the engine's
-   * `openAuthorizationUrl`) or credentials sufficed (no URL). The outcome arrives as `signIn` in
-   * the server's state. Rejects with McpRequestError for an unknown, stdio or closed server.
+   * Starts (or restarts, or widens after a 403 `insufficient_scope`) signing in to an HTTP
+   * server: resolves once the authorization page is known (`authorizationUrl`, already handed to
+   * `openAuthorizationUrl`), or with `{}` when the credentials held sufficed. Progress and outcome
+   * arrive as `signIn` in the server's state; once signed in the server is connected at once.
+   * Rejects with McpRequestError for an unknown, stdio or removed server, and for a sign-in that
+   * failed before the page was known (the state says why too).
    */
-  signIn(serverId: string): Promise<{ authorizationUrl?: string }> {
-    return Promise.reject(new McpRequestError(`Sign-in to ${serverId} is not built yet.`, undefined));
+  async signIn(serverId: string): Promise<{ authorizationUrl?: string }> {
+    return this.signInOf(serverId).begin();
   }
 
-  /** Forgets the server's sign-in credentials; it needs sign-in again (CONTRACT, built in engine/auth/). */
-  signOut(serverId: string): Promise<void> {
-    return Promise.reject(new McpRequestError(`Sign-out of ${serverId} is not built yet.`, undefined));
+  /**
+   * The app redirect's answer (`SignInOptions.redirect` kind `app`): the callback page's query.
+   * Resolves with the server it signed in to; rejects with McpRequestError for an unknown or used
+   * `state`, an error answer or a failed code exchange (the server's state says why too).
+   */
+  async completeSignIn(params: URLSearchParams): Promise<{ serverId: string }> {
+    const state = params.get('state');
+    const runtime = [...this.servers.values()].find((candidate) => candidate.signIn?.ownsState(state) === true);
+    if (runtime?.signIn === undefined) throw new McpRequestError('This sign-in answer is not for a sign-in under way (unknown or already used state).', undefined, undefined, 'sign-in-needed');
+    await runtime.signIn.complete(params);
+    return { serverId: runtime.config.id };
+  }
+
+  /**
+   * Forgets an HTTP server's sign-in credentials (revoking its tokens where the authorization
+   * server offers RFC 7009); it disconnects and waits in `needs-sign-in` (reason `first-time`).
+   */
+  async signOut(serverId: string): Promise<void> {
+    const signIn = this.signInOf(serverId);
+    await signIn.signOut();
+    this.runtime(serverId).connection.requireSignIn();
   }
 
   updateServerSettings(config: ServerConfig): void {
@@ -362,6 +411,7 @@ export class Engine {
     this.parts.calls.stop();
     this.parts.watcher.dispose();
     this.parts.progress.dispose();
+    for (const runtime of this.servers.values()) runtime.signIn?.dispose();
     await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
     this.servers.clear();
     this.parts.results.dispose();
@@ -411,6 +461,13 @@ export class Engine {
     runtime.protocol?.reset();
     runtime.protocol = undefined;
     this.parts.requests.disconnected(runtime.config.id);
+  }
+
+  private signInOf(serverId: string): ServerSignIn {
+    const runtime = this.servers.get(serverId);
+    if (runtime === undefined || this.disposed) throw new McpRequestError(`Unknown server ${serverId}.`, undefined);
+    if (runtime.signIn === undefined) throw new McpRequestError(`${runtime.config.name} runs over stdio: it has no sign-in.`, undefined);
+    return runtime.signIn;
   }
 
   private runtime(serverId: string): ServerRuntime {

@@ -5,13 +5,14 @@
 import { Engine, type EngineOptions } from './engine.js';
 import type { EnginePorts } from './ports.js';
 
-export type { CallToolOutcome, ConsoleQuery, EngineOptions, InputOwnerRef, ProtocolQuery } from './engine.js';
+export type { CallToolOutcome, ConsoleQuery, EngineOptions, InputOwnerRef, ProtocolQuery, SignInOptions } from './engine.js';
+export { MemoryCredentialStore, preRegisteredClient } from './auth/credential-store.js';
 export type { ExchangeStore } from './observe/task-exchange.js';
 export { FileExchangeStore } from './observe/file-exchange-store.js';
 export { buildTaskExport } from './observe/task-export.js';
 export { engineOptionsFromEnv, PROTOCOL_LOG_ENV } from './env-options.js';
 export type { Engine } from './engine.js';
-export type { Clock, EnginePorts, Logger, ResultStore, SaveProblem, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
+export type { Clock, CredentialStore, EnginePorts, Logger, ResultStore, SaveProblem, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
 export type { Disposable, Event } from './emitter.js';
 export { McpRequestError } from './connections/mcp-request-error.js';
 export { CallNotSavedError } from './calls/call-not-saved-error.js';

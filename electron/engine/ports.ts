@@ -86,4 +86,25 @@ export interface EnginePorts {
   random?: () => number;
   /** Where each task's protocol exchange is kept across restarts (absent: in memory only). */
   exchangeStore?: ExchangeStore;
+  /**
+   * Where each HTTP server's sign-in credentials are kept (absent: in memory, for this run only).
+   * See `CredentialStore`.
+   */
+  credentialStore?: CredentialStore;
+}
+
+/**
+ * Secret storage for sign-in credentials, one opaque JSON object per server id: tokens, the
+ * client registration (a client secret included), the PKCE verifier of a sign-in under way and
+ * what discovery found. Every value is a secret: a host keeps it only in protected storage (the
+ * OS keychain) or in memory, never in a plain file, a log or the renderer. `save` replaces the
+ * whole value. A pre-registered client is seeded by saving `preRegisteredClient(…)` (auth/)
+ * before the server is added.
+ */
+export interface CredentialStore {
+  load(serverId: string): Promise<Record<string, unknown> | undefined>;
+  save(serverId: string, value: Record<string, unknown>): Promise<void>;
+  delete(serverId: string): Promise<void>;
+  /** `persistent`: kept across restarts (protected); `session-only`: forgotten when the app quits. */
+  readonly persistence: 'persistent' | 'session-only';
 }

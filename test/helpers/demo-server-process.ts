@@ -26,6 +26,8 @@ export interface DemoServerOptions {
   transport: DemoServerTransport;
   /** HTTP only; 0 (default) = a free port picked by the server. */
   port?: number;
+  /** HTTP only: the issuer whose access tokens the server requires (`--auth`). */
+  auth?: string;
 }
 
 /** A running demo server process. */

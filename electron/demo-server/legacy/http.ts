@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../log.js';
-import { listenOnLoopback } from '../loopback-http.js';
+import { listenOnLoopback, type HttpListenOptions } from '../loopback-http.js';
 import { closeOnce, type RunningServer } from '../running-server.js';
 import { createLegacyServerCore, type LegacyServerCore } from './legacy-server.js';
 
@@ -19,17 +19,17 @@ class Sessions {
     private readonly log: Logger,
   ) {}
 
-  /** Routes a request to its session; a request without a session id may open one. */
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Routes a request to its session; a request without a session id may open one. `parsedBody`: see McpRequestHandler. */
+  async handle(req: IncomingMessage, res: ServerResponse, parsedBody?: unknown): Promise<void> {
     const sessionId = req.headers['mcp-session-id'];
-    if (typeof sessionId !== 'string') return this.open(req, res);
+    if (typeof sessionId !== 'string') return this.open(req, res, parsedBody);
     const transport = this.transports.get(sessionId);
     if (transport === undefined) {
       // 404 tells a 2025 client to initialize again (§4.9).
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
       return;
     }
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, parsedBody);
   }
 
   /** Closes every session; their tasks end with them. */
@@ -42,7 +42,7 @@ class Sessions {
    * refused by the fresh transport (400 "Server not initialized" — what a modern client's era
    * probe sees, §2.4) and the unused session is dropped at once.
    */
-  private async open(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async open(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     const server = this.core.createServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
@@ -56,16 +56,16 @@ class Sessions {
     };
     server.server.onerror = (error) => this.log.debug(`http session: ${error.message}`);
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, parsedBody);
     if (transport.sessionId === undefined) await server.close();
   }
 }
 
-/** Serves the 2025-11-25 form at `http://127.0.0.1:<port>/mcp` (port 0 = any free port). */
-export async function serveLegacyOverHttp(port: number, log: Logger): Promise<RunningServer> {
+/** Serves the 2025-11-25 form at `http://127.0.0.1:<port>/mcp` (port 0 = any free port; with a gate for `--auth`). */
+export async function serveLegacyOverHttp(listen: HttpListenOptions, log: Logger): Promise<RunningServer> {
   const core = createLegacyServerCore(log);
   const sessions = new Sessions(core, log);
-  const http = await listenOnLoopback(port, (req, res) => sessions.handle(req, res), (error) => log.error(`http: ${String(error)}`));
+  const http = await listenOnLoopback(listen, (req, res, parsedBody) => sessions.handle(req, res, parsedBody), (error) => log.error(`http: ${String(error)}`));
   return {
     url: http.url,
     close: closeOnce(async () => {

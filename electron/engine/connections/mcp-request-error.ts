@@ -15,8 +15,12 @@ export const ErrorCode = {
 /** A message saying a task id is unknown: "Unknown taskId", "unknown task", "task … not found", "no such task". */
 const UNKNOWN_TASK_MESSAGE = /\b(unknown|no such|invalid)\s+task(\s*id)?\b|\btask\b[^.;]{0,60}\b(not found|does not exist|doesn't exist|unknown)\b/i;
 
-/** Why a request failed without a JSON-RPC error from the server. */
-export type LocalFailure = 'timeout' | 'disconnected' | 'aborted' | 'malformed';
+/**
+ * Why a request failed without a JSON-RPC error from the server. `sign-in-needed`: the server
+ * refused it for want of sign-in (HTTP 401 with nothing usable held) or of access (HTTP 403
+ * `insufficient_scope`); the server's `signIn` state says which and what to ask for.
+ */
+export type LocalFailure = 'timeout' | 'disconnected' | 'aborted' | 'malformed' | 'sign-in-needed';
 
 /** A failed request: `code` is the server's JSON-RPC code, or undefined for a local failure. */
 export class McpRequestError extends Error {

@@ -8,8 +8,9 @@
  * never issues) and the server's own requests (server-request-relay.ts) are taken off the
  * transport before the SDK sees them; everything else passes on.
  */
-import { Client, serializeMessage, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
-import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState } from '../../../shared/server-config.js';
+import { Client, serializeMessage, type AuthProvider, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
+import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
+import { authProblemOf, describeAuthProblem, type AuthProblem } from '../auth/sign-in-errors.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
@@ -55,6 +56,11 @@ export interface ConnectionListener {
   onConnected(): void;
   /** The connection dropped: in-flight requests failed, subscriptions are gone. */
   onDisconnected(): void;
+  /**
+   * HTTP: a request (the handshake included) was refused for want of sign-in (the connection then
+   * waits in `needs-sign-in`, not retried) or of access (403 `insufficient_scope`: it stays up).
+   */
+  onAuthProblem?(problem: AuthProblem): void;
 }
 
 /** Options for a raw request. */
@@ -153,6 +159,8 @@ export class ServerConnection {
   private httpKindIsGuess = false;
   /** HTTP+SSE: why the shared stream was cut, when the size limit cut it inside an answer it could not name. */
   private streamCut: string | undefined;
+  /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
+  private waitingForSignIn = false;
 
   constructor(
     readonly config: ServerConfig,
@@ -169,6 +177,8 @@ export class ServerConnection {
       maxMessageBytes?: number;
       /** Hears the connection's traffic, stderr and events (none: nothing is recorded). */
       observer?: ConnectionObserver;
+      /** HTTP: what the transport authenticates with (the server's sign-in, auth/server-sign-in.ts). */
+      authProvider?: AuthProvider;
     },
   ) {
     this.logLevel = config.logLevel;
@@ -344,6 +354,24 @@ export class ServerConnection {
     void this.connect();
   }
 
+  /** Takes the server's sign-in state (auth/server-sign-in.ts) into the connection's. */
+  setSignIn(signIn: SignInState | undefined): void {
+    this.setState({ signIn });
+  }
+
+  /**
+   * The credentials are gone (signed out): the connection is dropped and waits in
+   * `needs-sign-in` until `retryNow` after the next sign-in.
+   */
+  requireSignIn(): void {
+    if (this.closed) return;
+    this.waitingForSignIn = true;
+    if (this.client !== undefined) return this.handleDrop(this.client, 'signed out');
+    this.retryTimer?.cancel();
+    this.retryTimer = undefined;
+    if (!this.connecting) this.waitForSignIn();
+  }
+
   /** Closes the connection for good and ends a stdio server's whole process tree. */
   async close(): Promise<void> {
     this.closed = true;
@@ -427,6 +455,7 @@ export class ServerConnection {
       return createHttpTransport(this.httpKind, {
         url: config.url,
         headers: config.headers ?? {},
+        ...(this.deps.authProvider !== undefined ? { authProvider: this.deps.authProvider } : {}),
         fetch: boundedFetch({ maxBytes, onTooLarge, ...(observer !== undefined ? { onHttp: (id, facts) => observer.http(id, facts) } : {}) }),
         ...(rejoin !== undefined ? { rejoin } : {}),
       });
@@ -484,6 +513,7 @@ export class ServerConnection {
   private async connect(): Promise<void> {
     if (this.closed || this.connecting) return;
     this.connecting = true;
+    this.waitingForSignIn = false;
     this.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
     const client = this.createClient();
     // An HTTP+SSE session lives as long as its stream: there is none to rejoin.
@@ -620,6 +650,8 @@ export class ServerConnection {
       try {
         await send(message, options);
       } catch (error) {
+        const problem = authProblemOf(error);
+        if (problem !== undefined) this.noteAuthProblem(transport, problem);
         const failure = reachabilityFailureOf(error);
         if (failure !== undefined) this.noteFailure(transport, failure);
         else if (isServerAnswer(error)) this.noteAnswered(transport);
@@ -628,6 +660,29 @@ export class ServerConnection {
       // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
       if (!(transport instanceof StdioTransport)) this.noteAnswered(transport);
     };
+  }
+
+  /**
+   * The server refused a request on `transport` for want of sign-in or access. Wanting sign-in,
+   * a connected transport is dropped (after the request failed saying why) and the connection
+   * waits for the sign-in; a handshake refused either way does not connect until then. Wanting
+   * more access, a connected one stays up: only what needs the scope fails.
+   */
+  private noteAuthProblem(transport: Transport, problem: AuthProblem): void {
+    const live = this.transport === transport && this.client !== undefined;
+    if (problem.kind === 'sign-in' || !live) this.waitingForSignIn = true;
+    this.deps.listener.onAuthProblem?.(problem);
+    if (problem.kind !== 'sign-in' || !live) return;
+    const client = this.client;
+    if (client !== undefined) queueMicrotask(() => this.handleDrop(client, 'the server needs sign-in'));
+  }
+
+  /** Waits in `needs-sign-in`: nothing is tried until `retryNow` (the engine calls it once signed in). */
+  private waitForSignIn(): void {
+    this.attempt = 0;
+    this.setState({ status: 'needs-sign-in', lastError: 'The server needs sign-in.', health: undefined, nextRetryAt: undefined, exit: undefined });
+    this.deps.observer?.event('Waiting for sign-in; not tried again until then.');
+    this.deps.logger.info('server needs sign-in; waiting for it', { server: this.config.id });
   }
 
   /**
@@ -782,6 +837,7 @@ export class ServerConnection {
 
   private scheduleReconnect(reason: string, exit: ProcessExit | undefined): void {
     if (this.closed) return;
+    if (this.waitingForSignIn) return this.waitForSignIn();
     this.attempt += 1;
     const delay = reconnectDelay(this.attempt, this.deps.random);
     this.setState({
@@ -868,6 +924,8 @@ export function detectTaskSupport(era: string | undefined, capabilities: Record<
 
 function toRequestError(method: string, error: unknown): McpRequestError {
   if (error instanceof McpRequestError) return error;
+  const problem = authProblemOf(error);
+  if (problem !== undefined) return new McpRequestError(`${method}: ${describeAuthProblem(problem, 'The server')}`, undefined, undefined, 'sign-in-needed');
   const record = isJsonObject(error) ? error : {};
   const code = typeof record.code === 'number' ? record.code : undefined;
   const message = `${method}: ${error instanceof Error ? error.message : String(error)}`;
