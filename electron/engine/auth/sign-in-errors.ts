@@ -69,8 +69,19 @@ export function describeSignInError(error: unknown, secrets: readonly string[] =
   }
   if (error instanceof InsecureTokenEndpointError) return text(`The authorization server's token endpoint (${error.tokenEndpoint}) is not https; not signing in.`);
   if (error instanceof OAuthError) return text(`The authorization server refused: ${error.code}${error.message !== '' && error.message !== error.code ? ` (${error.message})` : ''}.`);
+  const issues = malformedFields(error);
+  if (issues !== undefined) return text(`An answer from the authorization server is malformed (${issues}); not signing in.`);
   const message = error instanceof Error ? error.message : String(error);
   if (/^Protected resource .* does not match/.test(message)) return text(`The server's resource metadata names another resource, not this server: ${message}.`);
   if (error instanceof TypeError) return text(message);
   return text(`Sign-in failed: ${message}`);
+}
+
+/** A schema failure's fields and reasons (`authorization_endpoint: URL cannot use javascript:…`), when `error` is one. */
+function malformedFields(error: unknown): string | undefined {
+  if (!(error instanceof Error) || error.name !== 'ZodError' || !('issues' in error) || !Array.isArray(error.issues)) return undefined;
+  return (error.issues as { path?: unknown[]; message?: unknown }[])
+    .slice(0, 3)
+    .map((issue) => `${(issue.path ?? []).map(String).join('.')}: ${String(issue.message)}`)
+    .join('; ');
 }
