@@ -589,6 +589,9 @@ export class ServerConnection {
       this.deps.listener.onStateChange(this.current);
     } catch (error) {
       relay.clear();
+      // A refusal on the way in that no send saw (the HTTP+SSE transport's stream opens in `start`).
+      const problem = this.waitingForSignIn ? undefined : authProblemOf(error);
+      if (problem !== undefined) this.noteAuthProblem(transport, problem);
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
       fallBackToSse = this.chooseNextHttpTransport(error);
