@@ -4,9 +4,12 @@
  * - approval (SECURITY §3): a stdio server is handed to the engine only while its approval
  *   digest is current; an edit of what runs clears it; imports arrive unapproved;
  * - what a host without stdio editing may do (browser mode, SECURITY §4): no new or changed
- *   commands, no approvals, no header values typed into the page, no stdio server removed (it
- *   could not be added back; retrying, disabling and enabling a server are allowed: they never
- *   run anything that was not approved);
+ *   commands, no approvals, no stdio server removed (it could not be added back; retrying,
+ *   disabling and enabling a server are allowed: they never run anything that was not approved).
+ *   Header values typed into the page are taken there but kept for this session only, as the
+ *   views say (nothing can protect them at rest);
+ * - that a server's sign-in credentials go with it: removed with it, and forgotten when its
+ *   address or its sign-in client changes (they were issued for the old one);
  * - that a server keeps its transport, and that tasks stay with the endpoint they were made on;
  * - which servers the user disabled (kept configured, not run);
  * - and keeps `servers.json` in step (written before memory changes, so a failed write changes nothing).
@@ -15,7 +18,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportReport, ServerInput, ServerSettingsInput, ServerView } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
-import type { Engine, Logger } from '../engine/index.js';
+import type { CredentialStore, Engine, Logger } from '../engine/index.js';
 import type { SecretStore } from './host-api.js';
 import { HostError } from './host-error.js';
 import {
@@ -55,6 +58,8 @@ export interface ConfiguredServersOptions {
   logger: Logger;
   /** Called after every change of the list (not of live states: those come from the engine). */
   onChange: () => void;
+  /** Where the servers' sign-in credentials are kept (sign-in-credentials.ts): only forgetting is needed here. */
+  credentials?: Pick<CredentialStore, 'delete'>;
 }
 
 /** See the module comment. Build it with `ConfiguredServers.load`. */
@@ -103,7 +108,7 @@ export class ConfiguredServers {
   /** Every server with its live state. */
   views(): ServerView[] {
     const states = new Map(this.options.engine.listServers().map((state) => [state.id, state]));
-    return this.#entries().map((entry) => toServerView(entry, states.get(entry.config.id)));
+    return this.#entries().map((entry) => toServerView(entry, states.get(entry.config.id), this.#viewOptions(entry)));
   }
 
   /** Throws a HostError saying why, unless server `id` is configured and allowed to run. */
@@ -159,6 +164,8 @@ export class ConfiguredServers {
       if (left !== undefined) stored.set(left.config.id, left);
       await this.#commit(stored.set(id, next));
       if (left !== undefined) await this.#run(previous, left);
+      // Before it runs again: what was issued for the old address or client must never reach the new one.
+      if (previous !== undefined && !isMove && !sameSignIn(previous.config, config)) await this.#forgetCredentials(id);
       await this.#run(isMove ? undefined : previous, next);
       this.options.logger.info(previous === undefined ? 'server added' : isMove ? 'server endpoint changed: added as a new server' : 'server changed', {
         id,
@@ -186,6 +193,7 @@ export class ConfiguredServers {
       next.delete(id);
       await this.#commit(next);
       await this.#run(entry, undefined);
+      await this.#forgetCredentials(id);
       this.options.logger.info('server removed', { id });
       this.options.onChange();
     });
@@ -327,9 +335,6 @@ export class ConfiguredServers {
       return 'Commands cannot be added or changed from the browser: start npm run serve with --config or --server to run this server.';
     }
     if (this.options.secrets.protection === 'unavailable' && !isSameCommand) {
-      if (input.transport === 'http' && Object.keys(input.headers ?? {}).length > 0) {
-        return 'Header values cannot be kept safely in browser mode: start npm run serve with this server in --config or --server instead.';
-      }
       if (input.transport === 'stdio' && Object.keys(input.env ?? {}).length > 0) {
         return 'Environment values cannot be kept safely without a system keychain: leave them out, or give this server to npm run serve with --config or --server.';
       }
@@ -379,7 +384,21 @@ export class ConfiguredServers {
   }
 
   #view(entry: ServerEntry): ServerView {
-    return toServerView(entry, this.options.engine.listServers().find((state) => state.id === entry.config.id));
+    return toServerView(entry, this.options.engine.listServers().find((state) => state.id === entry.config.id), this.#viewOptions(entry));
+  }
+
+  /** An operator's header values come back at every launch; the page's are not written where nothing protects them. */
+  #viewOptions(entry: ServerEntry): { headersSessionOnly: boolean } {
+    return { headersSessionOnly: this.options.secrets.protection === 'unavailable' && !isOperatorOrigin(entry.origin) };
+  }
+
+  /** Forgets what sign-in held for server `id`; a failure is logged (the credentials file is rewritten at the next change). */
+  async #forgetCredentials(id: string): Promise<void> {
+    try {
+      await this.options.credentials?.delete(id);
+    } catch (error) {
+      this.options.logger.error('could not forget sign-in credentials', { id, error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   /** Every entry in effect: the operator's first, then the stored ones they do not hide. */
@@ -414,4 +433,10 @@ function assertSameTransport(input: ServerInput, previous: ServerEntry): void {
   throw new HostError(
     `"${previous.config.name}" ${kinds[previous.config.transport]}, and a saved server keeps its kind: add the ${input.transport === 'http' ? 'HTTP address' : 'command'} as a new server instead.`,
   );
+}
+
+/** True when credentials issued for `a` still belong to `b`: the same address and the same sign-in client. */
+function sameSignIn(a: ServerConfig, b: ServerConfig): boolean {
+  if (a.transport !== 'http' || b.transport !== 'http') return a.transport === b.transport;
+  return a.url === b.url && a.oauth?.clientId === b.oauth?.clientId;
 }

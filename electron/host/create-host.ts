@@ -8,7 +8,7 @@ import type { AppInfo, EventChannel } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { defaultDemoServers } from '../demo-server/default-servers.js';
 import { Emitter } from '../engine/emitter.js';
-import { createEngine, engineOptionsFromEnv, type EnginePorts, type Logger } from '../engine/index.js';
+import { createEngine, engineOptionsFromEnv, type EnginePorts, type Logger, type SignInOptions } from '../engine/index.js';
 import { createNodePorts } from '../engine/node-ports.js';
 import { ConfiguredServers } from './configured-servers.js';
 import { createDispatcher } from './dispatcher.js';
@@ -16,6 +16,7 @@ import { EventBatcher } from './event-batcher.js';
 import type { HostApi, SecretStore } from './host-api.js';
 import { invokeHandlers, type OpenExternal } from './invoke-handlers.js';
 import type { OperatorServer } from './server-entry.js';
+import { openSignInCredentials } from './sign-in-credentials.js';
 import { TaskNotifier, type NotificationSink } from './task-notifier.js';
 
 export type { OperatorServer } from './server-entry.js';
@@ -45,6 +46,12 @@ export interface CreateHostOptions {
    */
   openExternal?: OpenExternal;
   /**
+   * How HTTP servers are signed in to (the engine's `SignInOptions`): Electron opens the
+   * authorization page with `openExternalSafe` and takes the answer on a loopback listener;
+   * browser mode has it sent back to its own `/oauth/callback` (`Host.completeSignIn`).
+   */
+  signIn?: SignInOptions;
+  /**
    * Where desktop notifications go (Electron: the OS and the tray). Absent (browser mode): each one
    * is sent to the page as `notifications:raised`, for the page to show if the user allowed it.
    */
@@ -52,7 +59,15 @@ export interface CreateHostOptions {
 }
 
 /** The host core, with the app facts the shell may also want (e.g. for the window title). */
-export type Host = HostApi & { readonly info: AppInfo };
+export type Host = HostApi & {
+  readonly info: AppInfo;
+  /**
+   * Hands the authorization server's answer (the callback's query) to the sign-in it belongs to
+   * (`signIn.redirect` kind `app` only). Rejects with a message fit for the user for an unknown
+   * or used `state`, or an error answer; the outcome also shows in the server's state.
+   */
+  completeSignIn(params: URLSearchParams): Promise<{ serverId: string }>;
+};
 
 /** One contract event. */
 interface HostEvent {
@@ -67,9 +82,16 @@ interface HostEvent {
  */
 export async function createHost(options: CreateHostOptions): Promise<Host> {
   const { dataDir, mode, secretStore, logger } = options;
-  const ports: EnginePorts = { ...createNodePorts(dataDir, logger), ...options.ports };
+  const nodePorts = createNodePorts(dataDir, logger);
+  const clock = options.ports?.clock ?? nodePorts.clock;
+  const { credentials, problems: credentialProblems } = await openSignInCredentials(dataDir, secretStore, logger, () => clock.now());
+  const ports: EnginePorts = { ...nodePorts, credentialStore: credentials, ...options.ports };
   const envOptions = engineOptionsFromEnv(process.env, (problem) => logger.warn(problem));
-  const engine = createEngine(ports, { identity: { name: packageJson.name, version: packageJson.version }, ...envOptions });
+  const engine = createEngine(ports, {
+    identity: { name: packageJson.name, version: packageJson.version },
+    ...(options.signIn !== undefined ? { signIn: options.signIn } : {}),
+    ...envOptions,
+  });
   const listeners = new Emitter<HostEvent>((error) => logger.error('event listener failed', { error: String(error) }));
   const { servers, problems: serverProblems } = await ConfiguredServers.load({
     dir: dataDir,
@@ -81,6 +103,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
     now: () => ports.clock.now(),
     logger,
     onChange: () => batcher.serversChanged(),
+    credentials,
   });
   const batcher = new EventBatcher(ports.clock, (channel, payload) => listeners.fire({ channel, payload }), () => servers.views());
   const subscriptions = [
@@ -131,7 +154,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
   const info: AppInfo = {
     version: packageJson.version,
     mode,
-    storeProblems: [...serverProblems, ...engineProblems],
+    storeProblems: [...credentialProblems, ...serverProblems, ...engineProblems],
     secretProtection: secretStore.protection,
     canEditStdio: mode === 'electron',
     ...(engine.saveProblem !== undefined ? { saveProblem: engine.saveProblem } : {}),
@@ -145,6 +168,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
   subscriptions.push(engine.onDidChangeSaveProblem(showSaveProblem));
   return {
     info,
+    completeSignIn: (params) => engine.completeSignIn(params),
     dispatch: createDispatcher(invokeHandlers({ engine, servers, info, openExternal: options.openExternal }), logger, () => isStopped),
     subscribe(listener) {
       const subscription = listeners.event(({ channel, payload }) => listener(channel, payload));

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ServerInput, ServerView } from '../../shared/ipc/contract.js';
-import type { ServerConfig } from '../../shared/server-config.js';
+import type { OAuthClientSettings, ServerConfig } from '../../shared/server-config.js';
 
 /** Where an entry came from (ServerView.origin). */
 export type ServerOrigin = ServerView['origin'];
@@ -123,11 +123,25 @@ export function isOperatorOrigin(origin: ServerOrigin): origin is OperatorServer
  */
 export function toServerConfig(input: ResolvedServerInput, id: string): ServerConfig {
   if (input.transport === 'http') {
-    const { name, url, headers } = input;
-    return { id, name, transport: 'http', url, ...(headers !== undefined ? { headers } : {}) };
+    const { name, url, headers, httpTransport, oauth } = input;
+    return {
+      id,
+      name,
+      transport: 'http',
+      url,
+      ...(headers !== undefined ? { headers } : {}),
+      // `streamable` is what an absent field means: written absent, so the two compare equal.
+      ...(httpTransport === 'sse' ? { httpTransport } : {}),
+      ...(oauth !== undefined && (oauth.clientId !== undefined || oauth.scope !== undefined) ? { oauth: withoutUndefined(oauth) } : {}),
+    };
   }
   const { name, command, args, env, cwd } = input;
   return { id, name, transport: 'stdio', command, args, ...(env !== undefined ? { env } : {}), ...(cwd !== undefined ? { cwd } : {}) };
+}
+
+/** The sign-in settings with no keys holding `undefined` (see `toServerConfig`). */
+function withoutUndefined(oauth: OAuthClientSettings): OAuthClientSettings {
+  return { ...(oauth.clientId !== undefined ? { clientId: oauth.clientId } : {}), ...(oauth.scope !== undefined ? { scope: oauth.scope } : {}) };
 }
 
 /** JSON with object keys sorted at every level, so equal content always hashes alike. */

@@ -2,6 +2,7 @@
  * Reads server lists written for other MCP clients, and our own list format:
  * - Claude Desktop / Cursor: `{"mcpServers": {name: {command, args?, env?, cwd?} | {url, headers?}}}`
  * - VS Code `.vscode/mcp.json`: `{"servers": {name: {type: "stdio"|"http"|"sse", command, args, env, url, headers}}}`
+ *   (`"sse"`: the older HTTP+SSE transport, kept as `httpTransport: 'sse'`)
  * - VS Code settings: `{"mcp": {"servers": …}}`
  * - a JSON array of ServerConfig objects (`id` optional), as `npm run serve -- --config` takes.
  * The text is untrusted (pasted, or a file from anywhere): every entry is checked with the same
@@ -97,9 +98,11 @@ function draftConfig(name: string, raw: Record<string, unknown>): { ok: true; se
     case 'http':
     case 'streamable-http':
     case 'streamableHttp':
-      return { ok: true, server: { ...id, name, transport: 'http', url: raw.url, headers: raw.headers } };
+      // `httpTransport` and `oauth` are our list's own fields (other clients have none).
+      return { ok: true, server: { ...id, name, transport: 'http', url: raw.url, headers: raw.headers, httpTransport: raw.httpTransport, oauth: raw.oauth } };
     case 'sse':
-      return skip('It uses the older HTTP+SSE transport; only Streamable HTTP servers are supported.');
+      // The older HTTP+SSE transport (2024-11-05): an HTTP server that is not tried with Streamable HTTP first.
+      return { ok: true, server: { ...id, name, transport: 'http', url: raw.url, headers: raw.headers, httpTransport: 'sse' } };
     case undefined:
       return skip('It has neither a "command" nor a "url".');
     default:

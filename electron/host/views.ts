@@ -40,6 +40,16 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
   return outcome.kind === 'result' ? { kind: 'result', result: outcome.result, task: toTaskSummary(outcome.task) } : { kind: outcome.kind, task: toTaskSummary(outcome.task) };
 }
 
+/** How the host keeps what a view describes. */
+export interface ViewOptions {
+  /**
+   * True where the header values in the config are not written anywhere (browser mode: nothing
+   * can be protected at rest), so they last for this session only: the view names them in
+   * `sessionOnlyHeaderNames` for the page to say so.
+   */
+  headersSessionOnly?: boolean;
+}
+
 /**
  * A configured server with its live state (none while it does not run). Secrets follow one rule
  * here, the only place a config becomes a view: HTTP header values and stdio environment values
@@ -47,7 +57,7 @@ export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
  * digest shown covers names, not values (`shownApprovalDigest`). The user
  * edits them by name (saved-secrets.ts says how a save keeps a value it does not carry).
  */
-export function toServerView(entry: ServerEntry, state: ServerState | undefined): ServerView {
+export function toServerView(entry: ServerEntry, state: ServerState | undefined, { headersSessionOnly = false }: ViewOptions = {}): ServerView {
   const { config, origin } = entry;
   const common = {
     id: config.id,
@@ -64,7 +74,16 @@ export function toServerView(entry: ServerEntry, state: ServerState | undefined)
   };
   if (config.transport === 'http') {
     const headerNames = [...new Set([...Object.keys(config.headers ?? {}), ...Object.keys(entry.sealedHeaders ?? {})])];
-    return { ...common, transport: 'http', url: config.url, headerNames };
+    const sessionOnly = headersSessionOnly ? Object.keys(config.headers ?? {}) : [];
+    return {
+      ...common,
+      transport: 'http',
+      url: config.url,
+      headerNames,
+      ...(sessionOnly.length > 0 ? { sessionOnlyHeaderNames: sessionOnly } : {}),
+      ...(config.httpTransport !== undefined ? { httpTransport: config.httpTransport } : {}),
+      ...(config.oauth !== undefined ? { oauth: config.oauth } : {}),
+    };
   }
   return {
     ...common,

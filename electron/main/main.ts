@@ -105,6 +105,12 @@ function startApp(): void {
         defaultServers: app.isPackaged ? [] : demoServersForDesktop(PROJECT_ROOT),
         configuredServers: app.isPackaged ? [] : demoSignInServersForDesktop(),
         openExternal: (url) => openExternalSafe(url, logger),
+        // The system browser (RFC 8252); the answer comes back to the engine's loopback listener.
+        signIn: {
+          openAuthorizationUrl: async (url) => {
+            if (!(await openExternalSafe(url, logger))) throw new Error('The sign-in page could not be opened: its address is not one the app opens in a browser.');
+          },
+        },
         notifications,
       });
       app.once('will-quit', notifications.followTasks(host));

@@ -36,8 +36,8 @@ export class AccessGuard {
 
   /** `isOriginRequired`: the WebSocket upgrade, which browsers always send with `Origin`. */
   check(request: IncomingMessage, { isOriginRequired }: { isOriginRequired: boolean }): AccessVerdict {
-    const host = request.headers.host?.toLowerCase();
-    if (host === undefined || !this.#hosts.has(host)) return { ok: false, status: 403, reason: 'This server answers only to 127.0.0.1 and localhost.' };
+    const hostVerdict = this.checkHost(request);
+    if (!hostVerdict.ok) return hostVerdict;
     const origin = request.headers.origin;
     if (origin === undefined ? isOriginRequired : !this.#origins.has(origin)) return { ok: false, status: 403, reason: 'Requests from other sites are refused.' };
     const queryToken = tokenInQuery(request.url ?? '/');
@@ -47,6 +47,16 @@ export class AccessGuard {
       return { ok: false, status: 401, reason: 'Open the address that npm run serve printed: it carries the access token.' };
     }
     return { ok: true, isTokenInQuery: queryToken !== undefined };
+  }
+
+  /**
+   * The Host rule alone, for the one route a cross-site navigation must reach without the token
+   * cookie (the sign-in callback, sign-in-routes.ts, which checks its own binding instead).
+   */
+  checkHost(request: IncomingMessage): AccessVerdict {
+    const host = request.headers.host?.toLowerCase();
+    if (host === undefined || !this.#hosts.has(host)) return { ok: false, status: 403, reason: 'This server answers only to 127.0.0.1 and localhost.' };
+    return { ok: true, isTokenInQuery: false };
   }
 
   /** The cookie that carries the token after the first load (not readable by scripts, never sent cross-site). */
@@ -85,7 +95,7 @@ function tokenInQuery(rawUrl: string): string | undefined {
 }
 
 /** Every value of cookie `name` in a `Cookie` header (there can be several, with different paths). */
-function cookieValues(header: string | undefined, name: string): string[] {
+export function cookieValues(header: string | undefined, name: string): string[] {
   if (header === undefined) return [];
   const values: string[] = [];
   for (const pair of header.split(';')) {

@@ -7,6 +7,7 @@
  * they are what will run (SECURITY.md §3).
  */
 import { KEEP_SAVED_VALUE, ServerInputSchema, type ServerInput, type ServerView } from '../../shared/ipc/contract';
+import type { HttpTransportKind } from '../../shared/server-config';
 
 /** The form's fields, as text. */
 export interface ServerDraft {
@@ -25,16 +26,22 @@ export interface ServerDraft {
   url: string;
   /** One `Name: value` per line; empty keeps the headers the server already has. */
   headersText: string;
+  /** HTTP: Streamable HTTP (with the spec's fallback) or the older HTTP+SSE only. */
+  httpTransport: HttpTransportKind;
+  /** HTTP: a client id registered with the authorization server beforehand (empty: the app chooses). */
+  clientId: string;
+  /** HTTP: scopes to ask for when the server does not say (space-separated; empty: none). */
+  scope: string;
 }
 
 /** A draft field that can carry an error message. */
-export type DraftField = 'name' | 'command' | 'argsText' | 'envText' | 'cwd' | 'url' | 'headersText' | 'form';
+export type DraftField = 'name' | 'command' | 'argsText' | 'envText' | 'cwd' | 'url' | 'headersText' | 'clientId' | 'scope' | 'form';
 
 export type DraftCheck = { ok: true; server: ServerInput } | { ok: false; errors: Partial<Record<DraftField, string>> };
 
 /** A blank draft. */
 export function emptyServerDraft(transport: ServerDraft['transport']): ServerDraft {
-  return { transport, name: '', command: '', argsText: '', envText: '', keptEnvNames: [], cwd: '', url: '', headersText: '' };
+  return { transport, name: '', command: '', argsText: '', envText: '', keptEnvNames: [], cwd: '', url: '', headersText: '', httpTransport: 'streamable', clientId: '', scope: '' };
 }
 
 /** A draft to edit an existing server: header and environment values never reach the renderer, so saved variables are kept by name. */
@@ -50,6 +57,9 @@ export function serverToDraft(server: ServerView): ServerDraft {
     cwd: server.cwd ?? '',
     url: server.url ?? '',
     headersText: '',
+    httpTransport: server.httpTransport ?? 'streamable',
+    clientId: server.oauth?.clientId ?? '',
+    scope: server.oauth?.scope ?? '',
   };
 }
 
@@ -122,12 +132,18 @@ export function draftToServerInput(draft: ServerDraft): DraftCheck {
     if (!/^https?:\/\/[^\s]+$/i.test(url) || !URL.canParse(url)) errors.url = 'Enter an http:// or https:// address.';
     const headers = parsePairLines(draft.headersText, ':');
     if (!headers.ok) errors.headersText = headers.error;
+    const clientId = draft.clientId.trim();
+    // Scopes are space-separated: runs of white space are one separator.
+    const scope = draft.scope.trim().split(/\s+/).filter(Boolean).join(' ');
+    if (/\s/.test(clientId)) errors.clientId = 'A client id has no spaces.';
     server = {
       ...id,
       name,
       transport: 'http',
       url,
       ...(headers.ok && Object.keys(headers.pairs).length > 0 ? { headers: headers.pairs } : {}),
+      ...(draft.httpTransport === 'sse' ? { httpTransport: 'sse' } : {}),
+      ...(clientId !== '' || scope !== '' ? { oauth: { ...(clientId !== '' ? { clientId } : {}), ...(scope !== '' ? { scope } : {}) } } : {}),
     };
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };

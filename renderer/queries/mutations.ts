@@ -164,3 +164,27 @@ export type QuestionIdentity = Pick<PendingInputView, 'taskId' | 'serverId' | 'k
 export function isSameQuestion(a: QuestionIdentity, b: QuestionIdentity): boolean {
   return a.taskId === b.taskId && a.serverId === b.serverId && a.key === b.key;
 }
+
+/**
+ * `servers:sign-in` (the desktop app: the host opens the authorization page in the system
+ * browser; browser mode starts sign-in from a link instead, see SignInPanel). Answers at once; the
+ * outcome arrives as the server's `state.signIn`.
+ */
+export function useSignIn() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await bridge.invoke['servers:sign-in']({ id })),
+    onSuccess: refresh,
+  });
+}
+
+/** `servers:sign-out`: the host forgets the server's sign-in; it then needs sign-in again. */
+export function useSignOut() {
+  const bridge = useBridge();
+  const refresh = useRefreshServers();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await bridge.invoke['servers:sign-out']({ id })),
+    onSuccess: refresh,
+  });
+}

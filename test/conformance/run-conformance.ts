@@ -1,12 +1,14 @@
 /**
  * `npm run conformance`: the official MCP conformance client scenarios
  * (`@modelcontextprotocol/conformance`, pinned in package.json) against the terminal client,
- * one scenario at a time (the sse-retry scenario measures reconnect timing, so nothing runs
- * beside it). The `auth/*` scenarios are not run: OAuth is not part of the client yet. The last
- * line printed is, for scripts:
+ * every one the suite lists, `auth/*` included (signed in headless, see scenario-client.ts), one
+ * at a time (the sse-retry scenario measures reconnect timing, so nothing runs beside it). The
+ * last line printed is, for scripts:
  *
- *   CONFORMANCE {"passed":N,"failed":N,"scenarios":{"<name>":"passed"|"failed: <why>"},"notRun":["auth/…"]}
+ *   CONFORMANCE {"passed":N,"failed":N,"scenarios":{"<name>":"passed"|"failed: <why>"},"versions":{"<name>":["2025-11-25",…]}}
  *
+ * `versions` are the spec versions the suite files each scenario under (a date, `draft` or
+ * `extension`).
  * and the exit code is 1 when a scenario failed or the suite could not run (then the line
  * carries `"error"` with the reason, e.g. no Node 22 to be had).
  */
@@ -32,8 +34,8 @@ export interface ConformanceSummary {
   passed: number;
   failed: number;
   scenarios: Record<string, string>;
-  /** Scenarios of the suite deliberately not run (OAuth). */
-  notRun: string[];
+  /** The spec versions of each scenario, as the suite lists them. */
+  versions: Record<string, string[]>;
   error?: string;
 }
 
@@ -41,11 +43,11 @@ function quote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-/** The client scenarios this version of the suite has, from its own `list`. */
-function listClientScenarios(node: string): string[] {
+/** The client scenarios this version of the suite has, with their spec versions, from its own `list` (`  - name [v1,v2]`). */
+function listClientScenarios(node: string): Record<string, string[]> {
   const list = spawnSync(node, [RUNNER, 'list', '--client'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   if (list.status !== 0) throw new Error(`conformance list failed: ${list.stderr.trim().slice(0, 500)}`);
-  return [...list.stdout.matchAll(/^\s+- (\S+)/gmu)].map((match) => match[1]!);
+  return Object.fromEntries([...list.stdout.matchAll(/^\s+- (\S+)(?: \[([^\]]*)\])?/gmu)].map((match) => [match[1]!, (match[2] ?? '').split(',').filter((version) => version !== '')]));
 }
 
 /** Runs one scenario; `undefined` when it passed, else why not. */
@@ -58,9 +60,10 @@ function runScenario(node: string, scenario: string): string | undefined {
       encoding: 'utf8',
       timeout: SCENARIO_TIMEOUT_MS + 30_000,
     });
-    const [resultDir] = readdirSync(results);
-    if (resultDir === undefined) return `the runner saved no results (exit ${run.status ?? run.signal}): ${run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`;
-    const checks = z.array(CheckSchema).parse(JSON.parse(readFileSync(join(results, resultDir, 'checks.json'), 'utf8')));
+    // `auth/<name>` results are saved one folder deeper (the name's slash).
+    const checksFile = readdirSync(results, { recursive: true, encoding: 'utf8' }).find((entry) => entry.endsWith('checks.json'));
+    if (checksFile === undefined) return `the runner saved no results (exit ${run.status ?? run.signal}): ${run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`;
+    const checks = z.array(CheckSchema).parse(JSON.parse(readFileSync(join(results, checksFile), 'utf8')));
     const bad = checks.filter((check) => check.status === 'FAILURE' || check.status === 'WARNING');
     if (bad.length > 0) return bad.slice(0, 3).map((check) => `${check.id}${check.errorMessage === undefined ? '' : ` (${check.errorMessage})`}`).join('; ').slice(0, 500);
     if (run.status !== 0) return `the runner exited with ${run.status ?? run.signal}: ${run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 300)}`;
@@ -70,30 +73,24 @@ function runScenario(node: string, scenario: string): string | undefined {
   }
 }
 
-/** Runs every client scenario but the auth ones. */
+/** Runs every client scenario. */
 export function runConformance(log: (line: string) => void): ConformanceSummary {
-  const summary: ConformanceSummary = { passed: 0, failed: 0, scenarios: {}, notRun: [] };
+  const summary: ConformanceSummary = { passed: 0, failed: 0, scenarios: {}, versions: {} };
   const node = locateNode22();
   if (!node.ok) return { ...summary, error: node.reason };
   log(`Conformance runner on Node ${node.version} (${node.path}).`);
-  let scenarios: string[];
   try {
-    scenarios = listClientScenarios(node.path);
+    summary.versions = listClientScenarios(node.path);
   } catch (error) {
     return { ...summary, error: error instanceof Error ? error.message : String(error) };
   }
-  for (const scenario of scenarios) {
-    if (scenario.startsWith('auth/')) {
-      summary.notRun.push(scenario);
-      continue;
-    }
+  for (const scenario of Object.keys(summary.versions)) {
     const why = runScenario(node.path, scenario);
     summary.scenarios[scenario] = why === undefined ? 'passed' : `failed: ${why}`;
     if (why === undefined) summary.passed += 1;
     else summary.failed += 1;
     log(`${why === undefined ? 'passed' : 'FAILED'}  ${scenario}${why === undefined ? '' : `: ${why}`}`);
   }
-  if (summary.notRun.length > 0) log(`not run  ${summary.notRun.length} OAuth scenarios (auth/*): the client has no OAuth yet.`);
   return summary;
 }
 

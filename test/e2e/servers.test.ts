@@ -80,16 +80,16 @@ describe('servers in browser mode', () => {
     await servers.importConfig(JSON.stringify(config, null, 2));
 
     const imported = await servers.importPanel.imported().allTextContents();
-    expect(imported).toEqual(['Remote builds — HTTP']);
+    expect(imported).toEqual(['Remote builds — HTTP', 'Old SSE — HTTP+SSE']);
     const skipped = await servers.importPanel.skipped().allTextContents();
-    expect(skipped).toHaveLength(2);
+    expect(skipped).toHaveLength(1);
     expect(skipped.find((entry) => entry.startsWith('Local files:'))).toContain('Commands cannot be added or changed from the browser');
-    expect(skipped.find((entry) => entry.startsWith('Old SSE:'))).toContain('only Streamable HTTP servers are supported');
-    await withText(servers.importPanel.report(), 'Imported (1)').waitFor();
-    await withText(servers.importPanel.report(), 'Skipped (2)').waitFor();
+    await withText(servers.importPanel.report(), 'Imported (2)').waitFor();
+    await withText(servers.importPanel.report(), 'Skipped (1)').waitFor();
 
     const card = servers.cardNamed('Remote builds');
     await withText(card.root, 'imported').waitFor();
-    await withText(ui.serversCount, '3').waitFor();
+    await withText(servers.cardNamed('Old SSE').root.getByTestId('server-http-transport'), 'HTTP+SSE').waitFor();
+    await withText(ui.serversCount, '4').waitFor();
   });
 });

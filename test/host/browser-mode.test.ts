@@ -1,6 +1,6 @@
 /**
- * SECURITY §4 at the host: in browser mode the page cannot add, change or approve commands, nor
- * hand in header values; servers come from the operator (config file, command line), who
+ * SECURITY §4 at the host: in browser mode the page cannot add, change or approve commands, and
+ * header values it hands in last for the session only; commands come from the operator (config file, command line), who
  * approved them by naming them, and live for the session only.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -74,11 +74,19 @@ describe('browser mode', () => {
     expect(await invoke(test.host, 'servers:save', { server: { id: 'ours', name: 'Ours (renamed)', ...command('ours') } })).toMatchObject({ approved: true, origin: 'user' });
   });
 
-  it('refuses approvals and header values', async () => {
+  it('refuses approvals', async () => {
     const ours = (await invoke(test.host, 'servers:list', {})).find((server) => server.id === 'ours')!;
     expect((await invokeError(test.host, 'servers:approve', { id: 'ours', approvalDigest: ours.approvalDigest })).message).toMatch(/only be approved in the desktop app/);
-    const withHeaders = { name: 'Web', transport: 'http' as const, url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer x' } };
-    expect((await invokeError(test.host, 'servers:save', { server: withHeaders })).message).toMatch(/Header values cannot be kept safely in browser mode/);
+  });
+
+  it('takes header values for this session only: the view says so, and servers.json never holds them', async () => {
+    const withHeaders = { name: 'Web', transport: 'http' as const, url: 'http://127.0.0.1:9/mcp', headers: { Authorization: 'Bearer session-only-value' } };
+    expect(await invoke(test.host, 'servers:save', { server: withHeaders })).toMatchObject({ id: 'web', headerNames: ['Authorization'], sessionOnlyHeaderNames: ['Authorization'] });
+    const file = readFileSync(join(dir, SERVER_FILE), 'utf8');
+    expect(file).toContain('"web"');
+    expect(file).not.toContain('session-only-value');
+    // An operator's header values come back at every launch: they are not the page's to keep.
+    expect((await invoke(test.host, 'servers:list', {})).find((server) => server.id === 'given')).not.toHaveProperty('sessionOnlyHeaderNames');
   });
 
   it('imports only what it may take, saying why for the rest', async () => {
@@ -88,11 +96,11 @@ describe('browser mode', () => {
       Plain: { url: 'http://127.0.0.1:9/mcp' },
     } });
     const report = await invoke(test.host, 'servers:import', { json });
-    expect(report.imported.map((server) => server.id)).toEqual(['plain']);
-    expect(report.skipped).toEqual([
-      { name: 'Tool', reason: expect.stringMatching(/Commands cannot be added/) },
-      { name: 'Secret', reason: expect.stringMatching(/Header values cannot be kept/) },
+    expect(report.imported.map(({ id, sessionOnlyHeaderNames }) => ({ id, sessionOnlyHeaderNames }))).toEqual([
+      { id: 'secret', sessionOnlyHeaderNames: ['Authorization'] },
+      { id: 'plain', sessionOnlyHeaderNames: undefined },
     ]);
+    expect(report.skipped).toEqual([{ name: 'Tool', reason: expect.stringMatching(/Commands cannot be added/) }]);
   });
 
   it('operator servers cannot be changed or removed from the page', async () => {
@@ -117,7 +125,7 @@ describe('browser mode', () => {
 
   it('servers.json never holds operator servers, and keeps the stored server they hide', () => {
     const stored = JSON.parse(readFileSync(join(dir, SERVER_FILE), 'utf8')) as { servers: { config: { id: string; name: string } }[] };
-    expect(stored.servers.map(({ config }) => [config.id, config.name])).toEqual([['ours', 'Ours (renamed)'], ['shared-id', 'Stored'], ['plain', 'Plain']]);
+    expect(stored.servers.map(({ config }) => [config.id, config.name])).toEqual([['ours', 'Ours (renamed)'], ['shared-id', 'Stored'], ['web', 'Web'], ['secret', 'Secret'], ['plain', 'Plain']]);
     expect(existsSync(marker('stored'))).toBe(true);
   });
 });

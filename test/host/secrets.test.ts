@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionOnlySecretStore } from '../../electron/host/secret-stores.js';
-import { encryptingSecretStore, invoke, invokeError, startTestHost, tempDir, type TestHost } from './host-harness.js';
+import { encryptingSecretStore, invoke, startTestHost, tempDir, type TestHost } from './host-harness.js';
 
 const SECRET = `Bearer sk-${randomBytes(16).toString('hex')}`;
 
@@ -129,7 +129,7 @@ describe('header secrets in the desktop app', () => {
 });
 
 describe('header secrets in browser mode', () => {
-  it('come from the operator only, reach their server, and are never written', async () => {
+  it('from the operator or typed into the page, reach their server and are never written; the page\'s last for this session only', async () => {
     const dir = folder();
     const test = await startTestHost({
       dataDir: dir,
@@ -141,8 +141,10 @@ describe('header secrets in browser mode', () => {
     const from = recorder.seen.length;
     await waitForRequest(recorder, from, (authorization) => authorization === SECRET);
     expect((await invoke(test.host, 'servers:list', {}))[0]).toMatchObject({ headerNames: ['Authorization'], origin: 'config-file' });
-    const refused = await invokeError(test.host, 'servers:save', { server: { name: 'Other', transport: 'http', url: recorder.url, headers: { Authorization: SECRET } } });
-    expect(refused.message).toMatch(/cannot be kept safely/);
+    const typed = await invoke(test.host, 'servers:save', { server: { name: 'Other', transport: 'http', url: recorder.url, headers: { Authorization: SECRET } } });
+    expect(typed).toMatchObject({ headerNames: ['Authorization'], sessionOnlyHeaderNames: ['Authorization'] });
+    const sent = recorder.seen.length;
+    await waitForRequest(recorder, sent, (authorization) => authorization === SECRET);
     await test.stop();
     expect(leaks(test)).not.toContain(SECRET);
   });

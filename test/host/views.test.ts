@@ -42,6 +42,15 @@ describe('views', () => {
     expect(ToolViewSchema.parse(toToolView(tool))).toEqual(toToolView(tool));
   });
 
+  it('an HTTP server shows its transport, its sign-in settings and, where they are not written, which header values last for this session', () => {
+    const entry = { config: { id: 'h', name: 'H', transport: 'http' as const, url: 'https://x.example/sse', headers: { 'X-Key': 'hidden' }, httpTransport: 'sse' as const, oauth: { clientId: 'mtm', scope: 'tasks' } }, origin: 'user' as const };
+    const view = toServerView(entry, undefined, { headersSessionOnly: true });
+    expect(view).toMatchObject({ headerNames: ['X-Key'], sessionOnlyHeaderNames: ['X-Key'], httpTransport: 'sse', oauth: { clientId: 'mtm', scope: 'tasks' } });
+    expect(ServerViewSchema.parse(view)).toEqual(view);
+    expect(toServerView(entry, undefined)).not.toHaveProperty('sessionOnlyHeaderNames');
+    expect(JSON.stringify(view)).not.toContain('hidden');
+  });
+
   it('a server shows header names, never values', () => {
     const view = toServerView({ config: { id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer hidden' } }, origin: 'user', sealedHeaders: { 'X-Old': 'sealed' } }, undefined);
     expect(view).toEqual({ id: 'h', name: 'H', transport: 'http', url: 'https://x.example/mcp', headerNames: ['Authorization', 'X-Old'], approved: true, disabled: false, approvalDigest: expect.stringMatching(/^sha256:/), origin: 'user', roots: [], notificationsMuted: false });

@@ -37,14 +37,16 @@ describe('readServeOptions', () => {
       'My Files': { command: 'npx', args: ['-y', 'server-filesystem'] },
       Remote: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer t' } },
       Old: { type: 'sse', url: 'https://mcp.example.com/sse' },
+      Broken: { type: 'websocket', url: 'wss://mcp.example.com' },
     } }));
     const options = await readServeOptions(['--config', config, '--port', '8123', '--data', dir, '--ui', dir]);
     expect(options).toMatchObject({ port: 8123, dataDir: dir, staticRoot: dir });
     expect(options.configuredServers).toEqual([
       { origin: 'config-file', config: expect.objectContaining({ id: 'my-files', name: 'My Files', transport: 'stdio', command: 'npx', args: ['-y', 'server-filesystem'] }) },
       { origin: 'config-file', config: expect.objectContaining({ id: 'remote', transport: 'http', headers: { Authorization: 'Bearer t' } }) },
+      { origin: 'config-file', config: { id: 'old', name: 'Old', transport: 'http', url: 'https://mcp.example.com/sse', httpTransport: 'sse' } },
     ]);
-    expect(options.notes).toEqual([expect.stringMatching(/^Skipped "Old" from .*claude\.json: .*HTTP\+SSE/)]);
+    expect(options.notes).toEqual([expect.stringMatching(/^Skipped "Broken" from .*claude\.json: .*"websocket" is not supported/)]);
   });
 
   it('takes a list with ids (kept, duplicates made unique) and --server entries after it', async () => {
@@ -67,7 +69,7 @@ describe('readServeOptions', () => {
     ['an unknown option', ['--host', '0.0.0.0'], /Unknown option/],
     ['a positional argument', ['serve'], /Unexpected argument/],
     ['--server that is not JSON', ['--server', '{name:'], /--server/],
-    ['--server that is not a server', ['--server', '{"name":"x","type":"sse","url":"https://x.example"}'], /--server .*HTTP\+SSE/],
+    ['--server that is not a server', ['--server', '{"name":"x","type":"websocket","url":"wss://x.example"}'], /--server .*"websocket" is not supported/],
     ['--server with an unsafe url', ['--server', '{"name":"x","url":"file:///etc/passwd"}'], /--server/],
     ['a missing config file', ['--config', join(dir, 'missing.json')], /--config .*ENOENT/],
     ['a config file that is not JSON', ['--config', file('bad.json', '{')], /not valid JSON/],

@@ -3,7 +3,8 @@
  * disk before the request goes out, never resent). A direct answer ends the command; a task ends
  * it once the task exists on its server (its id is on disk, so it can be followed later), or with
  * `--watch` once the task ends. Questions the call itself waits on are answered in any case: a
- * call cannot wait for them beyond this process.
+ * call cannot wait for them beyond this process. A call the server refused for want of sign-in or
+ * access (HTTP 401/403, so it never ran) is made again once signed in.
  */
 import { CallNotSavedError, McpRequestError } from '../../engine/index.js';
 import type { Command } from './command-line.js';
@@ -12,6 +13,7 @@ import { readAnswerPolicy } from './answer-policy.js';
 import { outcomeOfResult } from './exit-codes.js';
 import { followTask } from './follow-task.js';
 import { InputAnswerer } from './input-answerer.js';
+import { isSignInRefusal } from './cli-sign-in.js';
 import { resolveTarget } from './targets.js';
 
 type CallCommand = Extract<Command, { kind: 'call' }>;
@@ -45,9 +47,18 @@ export async function runCall(command: CallCommand, context: CommandContext): Pr
       });
       let outcome;
       try {
-        outcome = await untilAborted(session.engine.callTool(server.id, command.tool, command.args), context.signal);
-      } catch (error) {
-        return callFailed(error, entryId === undefined ? undefined : session.engine.getTask(entryId));
+        for (;;) {
+          try {
+            outcome = await untilAborted(session.engine.callTool(server.id, command.tool, command.args), context.signal);
+            break;
+          } catch (error) {
+            if (!isSignInRefusal(error)) return callFailed(error, entryId === undefined ? undefined : session.engine.getTask(entryId));
+            // Refused at the door: the call did not run. Its entry stays as refused; the next one is new.
+            if (entryId !== undefined) known.add(entryId);
+            entryId = undefined;
+            await session.signInAgain(server);
+          }
+        }
       } finally {
         entries.dispose();
       }

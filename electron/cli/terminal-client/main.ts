@@ -20,6 +20,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   stop.abort();
 });
 const stdout = { write: (text: string) => isStdoutGone || process.stdout.write(text) };
-process.exitCode = await runCli(process.argv.slice(2), { stdin: process.stdin, stdout, stderr: process.stderr, signal: stop.signal });
+process.exitCode = await runCli(process.argv.slice(2), { stdin: process.stdin, stdout, stderr: process.stderr, signal: stop.signal, env: process.env });
 // Nothing of ours is left running; a stray handle (a half-closed socket) must not keep the command alive.
 process.exit();

@@ -22,6 +22,8 @@ export interface CliIo extends Output {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Aborts when the user stops the command. */
   signal: AbortSignal;
+  /** The environment the sign-in flags default from (none: only the command line counts). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 const QUIET_LOGGER: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -30,7 +32,7 @@ const QUIET_LOGGER: Logger = { debug: () => undefined, info: () => undefined, wa
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let command: Command;
   try {
-    command = parseCommandLine(argv);
+    command = parseCommandLine(argv, io.env ?? {});
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr.write(`${error.message}\n\nRun "mcp-task-monitor help" for the commands and options.\n`);
@@ -48,7 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     signal: io.signal,
     isTerminal: io.stdin.isTTY === true,
     person: () => (person ??= { reader: lineReader(io.stdin, io.stderr), output: io.stderr }),
-    openSession: (dataDir) => openSession(dataDir, context.logger, io.signal, command.logFile),
+    openSession: (dataDir) => openSession(dataDir, context.logger, io.signal, command.signIn, (text) => reporter.note(text), command.logFile),
   };
   let end: CommandEnd;
   try {

@@ -13,7 +13,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         <ul data-testid="import-imported">
           {report.imported.map((server) => (
             <li key={server.id}>
-              <VisibleText text={server.name} /> — {server.transport === 'stdio' ? 'command' : 'HTTP'}
+              <VisibleText text={server.name} /> — {server.transport === 'stdio' ? 'command' : server.httpTransport === 'sse' ? 'HTTP+SSE' : 'HTTP'}
               {server.transport === 'stdio' && !server.approved && <strong> · needs your approval before it runs</strong>}
             </li>
           ))}

@@ -1,5 +1,5 @@
 /**
- * One configured server: state, what it runs or where it is, approval, its settings, retry,
+ * One configured server: state, sign-in, what it runs or where it is, approval, its settings, retry,
  * disable, edit and remove (not for a stdio server in browser mode, which could not add it back).
  */
 import { useId } from 'react';
@@ -19,6 +19,7 @@ import { NotificationsSwitch } from './NotificationsSwitch';
 import { ServerRunControls } from './ServerRunControls';
 import { ServerStatus } from './ServerStatus';
 import { SharedFolders } from './SharedFolders';
+import { SignInPanel } from './SignInPanel';
 import { StdioCommand } from './StdioCommand';
 import { STDIO_REMOVE_LOCKED_NOTE } from './servers-copy';
 
@@ -55,6 +56,7 @@ export function ServerCard({ server, canEditStdio, isEditing }: ServerCardProps)
           <span className="tag">{ORIGIN_LABELS[server.origin]}</span>
         </header>
         <ServerStatus server={server} />
+        {server.transport === 'http' && <SignInPanel server={server} />}
         {server.replacedBy !== undefined && (
           <p className="notice notice--attention" data-testid="server-replaced">
             Server changed: its {server.transport === 'http' ? 'address' : 'command'} was changed while it had tasks, so the change was added as a new

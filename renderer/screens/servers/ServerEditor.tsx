@@ -1,8 +1,9 @@
 /**
  * Add or edit a server. Arguments are one per line, exactly as they will be passed (no shell
- * quoting). In browser mode stdio is locked and header values cannot be entered (they travel
- * only from the desktop app, which can encrypt them). Saved header and environment values are
- * never shown: they are kept unless replaced.
+ * quoting). In browser mode stdio is locked, and header values typed here last for the session
+ * only (nothing can protect them at rest), as the field says. Saved header and environment
+ * values are never shown: they are kept unless replaced. An HTTP server may be given its
+ * transport and, for sign-in, a client id registered beforehand and the scopes to ask for.
  */
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -10,18 +11,18 @@ import { replaceEnvValue, type DraftField, type ServerDraft } from '../../lib/se
 import { errorMessage } from '../../queries/unwrap';
 import { FormField, type ControlProps } from './FormField';
 import { SavedVariables } from './SavedVariables';
-import { STDIO_LOCKED_NOTE } from './servers-copy';
+import { HTTP_TRANSPORT_LABELS, SESSION_ONLY_HEADERS_NOTE, STDIO_LOCKED_NOTE } from './servers-copy';
 import { useServerEditor } from './use-server-editor';
 
 export interface ServerEditorProps {
   draft: ServerDraft;
   canEditStdio: boolean;
-  /** Header values may be typed (the desktop app only). */
-  canEnterSecrets: boolean;
+  /** Header values typed here are kept for this session only (browser mode), and the field says so. */
+  isSessionOnly: boolean;
 }
 
 /** The add/edit server form. */
-export function ServerEditor({ draft, canEditStdio, canEnterSecrets }: ServerEditorProps) {
+export function ServerEditor({ draft, canEditStdio, isSessionOnly }: ServerEditorProps) {
   const id = useId();
   const editor = useServerEditor(draft);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -100,12 +101,40 @@ export function ServerEditor({ draft, canEditStdio, canEnterSecrets }: ServerEdi
           <>
             {field('url', 'Address', (props) => (
               <input {...props} type="url" className="input input--code" spellCheck={false} value={draft.url} onChange={(event) => editor.update({ url: event.target.value })} data-testid="server-form-url" />
-            ), 'The Streamable HTTP endpoint, e.g. https://example.com/mcp.')}
+            ), 'The server\'s endpoint, e.g. https://example.com/mcp.')}
+            <fieldset className="server-editor__transport" data-testid="server-form-http-transport">
+              <legend>Transport</legend>
+              {(['streamable', 'sse'] as const).map((kind) => (
+                <label key={kind}>
+                  <input
+                    type="radio"
+                    name={`${id}-http-transport`}
+                    value={kind}
+                    checked={draft.httpTransport === kind}
+                    onChange={() => editor.update({ httpTransport: kind })}
+                    data-testid={`server-form-http-transport-${kind}`}
+                  />{' '}
+                  {HTTP_TRANSPORT_LABELS[kind]}
+                </label>
+              ))}
+              <p className="field__help">
+                {draft.httpTransport === 'streamable'
+                  ? 'Falls back to HTTP+SSE by itself when the server does not take Streamable HTTP.'
+                  : 'Only for servers that speak nothing newer (their address usually ends in /sse).'}
+              </p>
+            </fieldset>
             {field('headersText', 'Headers', (props) => (
-              <textarea {...props} className="input input--code" rows={3} spellCheck={false} value={draft.headersText} onChange={(event) => editor.update({ headersText: event.target.value })} disabled={!canEnterSecrets} data-testid="server-form-headers" />
-            ), canEnterSecrets
-              ? `One "Name: value" per line, e.g. Authorization: Bearer …${isNew ? '' : ' Leave empty to keep the headers already saved.'}`
-              : 'Header values (tokens) can only be entered in the desktop app, which stores them encrypted.')}
+              <textarea {...props} className="input input--code" rows={3} spellCheck={false} value={draft.headersText} onChange={(event) => editor.update({ headersText: event.target.value })} data-testid="server-form-headers" />
+            ), `One "Name: value" per line, e.g. Authorization: Bearer …${isNew ? '' : ' Leave empty to keep the headers already saved.'}${isSessionOnly ? ` Values are ${SESSION_ONLY_HEADERS_NOTE}.` : ''}`)}
+            <fieldset className="server-editor__sign-in">
+              <legend>Sign-in (optional)</legend>
+              {field('clientId', 'Client id', (props) => (
+                <input {...props} className="input input--code" spellCheck={false} value={draft.clientId} onChange={(event) => editor.update({ clientId: event.target.value })} data-testid="server-form-client-id" />
+              ), 'Only if you registered this app with the server\'s sign-in provider yourself. Leave empty and the app identifies itself.')}
+              {field('scope', 'Scopes', (props) => (
+                <input {...props} className="input input--code" spellCheck={false} value={draft.scope} onChange={(event) => editor.update({ scope: event.target.value })} data-testid="server-form-scope" />
+              ), 'Space-separated; asked for only when the server does not say which it needs.')}
+            </fieldset>
           </>
         )}
       </fieldset>

@@ -20,7 +20,8 @@ export function ServersScreen() {
   const openServerEditor = useAppStore(selectOpenServerEditor);
   // Until the host says otherwise, assume the stricter browser rules.
   const canEditStdio = info.data?.canEditStdio ?? false;
-  const canEnterSecrets = info.data?.mode === 'electron';
+  // Until the host says otherwise, assume header values cannot be protected.
+  const isSessionOnly = info.data?.secretProtection !== 'os-keychain' && info.data?.secretProtection !== 'basic_text';
 
   return (
     <section className="screen servers" data-testid="servers-screen" aria-labelledby="servers-title">
@@ -41,7 +42,7 @@ export function ServersScreen() {
           {STDIO_LOCKED_NOTE}
         </p>
       )}
-      {draft !== null && <ServerEditor draft={draft} canEditStdio={canEditStdio} canEnterSecrets={canEnterSecrets} />}
+      {draft !== null && <ServerEditor draft={draft} canEditStdio={canEditStdio} isSessionOnly={isSessionOnly} />}
       {servers.isPending && <p role="status">Loading servers…</p>}
       {servers.isError && <ErrorNotice title="Could not list the servers" message={errorMessage(servers.error)} onRetry={() => void servers.refetch()} />}
       {servers.data?.length === 0 && <p data-testid="servers-empty">No server is configured. Add one, or import a config below.</p>}

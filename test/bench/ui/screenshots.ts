@@ -5,15 +5,17 @@
  * 1280×800 PNGs of the inbox and of the completed build's detail, in the light theme and the
  * dark one, of the needs-input queue with the sampling request open, of a server's console and
  * protocol log with a message expanded, and of the completed build's activity (its protocol
- * exchange, a line expanded):
+ * exchange, a line expanded), and of a server that needs sign-in (the demo sign-in server, signed
+ * in through its provider's pages, asking for more access for `deploy`):
  *   docs/screenshots/inbox.png, task-detail.png, inbox-dark.png, task-detail-dark.png, needs-input.png,
- *   server-console.png, task-activity.png
+ *   server-console.png, task-activity.png, sign-in.png
  * Exits non-zero when something fails; everything it started is stopped either way.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { startDemoSignIn } from '../../../electron/demo-server/auth/demo-sign-in.js';
 import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
 import { startBrowserServer } from '../../../electron/serve/browser-server.js';
 import { launchChromium } from '../../e2e/browser.js';
@@ -51,6 +53,48 @@ async function shoot(page: Page, name: string): Promise<void> {
   const bytes = statSync(path).size;
   console.log(`${path} (${Math.round(bytes / 1024)} KB)`);
   if (bytes > MAX_PNG_BYTES) throw new Error(`${name} is ${bytes} bytes, over ${MAX_PNG_BYTES}`);
+}
+
+/**
+ * The demo sign-in server, added through the form last (so the shots above stay as they were):
+ * signed in through the demo authorization server's own login and consent pages in a new tab,
+ * then `deploy` asks for more access; the card says so with Sign in again.
+ */
+async function shootSignIn(page: Page, cleanup: Cleanup): Promise<void> {
+  const demo = await startDemoSignIn();
+  cleanup.add('stop the demo sign-in', () => demo.close());
+  await page.getByTestId('nav-servers').click();
+  await page.getByTestId('server-add').click();
+  await page.getByTestId('server-form-http').check();
+  await page.getByTestId('server-form-name').fill('Remote build service');
+  await page.getByTestId('server-form-url').fill(demo.url);
+  await page.getByTestId('server-form-save').click();
+  const card = page.locator('[data-testid="server-card"]').filter({ hasText: 'Remote build service' });
+  const signIn = card.getByTestId('server-sign-in');
+  await signIn.waitFor({ timeout: 30_000 });
+  const opened = page.context().waitForEvent('page');
+  await signIn.click();
+  const tab = await opened;
+  await tab.locator('input[name="login"]').fill('demo-user', { timeout: 30_000 });
+  await tab.locator('input[name="password"]').fill('any password');
+  await tab.locator('button[type="submit"]').first().click();
+  await tab.getByRole('button', { name: 'Continue' }).click({ timeout: 30_000 });
+  await tab.getByRole('link', { name: 'Back to MCP Task Monitor' }).waitFor({ timeout: 30_000 });
+  await tab.close();
+  const serverId = await card.getAttribute('data-server-id');
+  if (serverId === null) throw new Error('the added server has no id');
+  await card.locator('[data-testid="server-state"][data-status="connected"]').waitFor({ timeout: 30_000 });
+  await page.getByTestId('nav-launcher').click();
+  await page.getByTestId('launcher-server').selectOption(serverId, { timeout: 30_000 });
+  await page.getByTestId('launcher-tool').selectOption('deploy', { timeout: 30_000 });
+  await page.getByTestId('launcher-run').click();
+  await page.getByTestId('nav-servers').click();
+  await card.getByTestId('server-sign-in-headline').filter({ hasText: 'More access needed' }).waitFor({ timeout: 30_000 });
+  await card.evaluate((element) => {
+    (element as unknown as { scrollIntoView: (options: object) => void }).scrollIntoView({ block: 'start' });
+    (globalThis as unknown as { scrollBy: (x: number, y: number) => void }).scrollBy(0, -70);
+  });
+  await shoot(page, 'sign-in.png');
 }
 
 async function main(cleanup: Cleanup): Promise<void> {
@@ -133,6 +177,8 @@ async function main(cleanup: Cleanup): Promise<void> {
     (globalThis as unknown as { scrollBy: (x: number, y: number) => void }).scrollBy(0, -70);
   });
   await shoot(page, 'task-activity.png');
+
+  await shootSignIn(page, cleanup);
 
   if (pageErrors.length > 0) throw new Error(`the page reported errors: ${pageErrors.join(' | ')}`);
 }

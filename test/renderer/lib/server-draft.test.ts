@@ -51,6 +51,21 @@ describe('draftToServerInput', () => {
     });
   });
 
+  it('sends HTTP+SSE and the sign-in client settings only when chosen, scopes one space apart', () => {
+    expect(draftToServerInput(http({ httpTransport: 'sse', clientId: '  mtm-desktop ', scope: ' tasks   deploy\n' }))).toEqual({
+      ok: true,
+      server: { name: 'Remote', transport: 'http', url: 'https://mcp.example/mcp', httpTransport: 'sse', oauth: { clientId: 'mtm-desktop', scope: 'tasks deploy' } },
+    });
+    const plain = draftToServerInput(http({ scope: '   ' }));
+    expect(plain.ok && ('httpTransport' in plain.server || 'oauth' in plain.server)).toBe(false);
+    expect(draftToServerInput(http({ clientId: 'two words' }))).toEqual({ ok: false, errors: { clientId: 'A client id has no spaces.' } });
+  });
+
+  it('an edited HTTP server starts from its transport and sign-in settings', () => {
+    const draft = serverToDraft(makeServer({ id: 'r', url: 'https://x.example/sse', httpTransport: 'sse', oauth: { clientId: 'c', scope: 'a b' } }));
+    expect(draft).toMatchObject({ httpTransport: 'sse', clientId: 'c', scope: 'a b' });
+  });
+
   it('leaves headers out when none are typed (the host keeps the saved ones)', () => {
     const check = draftToServerInput(http({}));
     expect(check.ok && 'headers' in check.server).toBe(false);
@@ -77,7 +92,7 @@ describe('draftToServerInput', () => {
 describe('serverToDraft', () => {
   it('puts arguments one per line and keeps saved variables by name (their values never reach the renderer)', () => {
     const draft = serverToDraft(makeServer({ id: 's', transport: 'stdio', command: 'node', args: ['a b', 'c'], envNames: ['K'], cwd: '/w', url: undefined }));
-    expect(draft).toEqual({ id: 's', transport: 'stdio', name: 'Server A', command: 'node', argsText: 'a b\nc', envText: '', keptEnvNames: ['K'], cwd: '/w', url: '', headersText: '' });
+    expect(draft).toEqual({ id: 's', transport: 'stdio', name: 'Server A', command: 'node', argsText: 'a b\nc', envText: '', keptEnvNames: ['K'], cwd: '/w', url: '', headersText: '', httpTransport: 'streamable', clientId: '', scope: '' });
     expect(draftToServerInput(draft)).toMatchObject({ ok: true, server: { args: ['a b', 'c'], env: { K: KEEP_SAVED_VALUE } } });
   });
 

@@ -140,7 +140,7 @@ describe('servers', () => {
     await waitFor(() => expect(bridge.requestsTo('servers:save')).toEqual([{ server: { id: 'remote', name: 'Renamed', transport: 'http', url: 'https://mcp.example/mcp' } }]));
   });
 
-  it('in browser mode, stdio cannot be added or edited and header values cannot be entered', async () => {
+  it('in browser mode, stdio cannot be added or edited; header values can be, kept for this session only as the field says', async () => {
     renderServers([unapproved], { 'app:info': () => ok(makeAppInfo({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' })) });
     await screen.findAllByTestId('server-card');
     await waitFor(() => expect(screen.getByTestId('servers-stdio-locked').textContent).toMatch(/cannot be added or edited/));
@@ -152,7 +152,10 @@ describe('servers', () => {
     const form = await screen.findByTestId('server-form');
     expect(within(form).getByTestId<HTMLInputElement>('server-form-stdio').disabled).toBe(true);
     expect(within(form).getByTestId<HTMLInputElement>('server-form-http').checked).toBe(true);
-    expect(within(form).getByTestId<HTMLTextAreaElement>('server-form-headers').disabled).toBe(true);
+    const headers = within(form).getByTestId<HTMLTextAreaElement>('server-form-headers');
+    expect(headers.disabled).toBe(false);
+    const help = document.getElementById(headers.getAttribute('aria-describedby')!)!;
+    expect(help.textContent).toMatch(/kept for this session only — browser mode cannot protect them at rest/);
   });
 
   it('in browser mode, a stdio server cannot be removed (it could not be added back), and says why; an HTTP one can', async () => {
