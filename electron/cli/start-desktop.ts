@@ -5,20 +5,36 @@
  * installed; ARCHITECTURE.md §6), say so in one paragraph and run browser mode (`npm run serve`)
  * instead, so `npm install && npm start` always starts the app. Arguments after `--` go to
  * Electron or to browser mode.
+ *
+ * `npm start -- --demo-auth` adds the demo sign-in server (a demo server that needs sign-in, with
+ * its own authorization server on loopback) for the session: browser mode runs it itself
+ * (`npm run serve -- --demo-auth`); for Electron it runs here, for as long as Electron does, and
+ * the app learns its URL from DEMO_SIGN_IN_URL_ENV.
  */
 import spawn from 'cross-spawn';
 import type { ChildProcess } from 'node:child_process';
+import { DEMO_SIGN_IN_URL_ENV } from '../demo-server/auth/demo-sign-in-config.js';
+import { startDemoSignIn, type DemoSignIn } from '../demo-server/auth/demo-sign-in.js';
 import { locateElectronBinary } from './electron-binary.js';
 import { ELECTRON_MAIN_BUNDLE, PROJECT_ROOT, buildElectron, buildRenderer } from './build-electron.js';
 
+const DEMO_AUTH_FLAG = '--demo-auth';
 const passThrough = process.argv.slice(2);
 const binary = locateElectronBinary();
 
 let child: ChildProcess;
+let demoSignIn: DemoSignIn | undefined;
 if (binary.ok) {
   await buildRenderer();
   await buildElectron();
-  child = spawn(binary.path, [ELECTRON_MAIN_BUNDLE, ...passThrough], { stdio: 'inherit', cwd: PROJECT_ROOT });
+  const electronArgs = passThrough.filter((arg) => arg !== DEMO_AUTH_FLAG);
+  const env = { ...process.env };
+  if (electronArgs.length !== passThrough.length) {
+    demoSignIn = await startDemoSignIn();
+    env[DEMO_SIGN_IN_URL_ENV] = demoSignIn.url;
+    console.log(`Demo sign-in: a server that needs sign-in is added for this session; its sign-in page is at ${demoSignIn.issuer} (any login and password pass).`);
+  }
+  child = spawn(binary.path, [ELECTRON_MAIN_BUNDLE, ...electronArgs], { stdio: 'inherit', cwd: PROJECT_ROOT, env });
 } else {
   console.log(
     `The Electron desktop window cannot start on this machine: ${binary.reason}. ` +
@@ -40,4 +56,5 @@ child.on('error', (error) => {
 });
 child.on('exit', (code, signal) => {
   process.exitCode = code ?? (signal === null ? 0 : 1);
+  void demoSignIn?.close();
 });

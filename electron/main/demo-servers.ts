@@ -6,7 +6,9 @@
  */
 import { join } from 'node:path';
 import type { ServerConfig } from '../../shared/server-config.js';
+import { DEMO_SIGN_IN_URL_ENV, demoSignInServerConfig } from '../demo-server/auth/demo-sign-in-config.js';
 import { DEMO_SERVER_ENTRY, defaultDemoServers } from '../demo-server/default-servers.js';
+import type { OperatorServer } from '../host/create-host.js';
 
 /**
  * The demo servers run by `node` from the checkout at `projectRoot`. `npm start` and the npm test
@@ -20,4 +22,15 @@ export function demoServersForDesktop(projectRoot: string, env: NodeJS.ProcessEn
       ? { ...server, command: node, args: server.args.map((arg) => (arg === DEMO_SERVER_ENTRY ? entry : arg)), cwd: projectRoot }
       : server,
   );
+}
+
+/**
+ * The demo sign-in server of `npm start -- --demo-auth`, for this session only: none unless
+ * DEMO_SIGN_IN_URL_ENV holds a loopback `http://127.0.0.1:<port>/mcp` URL (nothing else is taken
+ * from the environment, so it cannot point the app anywhere else).
+ */
+export function demoSignInServersForDesktop(env: NodeJS.ProcessEnv = process.env): OperatorServer[] {
+  const value = env[DEMO_SIGN_IN_URL_ENV];
+  if (value === undefined || !/^http:\/\/127\.0\.0\.1:\d{1,5}\/mcp$/u.test(value)) return [];
+  return [{ config: demoSignInServerConfig(value), origin: 'command-line' }];
 }

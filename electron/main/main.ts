@@ -12,7 +12,7 @@ import { createConsoleLogger } from '../engine/console-logger.js';
 import { ConfTaskStore } from '../engine/stores/conf-task-store.js';
 import { createHost, type Host } from '../host/create-host.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
-import { demoServersForDesktop } from './demo-servers.js';
+import { demoServersForDesktop, demoSignInServersForDesktop } from './demo-servers.js';
 import { allowOnlyAppExports } from './download-policy.js';
 import { createDesktopNotifications } from './desktop-notifications.js';
 import { forwardHostEvents, handleInvokeChannels } from './ipc-bridge.js';
@@ -103,6 +103,7 @@ function startApp(): void {
         ports: { taskStore: new ConfTaskStore({ dir: dataDir, openDocument: openElectronStoreDocument, logger }) },
         // Packaged builds carry neither the demo sources nor tsx: no demo servers there yet.
         defaultServers: app.isPackaged ? [] : demoServersForDesktop(PROJECT_ROOT),
+        configuredServers: app.isPackaged ? [] : demoSignInServersForDesktop(),
         openExternal: (url) => openExternalSafe(url, logger),
         notifications,
       });

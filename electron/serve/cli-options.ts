@@ -18,7 +18,9 @@ export const USAGE = `Usage: npm run serve -- [options]
                      ("mcpServers") or VS Code ("servers", "mcp.servers") config file
   --server '<json>'  one more server config, e.g. '{"name":"x","transport":"http","url":"http://..."}'
                      (repeatable)
-  --ui <dir>         the built renderer to serve (default dist/renderer, which npm run serve builds)`;
+  --ui <dir>         the built renderer to serve (default dist/renderer, which npm run serve builds)
+  --demo-auth        also run a demo server that needs sign-in, with its own authorization server on
+                     127.0.0.1 (any login and password pass), for this session`;
 
 /** A command line that cannot be used; its message says why. */
 export class UsageError extends Error {
@@ -34,6 +36,8 @@ export interface ServeOptions {
   staticRoot: string | undefined;
   /** Config-file entries that were skipped, for the operator to read. */
   notes: string[];
+  /** Run the demo sign-in setup (electron/demo-server/auth/demo-sign-in.ts) and add its server for the session. */
+  demoAuth: boolean;
   isHelp: boolean;
 }
 
@@ -49,6 +53,7 @@ export async function readServeOptions(argv: readonly string[]): Promise<ServeOp
         config: { type: 'string' },
         server: { type: 'string', multiple: true, default: [] },
         ui: { type: 'string' },
+        'demo-auth': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -76,7 +81,7 @@ export async function readServeOptions(argv: readonly string[]): Promise<ServeOp
     if (skipped !== undefined) throw new UsageError(`--server ${text.slice(0, 80)}: ${skipped.reason}`);
     add(parsed, 'command-line');
   }
-  return { port: Number(values.port), dataDir: values.data, staticRoot: values.ui, configuredServers, notes, isHelp: values.help };
+  return { port: Number(values.port), dataDir: values.data, staticRoot: values.ui, configuredServers, notes, demoAuth: values['demo-auth'], isHelp: values.help };
 }
 
 async function readConfigFile(file: string): Promise<ParsedImport> {

@@ -10,7 +10,8 @@
  * `authorize(url)` walks from the authorization URL through login and consent until a redirect
  * leaves the authorization server's origin (the client's `redirect_uri`), then by default
  * delivers that callback (a GET, as a browser would) and reports what it saw. One browser keeps
- * its session cookies, so a second sign-in skips the login page like a real browser would.
+ * its session cookies, so a second sign-in skips the login page like a real browser would (the
+ * provider still asks native clients for consent every time: anyone can claim a native client's id).
  */
 
 /** How the user answers the pages. */

@@ -15,6 +15,7 @@ import {
   type AuthorizationServer,
   type AuthorizationServerOptions,
 } from '../../electron/demo-server/auth/authorization-server.js';
+import type { RpcChannel, RpcRequestOptions } from './json-rpc-channel.js';
 import { OAuthTestBrowser, type AuthorizeOptions } from './oauth-test-browser.js';
 
 export type { AuthorizationServer, AuthorizationServerOptions };
@@ -140,4 +141,15 @@ export async function obtainTokens(issuer: string, options: ObtainTokensOptions)
 export function refreshTokens(tokens: ObtainedTokens, refreshToken = tokens.refresh_token): Promise<TokenResponse> {
   if (refreshToken === undefined) throw new Error('no refresh token was issued');
   return tokenRequest(tokens.metadata, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: tokens.clientId });
+}
+
+/** `channel` sending `Authorization: Bearer <token>` with every message (for the test clients of json-rpc-channel.ts). */
+export function withBearer(channel: RpcChannel, token: string): RpcChannel {
+  const auth = (headers?: Record<string, string>) => ({ ...headers, authorization: `Bearer ${token}` });
+  return {
+    request: (method, params, options: RpcRequestOptions = {}) => channel.request(method, params, { ...options, headers: auth(options.headers) }),
+    notify: (method, params, headers) => channel.notify(method, params, auth(headers)),
+    respond: (id, reply, headers) => channel.respond(id, reply, auth(headers)),
+    onMessage: (listener) => channel.onMessage(listener),
+  };
 }

@@ -23,8 +23,13 @@ describe('readServeOptions', () => {
       staticRoot: undefined,
       configuredServers: [],
       notes: [],
+      demoAuth: false,
       isHelp: false,
     });
+  });
+
+  it('takes --demo-auth', async () => {
+    expect((await readServeOptions(['--demo-auth'])).demoAuth).toBe(true);
   });
 
   it('takes a Claude Desktop config file: ids from names, headers kept for the session, skips noted', async () => {

@@ -34,6 +34,8 @@ export const DEFAULT_RESOURCE_SCOPES: readonly string[] = ['mcp', 'deploy'];
 const DEFAULT_ACCESS_TOKEN_TTL_S = 300;
 /** Lifetime of refresh tokens, grants and sessions: one working day is plenty for a demo or test. */
 const LONG_TTL_S = 24 * 60 * 60;
+/** The provider's RFC 7009 endpoint (its default route). */
+const REVOCATION_PATH = '/token/revocation';
 /** Lifetime of an authorization code and of a login/consent interaction. */
 const SHORT_TTL_S = 10 * 60;
 
@@ -124,7 +126,8 @@ function hostAllowed(req: IncomingMessage, port: number): boolean {
  */
 export async function startAuthorizationServer(options: AuthorizationServerOptions = {}): Promise<AuthorizationServer> {
   let accessTokenTtl = options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_S;
-  const resourceScope = (options.resourceScopes ?? DEFAULT_RESOURCE_SCOPES).join(' ');
+  const resourceScopes = options.resourceScopes ?? DEFAULT_RESOURCE_SCOPES;
+  const resourceScope = resourceScopes.join(' ');
   const store = new MemoryStore();
   const stats = { registrations: 0, tokenGrants: {} as Record<string, number>, tokenErrors: 0, revocations: 0 };
 
@@ -135,6 +138,9 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden');
       return;
     }
+    // The provider has no event for a revocation request as such (revoking a refresh token shows
+    // as its grant's end, like reuse detection does): count answered requests to the endpoint.
+    if (req.method === 'POST' && req.url === REVOCATION_PATH) res.once('finish', () => res.statusCode === 200 && (stats.revocations += 1));
     handle(req, res);
   });
   await new Promise<void>((resolve, reject) => {
@@ -158,9 +164,19 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         token_endpoint_auth_method: 'none',
         id_token_signed_response_alg: 'RS256',
       },
+      // A registration's `scope` would cap what the client may ever ask for, so step-up (asking
+      // for `deploy` later) would fail: it is read as a hint and dropped.
+      extraClientMetadata: {
+        properties: ['scope'],
+        validator: (_ctx: KoaContextWithOIDC, key: string, _value: unknown, metadata: Record<string, unknown>) => {
+          if (key === 'scope') metadata['scope'] = undefined;
+        },
+      },
       jwks: await signingKeys(),
       cookies: { keys: [randomBytes(32).toString('base64url')] },
-      scopes: ['openid', 'offline_access'],
+      // The resource scopes are listed too: clients (the MCP SDK's among them) send the scope they
+      // want in their registration, which the provider checks against this list.
+      scopes: ['openid', 'offline_access', ...resourceScopes],
       findAccount: (_ctx: KoaContextWithOIDC, sub: string) => ({ accountId: sub, claims: () => ({ sub }) }),
       pkce: { required: () => true },
       features: {
@@ -203,8 +219,10 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       },
     };
     const provider: Provider = await withoutExpectedNotices(() => new ProviderClass(issuer, configuration));
-    // Koa prints every request error to the console unless silent; the client gets the error answer anyway.
+    // Koa prints every request error (a client's bad request too) unless silent; the client gets
+    // the error answer anyway. Only the provider's own failures are worth a line.
     provider.silent = true;
+    provider.on('server_error', (_ctx, error) => process.stderr.write(`[authorization-server] error: ${error instanceof Error ? error.message : String(error)}\n`));
     provider.on('registration_create.success', () => (stats.registrations += 1));
     provider.on('grant.success', (ctx) => {
       const value = (ctx as KoaContextWithOIDC).oidc.params?.['grant_type'];
@@ -212,7 +230,6 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       stats.tokenGrants[grantType] = (stats.tokenGrants[grantType] ?? 0) + 1;
     });
     provider.on('grant.error', () => (stats.tokenErrors += 1));
-    provider.on('revocation.success', () => (stats.revocations += 1));
     handle = provider.callback();
   } catch (error) {
     server.close();

@@ -100,3 +100,34 @@ async function readBounded(response: Response, url: URL): Promise<Uint8Array | n
   }
   return body;
 }
+
+/**
+ * Dynamic Client Registration (RFC 7591) once more without `scope` when the authorization server
+ * refused the registration's metadata: the SDK registers with the scopes it will ask for, and an
+ * authorization server whose registration only knows its own scopes (OpenID ones), not the
+ * resource's, refuses that although it issues tokens for them. `scope` is optional there.
+ */
+export function retryingRegistrationWithoutScope(base: FetchLike): FetchLike {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status !== 400 || init?.method !== 'POST' || typeof init.body !== 'string') return response;
+    const metadata = registrationWithScope(init.body);
+    if (metadata === undefined) return response;
+    const answer = await response.clone().json().catch(() => undefined) as { error?: unknown } | undefined;
+    if (answer?.error !== 'invalid_client_metadata' && answer?.error !== 'invalid_scope') return response;
+    delete metadata.scope;
+    return base(input, { ...init, body: JSON.stringify(metadata) });
+  };
+}
+
+/** The client metadata `body` carries when it is a registration with a `scope`. */
+function registrationWithScope(body: string): Record<string, unknown> | undefined {
+  try {
+    const metadata: unknown = JSON.parse(body);
+    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return undefined;
+    const record = metadata as Record<string, unknown>;
+    return Array.isArray(record.redirect_uris) && typeof record.scope === 'string' ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -31,6 +31,8 @@ export interface SignInAttempt {
   readonly state: string;
   /** `native` for the loopback redirect (RFC 8252), `web` for the app's own callback page. */
   readonly applicationType: 'native' | 'web';
+  /** The scopes asked for: what was granted when the token answer names none (RFC 6749 §5.1). */
+  readonly scope?: string;
   /** Told the authorization URL once it passed the checks (see `checkAuthorizationUrl`). */
   open(url: URL): Promise<void>;
 }
@@ -91,7 +93,9 @@ export class VaultOAuthProvider implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    await this.vault.update({ tokens: { ...tokens, savedAt: this.clock.now() } });
+    // Without `scope` the answer grants what was asked: a sign-in's scopes, a refresh's earlier ones (RFC 6749 §6).
+    const scope = tokens.scope ?? (this.attempt !== undefined ? this.attempt.scope : this.vault.credentials.tokens?.scope);
+    await this.vault.update({ tokens: { ...tokens, ...(scope !== undefined ? { scope } : {}), savedAt: this.clock.now() } });
   }
 
   async redirectToAuthorization(url: URL): Promise<void> {
@@ -133,8 +137,9 @@ export class VaultOAuthProvider implements OAuthClientProvider {
 /**
  * Before the user's browser is sent anywhere: the authorization URL must be the authorization
  * endpoint of validated metadata (so the page is on the authorization server discovery found),
- * and it and the issuer must be https (or plain http to this computer). Without any metadata,
- * only the 2025-03-26 default page of the server's own origin (legacy-authorization.ts).
+ * and it, the issuer and the token endpoint must be https (or plain http to this computer).
+ * Without any metadata, only the 2025-03-26 default page of the server's own origin
+ * (legacy-authorization.ts).
  */
 export function checkAuthorizationUrl(url: URL, discovery: OAuthDiscoveryState | undefined): void {
   const metadata = discovery?.authorizationServerMetadata;
@@ -143,14 +148,18 @@ export function checkAuthorizationUrl(url: URL, discovery: OAuthDiscoveryState |
   if (metadata === undefined) throw new SignInRefusedError('The authorization server publishes no metadata (RFC 8414); the app does not sign in on guessed addresses.');
   let endpoint: URL;
   let issuer: URL;
+  let token: URL;
   try {
     endpoint = new URL(metadata.authorization_endpoint);
     issuer = new URL(metadata.issuer);
+    token = new URL(metadata.token_endpoint);
   } catch {
     throw new SignInRefusedError('The authorization server\'s metadata has an unreadable address.');
   }
   if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') throw new SignInRefusedError(`The authorization endpoint is not a web address (${endpoint.protocol}); not opened.`);
   if (!isSecureAuthUrl(endpoint)) throw new SignInRefusedError(`The authorization endpoint ${describeUrl(endpoint)} is not https; not opened.`);
   if (!isSecureAuthUrl(issuer)) throw new SignInRefusedError(`The authorization server ${describeUrl(issuer)} is not https; not signing in.`);
+  // The code would go there: better refused before the user signs in for nothing.
+  if (!isSecureAuthUrl(token)) throw new SignInRefusedError(`The authorization server's token endpoint ${describeUrl(token)} is not https; not signing in.`);
   if (url.origin !== endpoint.origin || url.pathname !== endpoint.pathname) throw new SignInRefusedError(`The authorization page ${describeUrl(url)} is not the authorization server's endpoint; not opened.`);
 }

@@ -9,13 +9,13 @@
  *   callback page, a fresh random `state` per sign-in, step-up to the union of scopes.
  */
 import { randomBytes } from 'node:crypto';
-import { auth, computeScopeUnion, extractWWWAuthenticateParams, type AuthProvider, type FetchLike, type OAuthClientInformationMixed } from '@modelcontextprotocol/client';
+import { auth, buildDiscoveryUrls, computeScopeUnion, extractWWWAuthenticateParams, type AuthProvider, type FetchLike, type OAuthClientInformationMixed, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { HttpServerConfig, SignInState } from '../../../shared/server-config.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import { cleanLine } from '../connections/untrusted-line.js';
 import { errorText } from '../error-text.js';
 import type { Clock, CredentialStore, Logger } from '../ports.js';
-import { authFetch, describeUrl, isSecureAuthUrl } from './auth-fetch.js';
+import { authFetch, describeUrl, isSecureAuthUrl, retryingRegistrationWithoutScope } from './auth-fetch.js';
 import { CredentialVault } from './credential-vault.js';
 import { startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver.js';
 import { VaultOAuthProvider, type ClientSettings, type SignInAttempt } from './oauth-provider.js';
@@ -41,8 +41,6 @@ export interface SignInOptions {
 
 /** Step-up sign-ins for the same scopes after which the app stops asking (the server keeps refusing). */
 export const MAX_STEP_UPS_PER_SCOPE = 2;
-/** A 401 this soon after a refresh is one that raced it: the request is retried with the new token. */
-const REFRESH_RACE_MS = 5_000;
 
 /** What a server's sign-in needs from the engine. */
 export interface ServerSignInDeps {
@@ -64,7 +62,6 @@ export interface ServerSignInDeps {
 /** A sign-in under way. */
 interface Attempt extends SignInAttempt {
   receiver?: LoopbackReceiver;
-  scope?: string;
   /** It asks for more access than the sign-in held (403 `insufficient_scope`). */
   stepUp: boolean;
   /** Set once it ended (answered, failed, replaced): later answers for it are refused. */
@@ -81,7 +78,6 @@ export class ServerSignIn {
   /** Finished step-up sign-ins per scope set. */
   private readonly stepUps = new Map<string, number>();
   private refreshing: Promise<void> | undefined;
-  private lastRefreshAt = Number.NEGATIVE_INFINITY;
   private readonly fetch: FetchLike;
   private readonly settings: ClientSettings;
   private disposed = false;
@@ -90,7 +86,7 @@ export class ServerSignIn {
 
   constructor(private readonly deps: ServerSignInDeps) {
     this.vault = new CredentialVault(deps.config.id, deps.store, deps.logger);
-    this.fetch = authFetch(deps.fetch);
+    this.fetch = retryingRegistrationWithoutScope(authFetch(deps.fetch));
     const { oauth } = deps.config;
     this.settings = {
       clientName: deps.options.clientName ?? 'MCP Task Monitor',
@@ -132,15 +128,18 @@ export class ServerSignIn {
    * `insufficient_scope` asks for the union of what was granted and what the challenge names.
    */
   refused(problem: AuthProblem): void {
+    // A sign-in under way answers it already; its state stays until it ends.
+    if (this.current?.status === 'signing-in') return;
     if (problem.kind === 'sign-in') {
-      if (this.current?.status === 'signing-in') return;
+      // Every request in flight may be refused alike: the console says it once.
+      const known = this.current?.status === 'needed' && this.current.reason === problem.reason;
       this.setState({ status: 'needed', reason: problem.reason, ...this.scopeAndIssuer(this.challenge.scope) });
+      if (known) return;
       this.deps.event(problem.reason === 'first-time' ? 'Sign-in needed: the server answered 401.' : 'Sign-in needed again: the server no longer takes the sign-in the app held.');
       return;
     }
     const granted = this.vault.credentials.tokens?.scope;
-    const union = computeScopeUnion(granted, this.attempt?.scope, problem.scope);
-    if (this.current?.status === 'signing-in') return;
+    const union = computeScopeUnion(granted, problem.scope);
     this.setState({ status: 'needed', reason: 'more-access', ...this.scopeAndIssuer(union) });
     this.deps.event(`More access needed: the server answered 403 (insufficient_scope${problem.scope !== undefined ? `, scope ${cleanLine(problem.scope, 200)}` : ''}).`);
   }
@@ -228,9 +227,8 @@ export class ServerSignIn {
     await this.vault.load();
     this.abandonAttempt();
     const { tokens, client, discovery } = this.vault.credentials;
-    // OpenID metadata's type leaves RFC 8414's `revocation_endpoint` out; either may carry it.
-    const revocation = (discovery?.authorizationServerMetadata as Record<string, unknown> | undefined)?.revocation_endpoint;
-    if (tokens !== undefined && typeof revocation === 'string' && client !== undefined) await this.revoke(revocation, tokens.refresh_token ?? tokens.access_token, client);
+    const revocation = tokens !== undefined && client !== undefined && discovery !== undefined ? await this.revocationEndpoint(discovery) : undefined;
+    if (tokens !== undefined && client !== undefined && revocation !== undefined) await this.revoke(revocation, tokens.refresh_token ?? tokens.access_token, client);
     await this.vault.clear();
     this.stepUps.clear();
     this.setState({ status: 'needed', reason: 'first-time' });
@@ -328,10 +326,13 @@ export class ServerSignIn {
     attempt.receiver?.close();
   }
 
-  /** Refreshes the access token (one refresh at a time; a 401 that raced a refresh just retries). */
+  /**
+   * Refreshes the access token. One refresh at a time: with rotation, two refreshes with the same
+   * refresh token would have the second refused. A 401 for a request sent before a finished
+   * refresh refreshes again, with the rotated token: a spare refresh, never a refused one.
+   */
   private refresh(): Promise<void> {
     if (this.refreshing !== undefined) return this.refreshing;
-    if (this.deps.clock.monotonic() - this.lastRefreshAt < REFRESH_RACE_MS) return Promise.resolve();
     this.refreshing = (async () => {
       try {
         const result = await auth(new VaultOAuthProvider(this.vault, this.settings, this.deps.clock, undefined), {
@@ -348,19 +349,42 @@ export class ServerSignIn {
       } finally {
         this.refreshing = undefined;
       }
-      this.lastRefreshAt = this.deps.clock.monotonic();
       this.setState(this.signedInState());
       this.deps.event('Access token refreshed.');
     })();
     return this.refreshing;
   }
 
+  /**
+   * The authorization server's RFC 7009 endpoint, if it has one. The SDK's reading of OpenID
+   * discovery drops `revocation_endpoint`, so that document is read again for it (from the
+   * validated issuer's well-known addresses, its `issuer` checked).
+   */
+  private async revocationEndpoint(discovery: OAuthDiscoveryState): Promise<string | undefined> {
+    const metadata = discovery.authorizationServerMetadata as Record<string, unknown> | undefined;
+    if (typeof metadata?.revocation_endpoint === 'string') return metadata.revocation_endpoint;
+    if (typeof metadata?.issuer !== 'string') return undefined;
+    for (const { url } of buildDiscoveryUrls(discovery.authorizationServerUrl)) {
+      try {
+        const response = await this.fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5_000) });
+        if (!response.ok) continue;
+        const document = await response.json() as Record<string, unknown>;
+        if (document.issuer === metadata.issuer && typeof document.revocation_endpoint === 'string') return document.revocation_endpoint;
+      } catch (error) {
+        this.deps.logger.debug('could not read the authorization server\'s metadata for revocation', { server: this.deps.config.id, error: errorText(error) });
+      }
+    }
+    return undefined;
+  }
+
   private async revoke(endpoint: string, token: string, client: OAuthClientInformationMixed): Promise<void> {
     try {
       if (!isSecureAuthUrl(new URL(endpoint))) return;
-      const body = new URLSearchParams({ token, client_id: client.client_id });
+      const body = new URLSearchParams({ token });
       const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+      // One way of naming the client only (RFC 6749 §2.3): a confidential one authenticates, a public one names itself.
       if (client.client_secret !== undefined) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
+      else body.set('client_id', client.client_id);
       const response = await this.fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
       await response.body?.cancel().catch(() => undefined);
       if (!response.ok) this.deps.logger.warn('the authorization server did not revoke the token', { server: this.deps.config.id, status: response.status });

@@ -153,14 +153,14 @@ export class ServerConnection {
   private probe: HealthProbe = 'ping';
   /** The log level the user chose for this server (absent: see `setLogLevel`). */
   private logLevel: LogLevel | undefined;
+  /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
+  private waitingForSignIn = false;
   /** HTTP: the transport the next connect uses (configured, or learnt from the spec's fallback). */
   private httpKind: HttpTransportKind;
   /** True while `httpKind` is the HTTP+SSE fallback not yet confirmed by a connect. */
   private httpKindIsGuess = false;
   /** HTTP+SSE: why the shared stream was cut, when the size limit cut it inside an answer it could not name. */
   private streamCut: string | undefined;
-  /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
-  private waitingForSignIn = false;
 
   constructor(
     readonly config: ServerConfig,
@@ -589,6 +589,9 @@ export class ServerConnection {
       this.deps.listener.onStateChange(this.current);
     } catch (error) {
       relay.clear();
+      // A refusal on the way in that no send saw (the HTTP+SSE transport's stream opens in `start`).
+      const problem = this.waitingForSignIn ? undefined : authProblemOf(error);
+      if (problem !== undefined) this.noteAuthProblem(transport, problem);
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
       fallBackToSse = this.chooseNextHttpTransport(error);

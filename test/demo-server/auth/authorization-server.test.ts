@@ -47,6 +47,9 @@ describe('demo authorization server', () => {
     expect(metadata['registration_endpoint']).toBe(`${as.issuer}/reg`);
     expect(metadata['revocation_endpoint']).toBe(`${as.issuer}/token/revocation`);
     expect(metadata['grant_types_supported']).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+    expect(metadata['scopes_supported']).toEqual(expect.arrayContaining(['mcp', 'deploy']));
+    // RFC 9207: the redirect names the issuer (the MCP SDK client checks it when this is true).
+    expect(metadata['authorization_response_iss_parameter_supported']).toBe(true);
   });
 
   it('refuses requests whose Host is not its own', async () => {
@@ -158,11 +161,13 @@ describe('demo authorization server', () => {
 
   it('revokes a refresh token on request (RFC 7009)', async () => {
     const tokens = await obtainTokens(as.issuer, { resource: RESOURCE, scope: 'mcp' });
+    const before = as.stats().revocations;
     const response = await fetch(tokens.metadata.revocation_endpoint, {
       method: 'POST',
       body: new URLSearchParams({ token: tokens.refresh_token ?? '', token_type_hint: 'refresh_token', client_id: tokens.clientId }),
     });
     expect(response.status).toBe(200);
+    expect(as.stats().revocations).toBe(before + 1);
     await expect(refreshTokens(tokens)).rejects.toThrow(/invalid_grant/u);
   });
 

@@ -8,20 +8,8 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../../helpers/demo-server-process.js';
 import { ExtensionClient } from '../../helpers/extension-client.js';
 import { HttpChannel } from '../../helpers/http-channel.js';
-import type { RpcChannel, RpcRequestOptions } from '../../helpers/json-rpc-channel.js';
 import { LegacyClient } from '../../helpers/legacy-client.js';
-import { obtainTokens, startTestAuthorizationServer, stopAllTestAuthorizationServers, type AuthorizationServer } from '../../helpers/oidc-provider.js';
-
-/** A channel that sends `Authorization: Bearer <token>` with every message. */
-function withBearer(channel: RpcChannel, token: string): RpcChannel {
-  const auth = (headers?: Record<string, string>) => ({ ...headers, authorization: `Bearer ${token}` });
-  return {
-    request: (method, params, options: RpcRequestOptions = {}) => channel.request(method, params, { ...options, headers: auth(options.headers) }),
-    notify: (method, params, headers) => channel.notify(method, params, auth(headers)),
-    respond: (id, reply, headers) => channel.respond(id, reply, auth(headers)),
-    onMessage: (listener) => channel.onMessage(listener),
-  };
-}
+import { obtainTokens, startTestAuthorizationServer, stopAllTestAuthorizationServers, withBearer, type AuthorizationServer } from '../../helpers/oidc-provider.js';
 
 /** A bare JSON-RPC POST, for the refusals (which are HTTP answers, not JSON-RPC ones). */
 function post(url: string, body: unknown, token?: string): Promise<Response> {

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVER_ENTRY } from '../../../electron/demo-server/default-servers.js';
-import { demoServersForDesktop } from '../../../electron/main/demo-servers.js';
+import { DEMO_SIGN_IN_URL_ENV } from '../../../electron/demo-server/auth/demo-sign-in-config.js';
+import { demoServersForDesktop, demoSignInServersForDesktop } from '../../../electron/main/demo-servers.js';
 
 describe('demoServersForDesktop', () => {
   const root = join('/checkout', 'mcp-task-monitor');
@@ -20,5 +21,20 @@ describe('demoServersForDesktop', () => {
 
   it('falls back to node on the PATH outside npm', () => {
     expect(demoServersForDesktop(root, {}).map((server) => server.transport === 'stdio' && server.command)).toEqual(['node', 'node']);
+  });
+});
+
+describe('demoSignInServersForDesktop', () => {
+  it('adds the demo sign-in server for the session when npm start passed its loopback URL', () => {
+    expect(demoSignInServersForDesktop({ [DEMO_SIGN_IN_URL_ENV]: 'http://127.0.0.1:4321/mcp' })).toEqual([
+      { config: { id: 'demo-sign-in', name: 'Demo sign-in (tasks extension, OAuth)', transport: 'http', url: 'http://127.0.0.1:4321/mcp' }, origin: 'command-line' },
+    ]);
+  });
+
+  it('adds nothing without the variable, or when it names anything but a loopback /mcp URL', () => {
+    expect(demoSignInServersForDesktop({})).toEqual([]);
+    for (const url of ['https://example.com/mcp', 'http://127.0.0.1:4321/other', 'http://127.0.0.1.evil.example:80/mcp', 'http://localhost:4321/mcp']) {
+      expect(demoSignInServersForDesktop({ [DEMO_SIGN_IN_URL_ENV]: url })).toEqual([]);
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 export type Misbehaviour =
   | 'foreign-issuer'
   | 'insecure-authorization-endpoint'
+  | 'insecure-token-endpoint'
   | 'script-authorization-endpoint'
   | 'metadata-redirects-away'
   | 'token-redirects-away'
@@ -18,7 +19,9 @@ export type Misbehaviour =
   | 'same-code-always'
   | 'no-refresh'
   /** Grants only `mcp`, whatever was asked. */
-  | 'grant-mcp-only';
+  | 'grant-mcp-only'
+  /** Not misbehaving: it advertises Client ID Metadata Documents. */
+  | 'client-id-metadata-documents';
 
 /** One request a fixture server received. */
 export interface SeenRequest {
@@ -103,7 +106,7 @@ export async function startHostileAuthorizationServer(): Promise<HostileAuthoriz
       return reply(200, ...json({
         issuer: misbehave.has('foreign-issuer') ? 'https://issuer.example.org' : origin,
         authorization_endpoint: authorizationEndpoint,
-        token_endpoint: `${origin}/token`,
+        token_endpoint: misbehave.has('insecure-token-endpoint') ? `http://tokens.example.net/token` : `${origin}/token`,
         registration_endpoint: `${origin}/register`,
         revocation_endpoint: `${origin}/revoke`,
         response_types_supported: ['code'],
@@ -111,6 +114,7 @@ export async function startHostileAuthorizationServer(): Promise<HostileAuthoriz
         code_challenge_methods_supported: ['S256'],
         token_endpoint_auth_methods_supported: ['none', 'client_secret_basic'],
         scopes_supported: ['mcp', 'deploy'],
+        ...(misbehave.has('client-id-metadata-documents') ? { client_id_metadata_document_supported: true } : {}),
       }));
     }
     if (request.path === '/register' && request.method === 'POST') {

@@ -240,6 +240,12 @@ describe('a misbehaving authorization server', () => {
     expectNoSecretsRecorded();
   });
 
+  it('a token endpoint on plain http to another host: refused before the page opens', async () => {
+    await setUp({ misbehave: ['insecure-token-endpoint'] });
+    expect(await signInFails()).toBe('The authorization server\'s token endpoint http://tokens.example.net/token is not https; not signing in.');
+    expect(kit.opened).toEqual([]);
+  });
+
   it('oversized metadata: not read past the cap', async () => {
     await setUp({ misbehave: ['oversized-metadata'] });
     expect(await signInFails()).toContain('sent more than 1024 KiB');
