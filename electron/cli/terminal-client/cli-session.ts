@@ -132,9 +132,10 @@ function untilConnected(engine: Engine, server: ServerConfig, signal: AbortSigna
     const check = (state: ServerState): void => {
       const asked = state.signIn;
       if (asked?.status === 'needed' && asked.reason === 'failed') return fail(`Sign-in to ${server.name} failed: ${asked.error ?? 'no reason given'}`);
-      const needsSignIn = state.status === 'needs-sign-in' || asked?.status === 'needed';
-      if (needsSignIn) {
-        if (!signingIn && asked?.status !== 'signing-in') startSignIn(state);
+      // Under way (the token not yet in hand), or done with the reconnect still to come: wait.
+      if (asked?.status === 'signing-in' || (asked?.status === 'signed-in' && state.status === 'needs-sign-in')) return;
+      if (asked?.status === 'needed' || state.status === 'needs-sign-in') {
+        if (!signingIn) startSignIn(state);
         return;
       }
       if (state.status === 'connected') return finish(() => resolve(state));

@@ -63,10 +63,15 @@ export class CliSignIn {
     this.following = undefined;
     try {
       await engine.signIn(server.id);
-      await this.following;
+      await this.followed();
     } catch (error) {
       throw new CommandFailed(`Sign-in to ${server.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** The redirects `open` set off during the sign-in just started, if it followed any. */
+  private followed(): Promise<void> | undefined {
+    return this.following;
   }
 
   private open(url: string): Promise<void> {

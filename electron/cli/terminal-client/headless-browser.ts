@@ -49,7 +49,8 @@ export async function followAuthorizationRedirects(authorizationUrl: string, fet
 
 /** Reads and drops at most `MAX_PAGE_BYTES` of the body, so the connection is released. */
 async function drain(response: Response): Promise<void> {
-  const reader = response.body?.getReader();
+  const body: ReadableStream<Uint8Array> | null = response.body;
+  const reader = body?.getReader();
   if (reader === undefined) return;
   let read = 0;
   try {

@@ -12,6 +12,7 @@ import type { Clock } from '../ports.js';
 import type { CredentialVault } from './credential-vault.js';
 import { describeUrl, isSecureAuthUrl } from './auth-fetch.js';
 import { SignInNeededError, SignInRefusedError } from './sign-in-errors.js';
+import { isLegacyDefaultAuthorizationPage } from './legacy-authorization.js';
 
 /** How the app identifies itself to a server's authorization server. */
 export interface ClientSettings {
@@ -137,9 +138,13 @@ export class VaultOAuthProvider implements OAuthClientProvider {
  * Before the user's browser is sent anywhere: the authorization URL must be the authorization
  * endpoint of validated metadata (so the page is on the authorization server discovery found),
  * and it, the issuer and the token endpoint must be https (or plain http to this computer).
+ * Without any metadata, only the 2025-03-26 default page of the server's own origin
+ * (legacy-authorization.ts).
  */
 export function checkAuthorizationUrl(url: URL, discovery: OAuthDiscoveryState | undefined): void {
   const metadata = discovery?.authorizationServerMetadata;
+  // 2025-03-26, no metadata at all: only the spec's default page at the server's own origin.
+  if (metadata === undefined && isLegacyDefaultAuthorizationPage(url, discovery) && isSecureAuthUrl(url)) return;
   if (metadata === undefined) throw new SignInRefusedError('The authorization server publishes no metadata (RFC 8414); the app does not sign in on guessed addresses.');
   let endpoint: URL;
   let issuer: URL;

@@ -20,6 +20,7 @@ import { CredentialVault } from './credential-vault.js';
 import { startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver.js';
 import { VaultOAuthProvider, type ClientSettings, type SignInAttempt } from './oauth-provider.js';
 import { describeSignInError, SignInNeededError, SignInRefusedError, type AuthProblem } from './sign-in-errors.js';
+import { isLegacySameOriginIssuer } from './legacy-authorization.js';
 
 /** The engine's sign-in settings (`EngineOptions.signIn`). */
 export interface SignInOptions {
@@ -80,6 +81,8 @@ export class ServerSignIn {
   private readonly fetch: FetchLike;
   private readonly settings: ClientSettings;
   private disposed = false;
+  /** A 2025-03-26 server's metadata is read without the issuer echo (see `isLegacySameOriginIssuer`). */
+  private isLegacyIssuer = false;
 
   constructor(private readonly deps: ServerSignInDeps) {
     this.vault = new CredentialVault(deps.config.id, deps.store, deps.logger);
@@ -176,12 +179,18 @@ export class ServerSignIn {
         ...(this.challenge.resourceMetadataUrl !== undefined ? { resourceMetadataUrl: this.challenge.resourceMetadataUrl } : {}),
         fetchFn: this.fetch,
         forceReauthorization: true,
+        ...this.legacyIssuerOption(),
       });
       if (result === 'AUTHORIZED' || opened === undefined) {
         this.signedIn(attempt);
         return {};
       }
     } catch (error) {
+      if (!this.isLegacyIssuer && isLegacySameOriginIssuer(error, this.deps.config.url)) {
+        this.isLegacyIssuer = true;
+        this.deps.event('The server has no resource metadata (a 2025-03-26 server): its own authorization metadata is used as it names itself.');
+        return this.begin();
+      }
       throw this.failed(attempt, error);
     }
     const receiver = attempt.receiver;
@@ -194,6 +203,11 @@ export class ServerSignIn {
       );
     }
     return { authorizationUrl: opened };
+  }
+
+  /** What `auth()` is told once a 2025-03-26 server's metadata was taken as it names itself. */
+  private legacyIssuerOption(): { skipIssuerMetadataValidation?: true } {
+    return this.isLegacyIssuer ? { skipIssuerMetadataValidation: true } : {};
   }
 
   /** True when `state` is the `state` of this server's sign-in under way (the app redirect). */
@@ -265,6 +279,7 @@ export class ServerSignIn {
         ...(attempt.scope !== undefined ? { scope: attempt.scope } : {}),
         ...(this.challenge.resourceMetadataUrl !== undefined ? { resourceMetadataUrl: this.challenge.resourceMetadataUrl } : {}),
         fetchFn: this.fetch,
+        ...this.legacyIssuerOption(),
       });
       if (result !== 'AUTHORIZED') throw new SignInRefusedError('The authorization server did not issue tokens for the code.');
     } catch (caught) {
@@ -324,6 +339,7 @@ export class ServerSignIn {
           serverUrl: this.deps.config.url,
           ...(this.challenge.resourceMetadataUrl !== undefined ? { resourceMetadataUrl: this.challenge.resourceMetadataUrl } : {}),
           fetchFn: this.fetch,
+          ...this.legacyIssuerOption(),
         });
         if (result !== 'AUTHORIZED') throw new SignInNeededError('expired', 'The access token could not be renewed.');
       } catch (error) {

@@ -18,7 +18,26 @@ describe('parseCommandLine', () => {
       json: true,
       verbose: false,
       configFile: undefined,
+      signIn: { browser: 'print' },
     });
+  });
+
+  it('reads the sign-in flags, each defaulting from its environment variable', () => {
+    expect(parseCommandLine(['call', 'http://127.0.0.1:9/mcp', 'x', '--browser', 'follow', '--client-id', 'app', '--client-metadata-url', 'https://app.example/client.json'], { MCP_TASK_MONITOR_CLIENT_SECRET: 's3cret' })).toMatchObject({
+      signIn: { browser: 'follow', clientId: 'app', clientSecret: 's3cret', clientMetadataUrl: 'https://app.example/client.json' },
+    });
+    expect(parseCommandLine(['tools', 'http://127.0.0.1:9/mcp'], { MCP_TASK_MONITOR_BROWSER: 'follow', MCP_TASK_MONITOR_CLIENT_ID: 'env-app' })).toMatchObject({ signIn: { browser: 'follow', clientId: 'env-app' } });
+    // The command line wins over the environment.
+    expect(parseCommandLine(['tools', 'http://127.0.0.1:9/mcp', '--browser', 'print'], { MCP_TASK_MONITOR_BROWSER: 'follow' })).toMatchObject({ signIn: { browser: 'print' } });
+  });
+
+  it.each([
+    [['tools', 'http://127.0.0.1:9/mcp', '--browser', 'chrome'], /--browser must be print or follow/],
+    [['tools', 'http://127.0.0.1:9/mcp', '--client-secret', 'x'], /--client-secret needs --client-id/],
+    [['tools', 'http://127.0.0.1:9/mcp', '--client-metadata-url', 'http://app.example/c.json'], /must be an https:\/\/ address/],
+    [['tasks', 'list', '--browser', 'follow'], /tasks list does not take --browser/],
+  ])('refuses sign-in flags it cannot use: %j', (argv, message) => {
+    expect(() => parseCommandLine(argv)).toThrow(message);
   });
 
   it('reads the tasks commands', () => {
