@@ -7,9 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { McpRequestError, type EngineOptions } from '../../../electron/engine/index.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../../helpers/demo-server-process.js';
-import { startHostileAuthorizationServer, type HostileAuthorizationServer } from './hostile-authorization-server.js';
-import { startProtectedResource, type ProtectedResource } from './protected-resource.js';
-import { httpConfig, signInEngine, type SignInEngine } from './sign-in-fixture.js';
+import type { HostileAuthorizationServer } from './hostile-authorization-server.js';
+import { startFixtureWorld, type SignInEngine } from './sign-in-fixture.js';
 
 let demo: DemoServerProcess;
 beforeAll(async () => {
@@ -18,23 +17,20 @@ beforeAll(async () => {
 afterAll(stopAllDemoServers);
 
 let as: HostileAuthorizationServer;
-let resource: ProtectedResource;
 let kit: SignInEngine;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
 });
 
-async function setUp(options: EngineOptions = {}, config: Partial<Extract<ServerConfig, { transport: 'http' }>> = {}): Promise<void> {
-  as = await startHostileAuthorizationServer();
-  resource = await startProtectedResource({
-    upstream: demo.url!,
-    authorizationServers: () => [as.issuer],
-    verify: (token) => Promise.resolve(as.live.has(token) ? { scope: as.live.get(token)! } : undefined),
+async function setUp(engineOptions: EngineOptions = {}, config: Partial<Extract<ServerConfig, { transport: 'http' }>> = {}): Promise<void> {
+  const world = await startFixtureWorld(demo.url!, {
+    engineOptions,
+    config,
+    otherServers: [{ id: 'local', name: 'Local', transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }],
   });
-  kit = signInEngine(options);
-  cleanups.push(() => kit.engine.dispose(), () => resource.close(), () => as.close());
-  await kit.engine.start([httpConfig('srv', resource.url, config), { id: 'local', name: 'Local', transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }]);
+  ({ as, kit } = world);
+  cleanups.push(() => world.close());
   await kit.waitFor('srv', (state) => state.status === 'needs-sign-in', 'needs-sign-in');
 }
 

@@ -8,6 +8,8 @@ import type { Logger } from '../../../electron/engine/ports.js';
 import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
 import { waitForServerState } from '../../helpers/engine-harness.js';
 import { MemoryResultStore, MemoryTaskStore } from '../engine-kit.js';
+import { startHostileAuthorizationServer, type HostileAuthorizationServer, type Misbehaviour } from './hostile-authorization-server.js';
+import { startProtectedResource, type ProtectedResource } from './protected-resource.js';
 
 /** Follows redirects by hand (as a browser would) until one leaves for the client's callback, and GETs that; resolves with its answer. */
 export async function followToCallback(url: string): Promise<{ status: number; body: string; callback: URL }> {
@@ -87,4 +89,62 @@ export function signInEngine(options: EngineOptions = {}): SignInEngine {
 /** An HTTP server config for `url`. */
 export function httpConfig(id: string, url: string, extra: Partial<Extract<ServerConfig, { transport: 'http' }>> = {}): ServerConfig {
   return { id, name: `Protected ${id}`, transport: 'http', url, ...extra };
+}
+
+/** A protected demo server behind the fixture authorization server, and an engine pointed at it. */
+export interface FixtureWorld {
+  as: HostileAuthorizationServer;
+  resource: ProtectedResource;
+  kit: SignInEngine;
+  /** Stops the engine, the protected server and the authorization server. */
+  close(): Promise<void>;
+}
+
+/** What `startFixtureWorld` sets up besides its defaults. */
+export interface FixtureWorldOptions {
+  /** How the authorization server misbehaves from the start. */
+  misbehave?: readonly Misbehaviour[];
+  /** Tools that need a scope (`{ deploy: 'deploy' }`). */
+  guardedTools?: Record<string, string>;
+  /** The `resource` the protected server's metadata names (default: its own URL). */
+  resourceName?: string;
+  engineOptions?: EngineOptions;
+  /** More of the HTTP config of the protected server, id `srv`. */
+  config?: Partial<Extract<ServerConfig, { transport: 'http' }>>;
+  /** Servers started beside it. */
+  otherServers?: readonly ServerConfig[];
+}
+
+/**
+ * Starts the fixture authorization server, a protected server in front of `upstream` (a running
+ * demo server's URL) whose tokens are the fixture's live ones, and an engine with server `srv`
+ * on it; resolves once `srv` has been started (it then waits for sign-in).
+ */
+export async function startFixtureWorld(upstream: string, options: FixtureWorldOptions = {}): Promise<FixtureWorld> {
+  const as = await startHostileAuthorizationServer();
+  for (const misbehaviour of options.misbehave ?? []) as.misbehave.add(misbehaviour);
+  const resource = await startProtectedResource({
+    upstream,
+    authorizationServers: () => [as.issuer],
+    verify: (token) => Promise.resolve(as.live.has(token) ? { scope: as.live.get(token)! } : undefined),
+    ...(options.guardedTools !== undefined ? { guardedTools: options.guardedTools } : {}),
+    ...(options.resourceName !== undefined ? { resource: options.resourceName } : {}),
+  });
+  const kit = signInEngine(options.engineOptions);
+  const world: FixtureWorld = {
+    as,
+    resource,
+    kit,
+    close: async () => {
+      await kit.engine.dispose();
+      await Promise.all([resource.close(), as.close()]);
+    },
+  };
+  try {
+    await kit.engine.start([httpConfig('srv', resource.url, options.config), ...(options.otherServers ?? [])]);
+  } catch (error) {
+    await world.close();
+    throw error;
+  }
+  return world;
 }

@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { McpRequestError } from '../../../electron/engine/index.js';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../../helpers/demo-server-process.js';
-import { startHostileAuthorizationServer, type HostileAuthorizationServer, type Misbehaviour } from './hostile-authorization-server.js';
-import { startProtectedResource, type ProtectedResource } from './protected-resource.js';
-import { followToCallback, httpConfig, signInEngine, type SignInEngine } from './sign-in-fixture.js';
+import { type HostileAuthorizationServer, type Misbehaviour } from './hostile-authorization-server.js';
+import type { ProtectedResource } from './protected-resource.js';
+import { followToCallback, startFixtureWorld, type SignInEngine } from './sign-in-fixture.js';
 
 let demo: DemoServerProcess;
 beforeAll(async () => {
@@ -28,18 +28,9 @@ afterEach(async () => {
 });
 
 async function setUp(options: { misbehave?: Misbehaviour[]; resourceName?: string } = {}): Promise<void> {
-  as = await startHostileAuthorizationServer();
-  for (const misbehaviour of options.misbehave ?? []) as.misbehave.add(misbehaviour);
-  resource = await startProtectedResource({
-    upstream: demo.url!,
-    authorizationServers: () => [as.issuer],
-    verify: (token) => Promise.resolve(as.live.has(token) ? { scope: as.live.get(token)! } : undefined),
-    guardedTools: { deploy: 'deploy' },
-    ...(options.resourceName !== undefined ? { resource: options.resourceName } : {}),
-  });
-  kit = signInEngine();
-  cleanups.push(() => kit.engine.dispose(), () => resource.close(), () => as.close());
-  await kit.engine.start([httpConfig('srv', resource.url)]);
+  const world = await startFixtureWorld(demo.url!, { ...options, guardedTools: { deploy: 'deploy' } });
+  ({ as, resource, kit } = world);
+  cleanups.push(() => world.close());
 }
 
 /** Nothing the app shows or logs holds a code or token the fixture issued. */

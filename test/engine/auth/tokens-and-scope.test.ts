@@ -11,9 +11,8 @@ import { McpRequestError } from '../../../electron/engine/index.js';
 import { isTaskFinished } from '../../../shared/task-model.js';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../../helpers/demo-server-process.js';
 import { waitForTask } from '../../helpers/engine-harness.js';
-import { startHostileAuthorizationServer, type HostileAuthorizationServer } from './hostile-authorization-server.js';
-import { startProtectedResource, type ProtectedResource } from './protected-resource.js';
-import { httpConfig, signInEngine, type SignInEngine } from './sign-in-fixture.js';
+import type { HostileAuthorizationServer } from './hostile-authorization-server.js';
+import { startFixtureWorld, type SignInEngine } from './sign-in-fixture.js';
 
 let demo: DemoServerProcess;
 beforeAll(async () => {
@@ -22,7 +21,6 @@ beforeAll(async () => {
 afterAll(stopAllDemoServers);
 
 let as: HostileAuthorizationServer;
-let resource: ProtectedResource;
 let kit: SignInEngine;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -30,16 +28,9 @@ afterEach(async () => {
 });
 
 async function signedIn(): Promise<void> {
-  as = await startHostileAuthorizationServer();
-  resource = await startProtectedResource({
-    upstream: demo.url!,
-    authorizationServers: () => [as.issuer],
-    verify: (token) => Promise.resolve(as.live.has(token) ? { scope: as.live.get(token)! } : undefined),
-    guardedTools: { deploy: 'deploy' },
-  });
-  kit = signInEngine();
-  cleanups.push(() => kit.engine.dispose(), () => resource.close(), () => as.close());
-  await kit.engine.start([httpConfig('srv', resource.url)]);
+  const world = await startFixtureWorld(demo.url!, { guardedTools: { deploy: 'deploy' } });
+  ({ as, kit } = world);
+  cleanups.push(() => world.close());
   await kit.waitFor('srv', (state) => state.status === 'needs-sign-in', 'needs-sign-in');
   await kit.engine.signIn('srv');
   await kit.waitFor('srv', (state) => state.status === 'connected', 'connected');
