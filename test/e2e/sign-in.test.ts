@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PING_INTERVAL_MS } from '../../electron/engine/index.js';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../helpers/demo-server-process.js';
 import { startTestAuthorizationServer, stopAllTestAuthorizationServers, type AuthorizationServer } from '../helpers/oidc-provider.js';
 import { startSession, type Session } from './session.js';
@@ -81,12 +82,15 @@ describe('sign-in in browser mode, through the provider\'s own pages', () => {
   it('a task runs across the access token\'s expiry: refreshed, the task never notices', async () => {
     const { ui } = session;
     const before = as.stats().tokenGrants.refresh_token ?? 0;
-    const taskId = await runTool(ui, SERVER_ID, 'build', { durationMs: String(ACCESS_TOKEN_TTL_SECONDS * 3_500) });
-    await withStatus(ui.detail.badge, 'completed').waitFor({ timeout: 40_000 });
+    // A pushed task may send nothing for a while: the task outlives a token (issued up to a TTL
+    // before it starts) by a whole ping interval, so a request is certain to meet an expired one.
+    const durationMs = PING_INTERVAL_MS + ACCESS_TOKEN_TTL_SECONDS * 2_000;
+    const taskId = await runTool(ui, SERVER_ID, 'build', { durationMs: String(durationMs) });
+    await withStatus(ui.detail.badge, 'completed').waitFor({ timeout: durationMs + 30_000 });
     expect(as.stats().tokenGrants.refresh_token ?? 0).toBeGreaterThan(before);
     await ui.show('inbox');
     await withStatus(ui.inbox.row(taskId).root, 'completed').waitFor();
-  });
+  }, 90_000);
 
   it('revoking the grant: Sign-in needed, the task waits in the list, and goes on after signing in again', async () => {
     const { ui, page } = session;

@@ -37,10 +37,11 @@ describe('httpServer', () => {
 });
 
 describe('resolveTarget', () => {
-  it('finds a name in the config file, with the ids browser mode gives the same file, and notes what it skipped', async () => {
+  it('finds a name in the config file, with the ids browser mode gives the same file; an HTTP+SSE entry is one of them', async () => {
     const { server, notes } = await resolveTarget('My Files', config);
     expect(server).toEqual({ id: 'my-files', name: 'My Files', transport: 'stdio', command: 'npx', args: ['-y', 'server-filesystem'] });
-    expect(notes).toEqual([expect.stringMatching(/Skipped "Old".*HTTP\+SSE/u)]);
+    expect(notes).toEqual([]);
+    expect((await resolveTarget('Old', config)).server).toMatchObject({ id: 'old', transport: 'http', url: 'https://mcp.example.com/sse', httpTransport: 'sse' });
     expect((await resolveTarget('remote', config)).server).toMatchObject({ id: 'remote', headers: { Authorization: 'Bearer t' } });
   });
 
