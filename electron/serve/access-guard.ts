@@ -64,11 +64,17 @@ export class AccessGuard {
     return `${TOKEN_COOKIE}=${this.#token.toString()}; HttpOnly; SameSite=Strict; Path=/`;
   }
 
-  /** Constant-time comparison (lengths are compared first: the token's length is no secret). */
   #matches(presented: string): boolean {
-    const candidate = Buffer.from(presented);
-    return candidate.length === this.#token.length && timingSafeEqual(candidate, this.#token);
+    return isSameSecret(Buffer.from(presented), this.#token);
   }
+}
+
+/**
+ * Whether `presented` is `secret`, compared in constant time (lengths are compared first: a
+ * secret's length is no secret). Every secret the browser-mode server checks goes through here.
+ */
+export function isSameSecret(presented: Buffer, secret: Buffer): boolean {
+  return presented.length === secret.length && timingSafeEqual(presented, secret);
 }
 
 /**

@@ -21,11 +21,11 @@
  * Neither answer ever carries a token; the error pages show only the app's own words and the
  * engine's (cleaned) message.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IpcResult } from '../../shared/ipc/contract.js';
 import { SIGN_IN_CALLBACK_PATH } from '../../shared/ipc/socket-protocol.js';
-import { cookieValues, splitUrl } from './access-guard.js';
+import { cookieValues, isSameSecret, splitUrl } from './access-guard.js';
 
 /** How long a started sign-in waits for its callback. */
 export const SIGN_IN_WAIT_MS = 10 * 60_000;
@@ -89,7 +89,7 @@ export class BrowserSignIn {
     this.#prune();
     const pending = state === null || state.length > MAX_STATE_LENGTH ? undefined : this.#pending.get(state);
     if (pending === undefined) return this.#refuse(response, 403, 'This sign-in answer was not started from this app in this launch (or was already used). Sign in again from the app.');
-    if (!cookieValues(request.headers.cookie, pending.cookieName).some((value) => matches(value, pending.secret))) {
+    if (!cookieValues(request.headers.cookie, pending.cookieName).some((value) => isSameSecret(Buffer.from(value, 'base64url'), pending.secret))) {
       return this.#refuse(response, 403, 'This sign-in answer did not come back to the browser that started it. Sign in again from the app.');
     }
     this.#pending.delete(state!);
@@ -138,12 +138,6 @@ function stateOf(authorizationUrl: string): string | undefined {
 /** A cookie only the callback path receives, gone after `maxAgeSeconds` (0: cleared now). */
 function cookie(name: string, value: string, maxAgeSeconds: number): string {
   return `${name}=${value}; HttpOnly; SameSite=Lax; Path=${SIGN_IN_CALLBACK_PATH}; Max-Age=${maxAgeSeconds}`;
-}
-
-/** Constant-time comparison of a presented cookie value with the secret. */
-function matches(presented: string, secret: Buffer): boolean {
-  const candidate = Buffer.from(presented, 'base64url');
-  return candidate.length === secret.length && timingSafeEqual(candidate, secret);
 }
 
 function escapeHtml(text: string): string {
