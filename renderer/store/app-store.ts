@@ -15,8 +15,12 @@ export interface NavigationSlice {
   screen: Screen;
   /** The task the detail screen shows. */
   selectedTaskId: string | null;
+  /** The server the Servers screen's detail pane shows, or null for none. */
+  selectedServerId: string | null;
   showScreen: (screen: Screen) => void;
   openTask: (id: string) => void;
+  /** Shows the Servers screen with one server's detail (null: the list alone). */
+  openServer: (id: string | null) => void;
 }
 
 export interface InboxFilterSlice {
@@ -61,8 +65,10 @@ const NO_FILTER: TaskFilter = { status: 'all', serverId: '', search: '' };
 const navigationSlice: Slice<NavigationSlice> = (set) => ({
   screen: 'inbox',
   selectedTaskId: null,
+  selectedServerId: null,
   showScreen: (screen) => set({ screen }),
   openTask: (id) => set({ screen: 'task', selectedTaskId: id }),
+  openServer: (id) => set({ screen: 'servers', selectedServerId: id }),
 });
 
 const inboxFilterSlice: Slice<InboxFilterSlice> = (set) => ({

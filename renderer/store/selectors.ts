@@ -5,6 +5,8 @@ export const selectScreen = (state: AppState) => state.screen;
 export const selectSelectedTaskId = (state: AppState) => state.selectedTaskId;
 export const selectShowScreen = (state: AppState) => state.showScreen;
 export const selectOpenTask = (state: AppState) => state.openTask;
+export const selectSelectedServerId = (state: AppState) => state.selectedServerId;
+export const selectOpenServer = (state: AppState) => state.openServer;
 
 export const selectFilter = (state: AppState) => state.filter;
 export const selectSetStatusFilter = (state: AppState) => state.setStatusFilter;
