@@ -29,6 +29,10 @@ export interface FirstPaintProbe {
   countText: string;
   /** End of the long animation frame holding the rows' commit, if that frame was long (a cross-check). */
   loafEndAt: number | null;
+  /** Bytes of JavaScript (decoded: the minified files as built) fetched before that paint. */
+  scriptBytesBeforePaint: number;
+  /** How many JavaScript files those were. */
+  scriptsBeforePaint: number;
 }
 
 /** What the probe reports about the update window. */
@@ -151,7 +155,13 @@ const PROBE_SCRIPT = String.raw`
   probe.firstPaint = () => {
     const commit = probe.rowsCommittedAt;
     const loaf = commit === null ? undefined : probe.loafs.find((entry) => entry.startTime <= commit && commit <= entry.startTime + entry.duration);
+    // Every script the page had fetched before the list's first full paint: the entry, its
+    // preloaded chunks and any lazy chunk the first screen needed.
+    const scripts = performance.getEntriesByType('resource').filter((entry) =>
+      /\.m?js$/.test(new URL(entry.name).pathname) && probe.firstFullPaintAt !== null && entry.responseEnd <= probe.firstFullPaintAt);
     return {
+      scriptBytesBeforePaint: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+      scriptsBeforePaint: scripts.length,
       listSentAt: probe.listSentAt, listArrivedAt: probe.listArrivedAt, listBytes: probe.listBytes,
       rowsCommittedAt: probe.rowsCommittedAt, firstFullPaintAt: probe.firstFullPaintAt,
       rowsAtPaint: probe.rowsAtPaint, countText: probe.countText,
