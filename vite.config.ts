@@ -10,6 +10,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
+  // zod's jitless mode must be set before any schema is built, in whichever chunk that is (the
+  // renderer build only: tests run in Node or jsdom, where there is no CSP).
+  ...(process.env.VITEST === undefined ? { resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./renderer/zod-jitless.ts', import.meta.url)) }] } } : {}),
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -1,5 +1,4 @@
 /** Entry point: picks the bridge (Electron preload or browser-mode socket) and mounts the app. */
-import './zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -8,8 +7,9 @@ import './styles/theme.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element.');
+const bridge = await getBridge();
 createRoot(root).render(
   <StrictMode>
-    <App bridge={getBridge()} />
+    <App bridge={bridge} />
   </StrictMode>,
 );

@@ -7,7 +7,8 @@
  * huge numbers never draw a bar.
  */
 
-import { isTaskFinished, type TrackedTask } from './task-model.js';
+import type { TrackedTask } from './task-model.js';
+import { isTaskFinished } from './task-terminal.js';
 
 /** A fraction found in a status message. */
 export interface DerivedProgress {

@@ -10,13 +10,7 @@ export const TaskStatusSchema = z.enum(['working', 'input_required', 'completed'
 /** A task's status as the server reports it (identical vocabulary in both wire forms). */
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-/** Statuses a task never leaves (PROTOCOL.md §3.5, §4.6). */
-export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
-
-/** True when `status` is completed, failed or cancelled. */
-export function isTerminalStatus(status: TaskStatus): boolean {
-  return TERMINAL_STATUSES.has(status);
-}
+export { isTaskFinished, isTerminalStatus, TERMINAL_STATUSES } from './task-terminal.js';
 
 export const TaskFormSchema = z.enum(['extension', 'legacy']);
 /**
@@ -194,12 +188,6 @@ export const TrackedTaskSchema = z.object({
 export type TrackedTask = z.infer<typeof TrackedTaskSchema>;
 /** A 2025-11-25 HTTP session a task lives in. */
 export type LegacySession = NonNullable<TrackedTask['legacySession']>;
-
-/** True when the app will never poll this task again. */
-export function isTaskFinished(task: Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason'>): boolean {
-  if (task.endReason !== undefined || task.phase === 'outcome-unknown') return true;
-  return task.snapshot !== undefined && isTerminalStatus(task.snapshot.status);
-}
 
 /** A result payload (a `CallToolResult` for `tools/call`), untrusted and possibly large. */
 export type ToolResult = Record<string, unknown>;

@@ -3,7 +3,8 @@
  * facts apart (the call phase, the server's status, why it ended, whether the user asked to
  * cancel); a list needs one word that never claims something that did not happen.
  */
-import { isTaskFinished, type TrackedTask } from './task-model.js';
+import type { TrackedTask } from './task-model.js';
+import { isTaskFinished } from './task-terminal.js';
 
 /** Every state the UI distinguishes. */
 export const TASK_STATUS_KINDS = [

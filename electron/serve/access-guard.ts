@@ -9,7 +9,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { TOKEN_COOKIE, TOKEN_QUERY_PARAMETER } from '../../shared/ipc/socket-protocol.js';
+import { TOKEN_COOKIE, TOKEN_QUERY_PARAMETER } from '../../shared/ipc/socket-paths.js';
 
 /** The names the server answers to (it binds 127.0.0.1 only; `localhost` is the same machine). */
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'] as const;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { IpcResult } from '../../shared/ipc/contract.js';
-import { BRIDGE_SOCKET_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH } from '../../shared/ipc/socket-protocol.js';
+import { BRIDGE_SOCKET_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH } from '../../shared/ipc/socket-paths.js';
 import { createConsoleLogger } from '../engine/console-logger.js';
 import type { Logger } from '../engine/index.js';
 import { createHost, type CreateHostOptions, type Host, type OperatorServer } from '../host/create-host.js';

@@ -24,7 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IpcResult } from '../../shared/ipc/contract.js';
-import { SIGN_IN_CALLBACK_PATH } from '../../shared/ipc/socket-protocol.js';
+import { SIGN_IN_CALLBACK_PATH } from '../../shared/ipc/socket-paths.js';
 import { cookieValues, isSameSecret, splitUrl } from './access-guard.js';
 
 /** How long a started sign-in waits for its callback. */

@@ -6,9 +6,8 @@
  */
 import type { Bridge } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/channels';
-import { BRIDGE_SOCKET_PATH, TOKEN_QUERY_PARAMETER } from '../../shared/ipc/socket-protocol';
+import { BRIDGE_SOCKET_PATH, TOKEN_QUERY_PARAMETER } from '../../shared/ipc/socket-paths';
 import { ALWAYS_LINKED, type HostBridge } from './host-bridge';
-import { createSocketBridge } from './socket-bridge';
 
 function isBridge(value: unknown): value is Bridge {
   if (typeof value !== 'object' || value === null) return false;
@@ -29,11 +28,15 @@ export function addressWithoutToken(href: string): string | undefined {
   return url.toString();
 }
 
-/** The bridge to the host for this window. */
-export function getBridge(win: Window = window): HostBridge {
+/**
+ * The bridge to the host for this window. Browser mode's socket bridge (and the contract's
+ * schemas it checks frames with) loads only there: the desktop window never fetches it.
+ */
+export async function getBridge(win: Window = window): Promise<HostBridge> {
   const preload: unknown = Reflect.get(win, BRIDGE_GLOBAL);
   if (isBridge(preload)) return { invoke: preload.invoke, events: preload.events, link: ALWAYS_LINKED };
   const cleanAddress = addressWithoutToken(win.location.href);
   if (cleanAddress !== undefined) win.history.replaceState(win.history.state, '', cleanAddress);
+  const { createSocketBridge } = await import('./socket-bridge');
   return createSocketBridge({ url: bridgeSocketUrl(win.location) });
 }

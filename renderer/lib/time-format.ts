@@ -5,7 +5,8 @@
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
 import { clampPollInterval, MAX_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS } from '../../shared/poll-interval';
-import { isTaskFinished, isTerminalStatus, type TaskSnapshot } from '../../shared/task-model';
+import type { TaskSnapshot } from '../../shared/task-model';
+import { isTaskFinished, isTerminalStatus } from '../../shared/task-terminal';
 import { timestampMs } from '../../shared/timestamp';
 
 const SECOND = 1_000;

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo, CallOutcome, ServerView, TaskDetail, TaskSummary } from '../../shared/ipc/contract.js';
-import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-protocol.js';
+import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-paths.js';
 import { isTaskFinished } from '../../shared/task-model.js';
 import { PROJECT_ROOT, buildNodeEntry } from '../../electron/cli/build-electron.js';
 import { launchAppProcess, type AppProcess, type LaunchedApp } from '../e2e/app-process.js';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChannels, type EventChannel, type ServerView, type TaskSummary } from '../../shared/ipc/contract.js';
-import { BRIDGE_SOCKET_PATH, MAX_FRAME_BYTES, TOKEN_COOKIE } from '../../shared/ipc/socket-protocol.js';
+import { MAX_FRAME_BYTES } from '../../shared/ipc/socket-protocol.js';
+import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-paths.js';
 import { startBrowserServer, type BrowserServer } from '../../electron/serve/browser-server.js';
 import { RecordingLogger } from '../host/host-harness.js';
 import { BridgeClient, INDEX_HTML, OUTSIDE_MARKER, send, siteFixture } from './serve-fixture.js';

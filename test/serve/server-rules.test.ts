@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChannels, type ServerView, type TaskSummary } from '../../shared/ipc/contract.js';
-import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-protocol.js';
+import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-paths.js';
 import { demoServerCommand } from '../../electron/demo-server/default-servers.js';
 import { startBrowserServer, type BrowserServer } from '../../electron/serve/browser-server.js';
 import { startCountingProxy, type CountingProxy } from '../helpers/counting-proxy.js';

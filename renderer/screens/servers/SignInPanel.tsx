@@ -9,7 +9,7 @@
  * authorization page, and the authorization server sends the tab back to the app.
  */
 import type { ServerView } from '../../../shared/ipc/contract';
-import { SIGN_IN_START_PATH } from '../../../shared/ipc/socket-protocol';
+import { SIGN_IN_START_PATH } from '../../../shared/ipc/socket-paths';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { VisibleText } from '../../components/VisibleText';

@@ -30,16 +30,16 @@ describe('getBridge', () => {
     vi.unstubAllGlobals();
   });
 
-  it("uses the Electron preload's bridge when there is one", () => {
+  it("uses the Electron preload's bridge when there is one", async () => {
     const preload = createFakeBridge();
     Reflect.set(window, BRIDGE_GLOBAL, { invoke: preload.invoke, events: preload.events });
-    const bridge = getBridge();
+    const bridge = await getBridge();
     expect(bridge.invoke).toBe(preload.invoke);
     expect(bridge.events).toBe(preload.events);
     expect(bridge.link).toBe(ALWAYS_LINKED);
   });
 
-  it('otherwise opens a socket to its own origin and takes the token out of the address', () => {
+  it('otherwise opens a socket to its own origin and takes the token out of the address', async () => {
     const opened: string[] = [];
     vi.stubGlobal(
       'WebSocket',
@@ -56,7 +56,7 @@ describe('getBridge', () => {
       },
     );
     window.history.replaceState(null, '', '/?token=launch-secret');
-    const bridge = getBridge();
+    const bridge = await getBridge();
     expect(opened).toEqual([`ws://${window.location.host}/bridge`]);
     expect(window.location.search).toBe('');
     expect(bridge.link.current()).toEqual({ status: 'connecting' });
