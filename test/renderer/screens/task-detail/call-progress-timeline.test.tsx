@@ -98,14 +98,14 @@ describe('the timeline', () => {
       { at: NOW + 400, status: 'working', statusMessage: 'Working' },
       ...Array.from({ length: 11 }, (_, index) => ({ at: NOW + 1_400 + index * 1_000, status: 'working' as const, statusMessage: 'Working' })),
       { at: NOW + 15_600, status: 'input_required' },
-      { at: NOW + 19_800, note: 'Answered an input request: declined' },
+      { at: NOW + 19_800, note: 'Declined an input request' },
     ];
     renderDetail(makeDetail({ id: 't', timeline }));
     await screen.findByTestId('task-timeline');
     expect(screen.getAllByTestId('timeline-entry')).toHaveLength(4);
     expect(screen.getAllByTestId('timeline-gap').map((gap) => gap.textContent)).toEqual(['+0.4 s', '+4.2 s', '+4.2 s']);
     expect(screen.getByTestId('timeline-repeat').textContent).toBe('×12');
-    expect(texts()[3]).toContain('App: Answered an input request: declined');
+    expect(texts()[3]).toContain('App: Declined an input request');
     expect(screen.queryByTestId('timeline-show-all')).toBeNull();
   });
 
