@@ -60,3 +60,12 @@ export function questionText(input: PendingInputView): string {
       return input.message !== '' ? input.message : 'It asks for information (no message given).';
   }
 }
+
+/**
+ * True when a question of task `taskId` waits for the user (answerable now or queued; a held one
+ * no longer does): the `waitsForInput` of `classifyTask`, so a call that asks first never reads
+ * as still starting.
+ */
+export function waitsForInput(inputs: readonly PendingInputView[], taskId: string): boolean {
+  return inputs.some((input) => input.taskId === taskId && !input.held);
+}

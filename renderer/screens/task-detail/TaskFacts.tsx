@@ -1,5 +1,6 @@
 /** The facts about a task: who runs it, its ids, times, protocol form and polling. */
 import type { TaskDetail } from '../../../shared/ipc/contract';
+import type { StatusContext } from '../../../shared/task-status';
 import { CopyButton } from '../../components/CopyButton';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
@@ -12,10 +13,10 @@ const FORM_LABELS: Record<TaskDetail['form'], string> = {
   legacy: 'Experimental tasks (2025-11-25)',
 };
 
-/** The task's facts as a description list. */
-export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: string }) {
+/** The task's facts as a description list; `context`: what the task alone cannot say (it waits for input). */
+export function TaskFacts({ task, serverName, context }: { task: TaskDetail; serverName: string; context?: StatusContext }) {
   const now = useNow();
-  const explanation = explainTask(task);
+  const explanation = explainTask(task, context);
   const timing = taskTiming(task, now);
   const ttl = ttlRemaining(task, now);
   return (

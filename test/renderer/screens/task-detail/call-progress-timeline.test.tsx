@@ -2,20 +2,21 @@
 /** The detail of calls and tasks: what a call before it is a task says, progress, the words of its end, and the timeline. */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskDetail } from '../../../../shared/ipc/contract';
+import type { PendingInputView, TaskDetail } from '../../../../shared/ipc/contract';
 import type { TimelineEntry } from '../../../../shared/task-model';
 import { TIMELINE_NEWEST_SHOWN } from '../../../../renderer/screens/task-detail/TaskTimeline';
 import { createFakeBridge, ok } from '../../fake-bridge';
-import { NOW, makeDetail, makeSnapshot, makeTask } from '../../factories';
+import { NOW, makeDetail, makeInputView, makeSnapshot, makeTask } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(cleanup);
 
-function renderDetail(detail: TaskDetail) {
+function renderDetail(detail: TaskDetail, inputs: PendingInputView[] = []) {
   const bridge = createFakeBridge({
     'tasks:get': () => ok(detail),
     'tasks:list': () => ok([]),
     'tasks:cancel': () => ok({}),
+    'inputs:list': () => ok(inputs),
   });
   return renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.id } });
 }
@@ -30,6 +31,21 @@ describe('the detail of a call before it is a task', () => {
     expect(screen.getByTestId('task-progress-none').textContent).toBe('No progress reported by the server.');
     expect(screen.getByTestId('task-facts').textContent).toContain('None yet: the server may still answer this call with a task.');
     expect(screen.getByTestId('task-cancel').textContent).toBe('Cancel call');
+  });
+
+  it('one whose server asked first (MRTR) waits for your answer: never "Calling" or "not answered yet"', async () => {
+    renderDetail(makeDetail({ ...call, id: 'asks' }), [makeInputView({ taskId: 'asks', key: 'confirm' })]);
+    await waitFor(() => expect(screen.getByTestId('task-call-state').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.'));
+    expect(screen.getByTestId('task-explanation').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.');
+    expect(within(screen.getByTestId('task-detail')).getAllByText('Input required').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('task-detail').textContent).not.toMatch(/Calling|not answered yet|Call in progress/);
+    expect(screen.getByTestId('task-pending-inputs')).toBeTruthy();
+  });
+
+  it('one whose only question is answered (held) is no longer waiting on you', async () => {
+    renderDetail(makeDetail({ ...call, id: 'held' }), [makeInputView({ taskId: 'held', key: 'confirm', held: true, heldAction: 'accept' })]);
+    await screen.findByTestId('task-pending-inputs');
+    expect(screen.getByTestId('task-call-state').textContent).toBe('Call in progress — no task yet; the server may still answer with a task.');
   });
 
   it('an indeterminate bar without a total: no value, min or max, and a label', async () => {
