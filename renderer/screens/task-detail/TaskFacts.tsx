@@ -2,6 +2,7 @@
 import type { TaskDetail } from '../../../shared/ipc/contract';
 import type { StatusContext } from '../../../shared/task-status';
 import { CopyButton } from '../../components/CopyButton';
+import { FoldedText } from '../../components/FoldedText';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
 import { explainTask } from '../../lib/task-words';
@@ -29,7 +30,7 @@ export function TaskFacts({ task, serverName, context }: { task: TaskDetail; ser
       )}
       <dt>Status message</dt>
       <dd data-testid="task-status-message">
-        {task.snapshot?.statusMessage !== undefined ? <VisibleText text={task.snapshot.statusMessage} multiline /> : <span className="muted">None</span>}
+        {task.snapshot?.statusMessage !== undefined ? <FoldedText text={task.snapshot.statusMessage} multiline /> : <span className="muted">None</span>}
       </dd>
       <dt>Tool</dt>
       <dd>
@@ -79,7 +80,7 @@ export function TaskFacts({ task, serverName, context }: { task: TaskDetail; ser
         <>
           <dt>Last problem reaching the server</dt>
           <dd data-testid="task-last-error">
-            <VisibleText text={task.lastError} multiline />
+            <FoldedText text={task.lastError} multiline />
           </dd>
         </>
       )}

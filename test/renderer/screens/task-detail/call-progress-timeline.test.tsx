@@ -125,17 +125,66 @@ describe('the timeline', () => {
     expect(screen.queryByTestId('timeline-show-all')).toBeNull();
   });
 
-  it(`a long timeline shows its newest ${TIMELINE_NEWEST_SHOWN} steps until "Show all"`, async () => {
+  it('a long timeline shows its newest 5 steps until "Show all", and folds back with "Show only the newest 5"', async () => {
+    expect(TIMELINE_NEWEST_SHOWN).toBe(5);
     const timeline: TimelineEntry[] = Array.from({ length: 30 }, (_, index) => ({ at: NOW + index * 1_000, status: 'working', statusMessage: `Step ${index + 1}` }));
     renderDetail(makeDetail({ id: 'long', timeline }));
     const list = await screen.findByTestId('task-timeline');
-    expect(screen.getAllByTestId('timeline-entry')).toHaveLength(TIMELINE_NEWEST_SHOWN);
-    expect(texts()[0]).toContain('Step 11');
+    expect(screen.getAllByTestId('timeline-entry')).toHaveLength(5);
+    expect(texts()[0]).toContain('Step 26');
     expect(texts().at(-1)).toContain('Step 30');
-    expect(list.getAttribute('start')).toBe('11');
-    expect(screen.getByTestId('timeline-hidden').textContent).toBe('10 earlier steps are folded away.');
+    expect(list.getAttribute('start')).toBe('26');
+    expect(screen.getByTestId('timeline-hidden').textContent).toBe('25 earlier steps are folded away.');
+    expect(screen.queryByTestId('timeline-show-less')).toBeNull();
     fireEvent.click(screen.getByTestId('timeline-show-all'));
     expect(screen.getAllByTestId('timeline-entry')).toHaveLength(30);
     expect(within(screen.getByTestId('task-timeline')).getAllByTestId('timeline-entry')[0]!.textContent).toContain('Step 1');
+    fireEvent.click(screen.getByTestId('timeline-show-less'));
+    expect(screen.getAllByTestId('timeline-entry')).toHaveLength(5);
+  });
+
+  it('forty polls of the same status and message are one entry with ×40', async () => {
+    const timeline: TimelineEntry[] = Array.from({ length: 40 }, (_, index) => ({ at: NOW + index * 1_000, status: 'working', statusMessage: 'Indexing' }));
+    renderDetail(makeDetail({ id: 'same', timeline }));
+    await screen.findByTestId('task-timeline');
+    expect(texts()).toHaveLength(1);
+    expect(screen.getByTestId('timeline-repeat').textContent).toBe('×40');
+    expect(screen.queryByTestId('timeline-show-all')).toBeNull();
+  });
+});
+
+describe('long texts on the detail are folded', () => {
+  /** A status message as the engine keeps a 100 KB one: cut to ~4,000 characters, many lines. */
+  const long = Array.from({ length: 80 }, (_, index) => `line ${index + 1} ${'x'.repeat(40)}`).join('\n');
+
+  it('the status message, its timeline entry and the error show their first lines with "Show all (N lines)"', async () => {
+    renderDetail(makeDetail({
+      id: 'big',
+      snapshot: makeSnapshot({ status: 'failed', statusMessage: long, error: { code: -32000, message: long } }),
+      timeline: [{ at: NOW, status: 'failed', statusMessage: long }],
+    }));
+    const message = await screen.findByTestId('task-status-message');
+    const entry = screen.getByTestId('timeline-entry');
+    const error = screen.getByTestId('task-error-message');
+    for (const where of [message, entry, error]) {
+      expect(where.textContent).toContain('line 6 ');
+      expect(where.textContent).not.toContain('line 7 ');
+      expect(within(where).getByTestId('folded-text-toggle').textContent).toBe('Show all (80 lines)');
+    }
+    fireEvent.click(within(message).getByTestId('folded-text-toggle'));
+    expect(message.textContent).toContain('line 80 ');
+    expect(within(message).getByTestId('folded-text-toggle').textContent).toBe('Show less');
+    expect(within(message).getByTestId('folded-text-toggle').getAttribute('aria-expanded')).toBe('true');
+    // Each fold is its own: the timeline's entry stays folded.
+    expect(entry.textContent).not.toContain('line 80 ');
+    fireEvent.click(within(message).getByTestId('folded-text-toggle'));
+    expect(message.textContent).not.toContain('line 80 ');
+  });
+
+  it('a short status message is shown whole, with nothing to unfold', async () => {
+    renderDetail(makeDetail({ id: 'short', snapshot: makeSnapshot({ statusMessage: 'Indexing 3 of 7' }) }));
+    const message = await screen.findByTestId('task-status-message');
+    expect(message.textContent).toBe('Indexing 3 of 7');
+    expect(within(message).queryByTestId('folded-text-toggle')).toBeNull();
   });
 });
