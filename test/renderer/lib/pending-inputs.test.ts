@@ -13,7 +13,7 @@ describe('countAnswerableNow (the navigation badge)', () => {
     { name: 'a queued question does not', inputs: [makeInputView({ key: 'a' }), makeInputView({ key: 'b', queuePlace: 1 })], count: 1 },
     { name: 'a held (answered) question does not', inputs: [makeInputView({ key: 'a', held: true, heldAction: 'decline' }), makeInputView({ key: 'b' })], count: 1 },
     { name: 'all queued or held: none', inputs: [makeInputView({ key: 'a', held: true }), makeInputView({ key: 'b', queuePlace: 2 })], count: 0 },
-    { name: 'a question tied to no call counts', inputs: [unowned as PendingInputView], count: 1 },
+    { name: 'a question tied to no call counts', inputs: [unowned], count: 1 },
   ])('$name: $count', ({ inputs, count }) => {
     expect(countAnswerableNow(inputs)).toBe(count);
     expect(inputs.filter(isAnswerableNow)).toHaveLength(count);
@@ -30,7 +30,7 @@ describe('groupByTask', () => {
     },
     {
       name: 'questions tied to no call: one group per server, apart from tasks',
-      inputs: [unowned as PendingInputView, { ...unowned, key: 'other', serverId: 'server-b' } as PendingInputView, makeInputView({ key: 'a', receivedAt: NOW + 1 })],
+      inputs: [unowned, { ...unowned, key: 'other', serverId: 'server-b' }, makeInputView({ key: 'a', receivedAt: NOW + 1 })],
       groups: [[undefined, 'server-a', ['loose']], [undefined, 'server-b', ['other']], ['task-1', 'server-a', ['a']]],
     },
   ])('$name', ({ inputs, groups }) => {
@@ -47,8 +47,8 @@ describe('questionText', () => {
   it.each<{ name: string; input: PendingInputView; text: string }>([
     { name: 'a form: its message', input: makeInputView({ message: 'Deploy?' }), text: 'Deploy?' },
     { name: 'a form without message', input: makeInputView({ message: '' }), text: 'It asks for information (no message given).' },
-    { name: 'roots', input: makeInputView({ kind: 'roots', roots: [] } as Partial<PendingInputView>), text: 'Which folders on this computer may it work with (roots)?' },
-    { name: 'unsupported, no message: the description', input: makeInputView({ kind: 'unsupported', description: 'Unknown.', message: undefined } as Partial<PendingInputView>), text: 'Unknown.' },
+    { name: 'roots', input: makeInputView({ kind: 'roots', roots: [] }), text: 'Which folders on this computer may it work with (roots)?' },
+    { name: 'unsupported, no message: the description', input: makeInputView({ kind: 'unsupported', description: 'Unknown.', message: undefined }), text: 'Unknown.' },
   ])('$name', ({ input, text }) => {
     expect(questionText(input)).toBe(text);
   });
