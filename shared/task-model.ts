@@ -5,6 +5,7 @@
  * Schemas are zod so that persisted data and IPC payloads are checked where they enter.
  */
 import { z } from 'zod';
+import { AnswerActionSchema } from './elicitation/elicit-result.js';
 
 export const TaskStatusSchema = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 /** A task's status as the server reports it (identical vocabulary in both wire forms). */
@@ -221,6 +222,8 @@ export const PendingInputSchema = z.object({
    * too, so all go to the server in one `tasks/update` (extension form, PROTOCOL.md §3.6.3).
    */
   held: z.literal(true).optional(),
+  /** With `held`: what the held answer says, so a held decline or cancel is never shown as an accept. */
+  heldAction: AnswerActionSchema.optional(),
   /**
    * What `Engine.declineInput` does with it; the engine sets it on every input it files. It also
    * names the path the question came by: `refuse` = a server-to-client request (answered on its

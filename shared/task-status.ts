@@ -40,11 +40,21 @@ export const STATUS_LABELS: Record<TaskStatusKind, string> = {
 /** The fields the classification reads (a tracked task, a summary and a detail all have them). */
 export type ClassifiableTask = Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt'>;
 
+/** What the task's own fields cannot say, passed by a caller who knows it. */
+export interface StatusContext {
+  /**
+   * The server waits for the user's answer to a question of this call (e.g. an MRTR round: the
+   * server answered the call with an input request before any task existed). Only a call still
+   * in `calling` reads it; a task says `input_required` itself.
+   */
+  waitsForInput?: boolean;
+}
+
 /**
  * One state for a task. Order matters: how the app lost track of a task outranks the last
  * status seen, and a pending cancel outranks `working` because the server has not confirmed it.
  */
-export function classifyTask(task: ClassifiableTask): TaskStatusKind {
+export function classifyTask(task: ClassifiableTask, context: StatusContext = {}): TaskStatusKind {
   if (task.phase === 'outcome-unknown') return 'outcome-unknown';
   if (task.endReason === 'interrupted') return 'interrupted';
   if (task.endReason === 'lost') return 'lost';
@@ -55,9 +65,12 @@ export function classifyTask(task: ClassifiableTask): TaskStatusKind {
   const status = task.snapshot?.status;
   if (status === 'completed' || status === 'failed' || status === 'cancelled') return status;
   if (task.cancelRequestedAt !== undefined) return 'cancel-requested';
-  if (task.phase === 'calling') return 'starting';
+  if (task.phase === 'calling') return context.waitsForInput === true ? 'input-required' : 'starting';
   return status === 'input_required' ? 'input-required' : 'working';
 }
+
+/** What a call waiting for the user's answer is, in words (the server asked before running it). */
+export const CALL_WAITS_FOR_INPUT = 'The server asked for your input before it runs this call; it waits for your answer.';
 
 /** True while the app still follows the task (it may change). */
 export function isTaskActive(task: ClassifiableTask): boolean {
@@ -65,7 +78,7 @@ export function isTaskActive(task: ClassifiableTask): boolean {
 }
 
 /** A sentence explaining a state the badge alone cannot, or undefined when the badge says it all. */
-export function explainStatus(task: ClassifiableTask): string | undefined {
+export function explainStatus(task: ClassifiableTask, context: StatusContext = {}): string | undefined {
   switch (task.endReason) {
     case 'user-cancelled':
       // A call cancelled on the wire never was a task: no server confirms that cancel.
@@ -93,7 +106,9 @@ export function explainStatus(task: ClassifiableTask): string | undefined {
   if (task.phase === 'outcome-unknown') {
     return 'The app stopped while this call was being sent, so whether the server started it is unknown. It was not sent again.';
   }
-  if (task.phase === 'calling') return 'The call was sent; the server has not answered yet.';
+  if (task.phase === 'calling') {
+    return context.waitsForInput === true ? CALL_WAITS_FOR_INPUT : 'The call was sent; the server has not answered yet.';
+  }
   if (task.cancelRequestedAt !== undefined && isTaskActive(task)) {
     return 'Cancellation is cooperative: the server may still finish the task, and its final state will show here.';
   }

@@ -145,6 +145,7 @@ export function toPendingInputView(input: PendingInput, servers: readonly Server
     server: serverNames(input.serverId, servers),
     ...(queuePlace !== undefined ? { queuePlace } : {}),
     held: input.held === true,
+    ...(input.heldAction !== undefined ? { heldAction: input.heldAction } : {}),
     ...(input.round !== undefined ? { round: input.round } : {}),
   };
   const checked = checkInput(input, servers);

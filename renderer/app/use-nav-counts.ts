@@ -1,9 +1,10 @@
 /** The numbers the navigation shows. */
+import { countAnswerableNow } from '../lib/pending-inputs';
 import { usePendingInputs, useServerList, useTaskList } from '../queries/use-engine-data';
 
 export interface NavCounts {
   tasks: number | undefined;
-  /** Questions servers wait on (the needs-input queue). */
+  /** Questions the user can answer now (queued and already answered ones are not waiting on the user). */
   pendingInputs: number;
   servers: number | undefined;
 }
@@ -13,5 +14,5 @@ export function useNavCounts(): NavCounts {
   const { data: tasks } = useTaskList();
   const { data: servers } = useServerList();
   const { data: inputs } = usePendingInputs();
-  return { tasks: tasks?.length, pendingInputs: inputs?.length ?? 0, servers: servers?.length };
+  return { tasks: tasks?.length, pendingInputs: countAnswerableNow(inputs ?? []), servers: servers?.length };
 }

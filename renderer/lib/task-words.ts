@@ -4,13 +4,14 @@
  * `explainStatus`'s.
  */
 import type { TaskDetail } from '../../shared/ipc/contract';
-import { explainStatus } from '../../shared/task-status';
+import { CALL_WAITS_FOR_INPUT, explainStatus, type StatusContext } from '../../shared/task-status';
 
 /** The fields the sentences read (a detail has them all; `answeredInputKeys` says whether the user answered). */
 export type WordedTask = Pick<TaskDetail, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt' | 'plain' | 'answeredInputKeys'>;
 
-/** What a call still waiting for its answer is, in words. */
-export function describeCallInFlight(task: Pick<TaskDetail, 'plain'>): string {
+/** What a call still waiting for its answer is, in words; one waiting for the user's input says so. */
+export function describeCallInFlight(task: Pick<TaskDetail, 'plain'>, context: StatusContext = {}): string {
+  if (context.waitsForInput === true) return CALL_WAITS_FOR_INPUT;
   return task.plain === true
     ? 'Call in progress — no task yet; the server works on it as a plain request.'
     : 'Call in progress — no task yet; the server may still answer with a task.';
@@ -21,9 +22,9 @@ export function describeCallInFlight(task: Pick<TaskDetail, 'plain'>): string {
  * flight says what it is, and a direct answer or refusal after the user's input says so (only the
  * detail knows what was answered); the rest is `explainStatus`'s.
  */
-export function explainTask(task: WordedTask): string | undefined {
-  if (task.endReason === undefined && task.phase === 'calling' && task.cancelRequestedAt === undefined) return describeCallInFlight(task);
-  if (task.answeredInputKeys.length === 0) return explainStatus(task);
+export function explainTask(task: WordedTask, context: StatusContext = {}): string | undefined {
+  if (task.endReason === undefined && task.phase === 'calling' && task.cancelRequestedAt === undefined) return describeCallInFlight(task, context);
+  if (task.answeredInputKeys.length === 0) return explainStatus(task, context);
   switch (task.endReason) {
     case 'answered':
       return 'The server answered this call after your input, without creating a task.';
@@ -32,6 +33,6 @@ export function explainTask(task: WordedTask): string | undefined {
     case 'refused':
       return 'The server refused this call after your input (see the error); no task was created.';
     default:
-      return explainStatus(task);
+      return explainStatus(task, context);
   }
 }

@@ -41,3 +41,16 @@ export function declineResult(): ElicitResult {
 export function cancelResult(): ElicitResult {
   return { action: 'cancel' };
 }
+
+export const AnswerActionSchema = z.enum(['accept', 'decline', 'cancel']);
+/** What an answer to a server's question said: yes (with whatever it carries), an explicit no, or a dismissal. */
+export type AnswerAction = z.infer<typeof AnswerActionSchema>;
+
+/**
+ * The action of any answer the host sends for a question (a form or URL `ElicitResult`, a
+ * sampling reply, a roots list): only an elicitation can decline or cancel this way; every other
+ * answer is an accept (a declined sampling request is no answer at all but `Engine.declineInput`).
+ */
+export function answerActionOf(response: Record<string, unknown>): AnswerAction {
+  return response.action === 'decline' || response.action === 'cancel' ? response.action : 'accept';
+}

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { ProtocolEraSchema} from '../server-config.js';
 import { HttpTransportKindSchema, MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, OAuthClientSettingsSchema, RootSchema, ServerStateSchema } from '../server-config.js';
+import { AnswerActionSchema } from '../elicitation/elicit-result.js';
 import type { FormModel } from '../elicitation/form-model.js';
 import type { SamplingModel } from '../sampling/sampling-request.js';
 import { ConsoleEntrySchema, ExchangeLineSchema, LogLevelSchema, ProtocolEntrySchema } from '../server-log.js';
@@ -287,6 +288,8 @@ const PendingInputCommon = {
    * to the server together). A held question cannot be answered again.
    */
   held: z.boolean(),
+  /** With `held`: what the held answer says (a decline or cancel waits for the others just the same). */
+  heldAction: AnswerActionSchema.optional(),
   /** How many times the server has asked this question, when more than once (it asked again after an answer). */
   round: z.number().int().min(2).optional(),
 };

@@ -75,7 +75,7 @@ describe('host restart with a question pending', () => {
     await expect(ui.inputs.items.count()).resolves.toBe(1);
     await expect(ui.inputs.count.textContent()).resolves.toMatch(/^1\b/);
 
-    await item.open();
+    await item.waitUntilAnswerable();
     await withText(item.root, 'Deploy service "api"?').waitFor();
     await item.choose('confirm', true);
     await item.field('environment').selectOption('production');

@@ -22,7 +22,7 @@ describe('answering questions in browser mode', () => {
       const item = await question(id);
       await expect(item.serverName.textContent()).resolves.toMatch(/^Demo/);
       await withText(item.root, 'Deploy service "api"?').waitFor();
-      await withText(item.root, 'Share only what you would trust this server with.').waitFor();
+      await withText(item.card, 'Share only what you would trust this server with.').waitFor();
       // The default is prefilled, but nothing was sent on its own.
       await expect(item.field('environment').inputValue()).resolves.toBe('staging');
       await item.choose('confirm', true);

@@ -17,11 +17,11 @@ export async function runTool(ui: AppPage, serverId: string, tool: string, field
   return ui.detail.waitForTask();
 }
 
-/** The task's question, opened in the needs-input queue. */
+/** The task's question in the needs-input queue, once its form shows. */
 export async function openQuestion(ui: AppPage, taskId: string): Promise<InputItem> {
   await ui.show('inputs');
   const item = ui.inputs.item(taskId);
-  await item.open();
+  await item.waitUntilAnswerable();
   return item;
 }
 

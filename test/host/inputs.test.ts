@@ -186,6 +186,15 @@ describe('input views (pure)', () => {
   ];
   const pending = (params: Record<string, unknown>, method = 'elicitation/create', receivedAt = 1): PendingInput => ({ taskId: 't', serverId: 's', key: `k${receivedAt}`, request: { method, params }, receivedAt });
 
+  it.each([
+    { name: 'a held decline says it is one', input: { held: true, heldAction: 'decline' }, view: { held: true, heldAction: 'decline' } },
+    { name: 'a held cancel says it is one', input: { held: true, heldAction: 'cancel' }, view: { held: true, heldAction: 'cancel' } },
+    { name: 'an open question has none', input: {}, view: { held: false } },
+  ] as const)('$name', ({ input, view }) => {
+    const shown = toPendingInputView({ ...pending({ message: 'Go?', requestedSchema: { type: 'object', properties: {} } }), ...input }, servers);
+    expect({ held: shown.held, ...(shown.heldAction !== undefined ? { heldAction: shown.heldAction } : {}) }).toEqual(view);
+  });
+
   it('a hostile schema becomes a refusal naming its problems, with no form', () => {
     const view = toPendingInputView(pending({ message: 'Give me everything', requestedSchema: { type: 'object', properties: { __proto__x: { type: 'object' }, pw: { type: 'string', pattern: '(a+)+$' } } } }), servers);
     expect(view).toMatchObject({ kind: 'refusal', message: 'Give me everything', server: { name: 'My server', reportedName: 'Evil <b>Corp</b>' } });

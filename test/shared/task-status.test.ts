@@ -37,6 +37,23 @@ describe('classifyTask', () => {
   });
 });
 
+describe('classifyTask with the fact that the server waits for the user\'s input', () => {
+  it.each<[string, ClassifiableTask, TaskStatusKind]>([
+    ['a call that asks first (MRTR) waits for the answer, not starting', task({ phase: 'calling', snapshot: undefined }), 'input-required'],
+    ['a task says its own status', task({}), 'working'],
+    ['a cancel requested outranks the question', task({ phase: 'calling', snapshot: undefined, cancelRequestedAt: 1 }), 'cancel-requested'],
+    ['an ended call stays what it ended as', task({ phase: 'calling', snapshot: undefined, endReason: 'input-declined' }), 'failed'],
+  ])('%s', (_name, input, kind) => {
+    expect(classifyTask(input, { waitsForInput: true })).toBe(kind);
+  });
+
+  it('a call waiting for input is explained as such, never as not answered yet', () => {
+    const call = task({ phase: 'calling', snapshot: undefined });
+    expect(explainStatus(call, { waitsForInput: true })).toBe('The server asked for your input before it runs this call; it waits for your answer.');
+    expect(explainStatus(call, { waitsForInput: false })).toBe('The call was sent; the server has not answered yet.');
+  });
+});
+
 describe('explainStatus', () => {
   it.each([
     [task({ endReason: 'user-cancelled', snapshot: makeSnapshot({ status: 'cancelled' }) }), /at your request/],

@@ -8,6 +8,7 @@
  * tried again and a delivered one is never sent twice; a key the server lists again well after
  * that is asked again, as a new round (input-rules.ts).
  */
+import { answerActionOf, type AnswerAction } from '../../../shared/elicitation/elicit-result.js';
 import type { PendingInput, TrackedTask } from '../../../shared/task-model.js';
 import type { ToolCalls } from '../calls/tool-calls.js';
 import { errorText } from '../error-text.js';
@@ -76,7 +77,7 @@ export class AnswerDesk {
         await this.sendTaskAnswers(task, { ...this.deps.inputs.heldAnswers(owner), [key]: response });
         return;
       default:
-        await this.deliver(owner, task, input, { result: response }, `Answered ${describeAnswer(response)}`);
+        await this.deliver(owner, task, input, { result: response }, describeAnswer(response));
     }
   }
 
@@ -199,7 +200,7 @@ export class AnswerDesk {
     const now = this.deps.clock.monotonic();
     for (const [key, response] of Object.entries(responses)) {
       deliveredAt.set(key, now);
-      this.handled(owner, key, `Answered ${describeAnswer(response)}`);
+      this.handled(owner, key, describeAnswer(response));
     }
     // Only now: the keys are in `answeredInputKeys`, so a late read cannot ask them again.
     settle();
@@ -214,19 +215,20 @@ export class AnswerDesk {
   }
 }
 
-/** The actions of an elicitation answer, as the timeline names them. */
-const ANSWER_ACTIONS: ReadonlyMap<unknown, string> = new Map([
-  ['accept', 'accepted'],
-  ['decline', 'declined'],
-  ['cancel', 'cancelled'],
-]);
+/** What the timeline says the user did with a question, by the answer's action. */
+const ANSWER_NOTES: Record<AnswerAction, string> = {
+  accept: 'Answered an input request: accepted',
+  decline: 'Declined an input request',
+  cancel: 'Cancelled an input request (closed without choosing)',
+};
 
 /**
- * What the user did, for the timeline: the action of a form (accepted, declined, cancelled),
- * never the values typed into it, which may be secrets.
+ * What the user did, for the timeline: the action of a form (a decline or cancel reads as what it
+ * was, never as an answer), never the values typed into it, which may be secrets.
  */
 function describeAnswer(response: Record<string, unknown>): string {
-  if (response.role === 'assistant') return 'a sampling request with your reply';
-  const action = ANSWER_ACTIONS.get(response.action);
-  return action !== undefined ? `an input request: ${action}` : 'an input request';
+  if (response.role === 'assistant') return 'Answered a sampling request with your reply';
+  // A roots list has no action.
+  if (response.action === undefined) return 'Answered an input request';
+  return ANSWER_NOTES[answerActionOf(response)];
 }

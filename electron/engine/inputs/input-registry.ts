@@ -3,6 +3,7 @@
  * path they came by: a task's `inputRequests` (de-duplicated by key), an MRTR round of a tool
  * call, or a server-to-client request held until the user answers it.
  */
+import { answerActionOf } from '../../../shared/elicitation/elicit-result.js';
 import type { DeclineEffect, InputRequest, PendingInput } from '../../../shared/task-model.js';
 
 /** Whom a question belongs to: a task or call (by local id), or only a server. */
@@ -102,7 +103,7 @@ export class InputRegistry {
     const id = inputId(owner, key);
     const input = this.inputs.get(id);
     if (input === undefined) return;
-    this.inputs.set(id, { ...input, held: true });
+    this.inputs.set(id, { ...input, held: true, heldAction: answerActionOf(response) });
     this.heldResponses.set(id, response);
     this.onChange();
   }
@@ -120,7 +121,7 @@ export class InputRegistry {
   /** Files `inputs` again as answerable (not held), unless their keys are pending already (a send failed). */
   restore(inputs: readonly PendingInput[]): void {
     let changed = false;
-    for (const { held: _held, ...input } of inputs) {
+    for (const { held: _held, heldAction: _heldAction, ...input } of inputs) {
       const id = inputId(input, input.key);
       if (this.inputs.has(id)) continue;
       this.inputs.set(id, input);

@@ -15,6 +15,7 @@ import type { PendingInputView } from '../../../shared/ipc/contract';
 import { quote } from '../../../shared/quoted-text';
 import { errorMessage } from '../../queries/unwrap';
 import { ErrorNotice } from '../ErrorNotice';
+import { FoldedText } from '../FoldedText';
 import { VisibleText } from '../VisibleText';
 import { InputFormField, initialInput, type FieldInput } from './InputFormField';
 import { RootsAnswer } from './RootsAnswer';
@@ -192,7 +193,7 @@ function Message({ text }: { text: string }) {
   if (text === '') return null;
   return (
     <p className="input-form__message" data-testid="input-message">
-      <VisibleText text={text} multiline />
+      <FoldedText text={text} multiline />
     </p>
   );
 }

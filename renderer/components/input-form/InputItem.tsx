@@ -1,39 +1,29 @@
 /**
- * One question in the needs-input queue or on its task's detail: which server asks (the user's
- * name for it, then its own), a reminder about what to share, and the form in place — or, once
- * answered while the task's other questions are still open, a line saying the answer waits for them.
+ * One question of a task's card (the needs-input queue, the task detail): the form in place; or,
+ * when it cannot be answered now, what it asks and why not — queued behind its server's open
+ * questions, or answered already (the answer held until the task's other questions are answered).
  */
-import type { ReactNode } from 'react';
 import { MAX_OPEN_INPUTS_PER_SERVER, type PendingInputView } from '../../../shared/ipc/contract';
-import { formatClockTime } from '../../lib/time-format';
+import type { AnswerAction } from '../../../shared/elicitation/elicit-result';
+import { questionText } from '../../lib/pending-inputs';
 import { errorMessage } from '../../queries/unwrap';
 import { useCancelTask } from '../../queries/mutations';
 import { ErrorNotice } from '../ErrorNotice';
-import { InputForm, InputServerName } from './InputForm';
+import { FoldedText } from '../FoldedText';
+import { InputForm } from './InputForm';
 
-export interface InputItemProps {
-  input: PendingInputView;
-  /** Whether the form shows; a closed entry shows `opener` instead. A queued question shows why it waits. */
-  isOpen: boolean;
-  /** Extra header content (e.g. a link to the task). */
-  extra?: ReactNode;
-  opener?: ReactNode;
-}
-
-/** An entry of the queue (also embedded in the task detail). */
-export function InputItem({ input, isOpen, extra, opener }: InputItemProps) {
+/** A question of a card. */
+export function InputItem({ input }: { input: PendingInputView }) {
+  const isWaiting = input.held || input.queuePlace !== undefined;
   return (
-    <li className="input-item" data-testid="input-item" data-task-id={input.taskId} data-key={input.key}>
-      <div className="input-item__header">
-        <span>
-          <InputServerName server={input.server} /> is asking
-        </span>
-        <span className="field__help">since {formatClockTime(input.receivedAt)}</span>
-        {extra}
-      </div>
-      <p className="input-item__reminder">Share only what you would trust this server with.</p>
+    <li className="input-item" data-testid="input-item" data-task-id={input.taskId} data-key={input.key} data-state={input.held ? 'held' : input.queuePlace !== undefined ? 'queued' : 'open'}>
       {input.round !== undefined && !input.held && <AskedAgainNotice round={input.round} taskId={input.taskId} />}
-      {input.held ? <HeldNotice /> : input.queuePlace !== undefined ? <QueuedNotice place={input.queuePlace} /> : isOpen ? <InputForm input={input} /> : opener}
+      {isWaiting && (
+        <p className="input-item__question" data-testid="input-question">
+          <FoldedText text={questionText(input)} multiline />
+        </p>
+      )}
+      {input.held ? <HeldNotice action={input.heldAction ?? 'accept'} /> : input.queuePlace !== undefined ? <QueuedNotice place={input.queuePlace} /> : <InputForm input={input} />}
     </li>
   );
 }
@@ -69,11 +59,18 @@ function QueuedNotice({ place }: { place: number }) {
   );
 }
 
-/** An answered question whose answer waits to go to the server with the task's other answers. */
-function HeldNotice() {
+/** What a held answer was, in words that never call a decline or a cancel an answer. */
+const HELD_WORDS: Record<AnswerAction, string> = {
+  accept: 'Answered. It is sent with your answers to this task’s other questions.',
+  decline: 'Declined. The decline is sent with your answers to this task’s other questions.',
+  cancel: 'Cancelled (closed without choosing). This is sent with your answers to this task’s other questions.',
+};
+
+/** A question whose answer (or decline, or cancel) waits to go to the server with the task's other answers. */
+function HeldNotice({ action }: { action: AnswerAction }) {
   return (
-    <p className="notice notice--info" role="status" data-testid="input-held">
-      Answered. It is sent with your answers to this task’s other questions.
+    <p className="notice notice--info" role="status" data-testid="input-held" data-action={action}>
+      {HELD_WORDS[action]}
     </p>
   );
 }

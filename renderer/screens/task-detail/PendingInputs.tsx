@@ -1,8 +1,8 @@
 /**
- * The questions a server is waiting on for this task, each with its form in place (the same
- * form as the needs-input queue), so the user can answer where they see the task stall.
+ * The questions a server is waiting on for this task, in the same card as the needs-input queue
+ * (each with its form in place), so the user can answer where they see the task stall.
  */
-import { InputItem } from '../../components/input-form/InputItem';
+import { InputCard } from '../../components/input-form/InputCard';
 import { usePendingInputs } from '../../queries/use-engine-data';
 
 /** The pending questions of one task; nothing when there are none. */
@@ -14,9 +14,7 @@ export function PendingInputs({ taskId }: { taskId: string }) {
     <section className="notice notice--attention task-detail__section" data-testid="task-pending-inputs" aria-labelledby="task-inputs-title">
       <h2 id="task-inputs-title">Waiting for your input</h2>
       <ul className="inputs__list">
-        {inputs.map((input) => (
-          <InputItem key={input.key} input={input} isOpen />
-        ))}
+        <InputCard inputs={inputs} />
       </ul>
     </section>
   );

@@ -7,9 +7,10 @@ import { RawJson } from '../../components/RawJson';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { StatusBadge } from '../../components/StatusBadge';
 import { VisibleText } from '../../components/VisibleText';
-import { classifyTask } from '../../../shared/task-status';
+import { classifyTask, type StatusContext } from '../../../shared/task-status';
+import { waitsForInput } from '../../lib/pending-inputs';
 import { errorMessage } from '../../queries/unwrap';
-import { useServerNames } from '../../queries/use-engine-data';
+import { usePendingInputs, useServerNames } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
 import { selectShowScreen } from '../../store/selectors';
 import { PendingInputs } from './PendingInputs';
@@ -45,7 +46,9 @@ export function TaskDetailScreen({ taskId }: { taskId: string }) {
 
 function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
   const serverNames = useServerNames();
-  const kind = classifyTask(task);
+  const inputs = usePendingInputs();
+  const context: StatusContext = { waitsForInput: waitsForInput(inputs.data ?? [], task.id) };
+  const kind = classifyTask(task, context);
   return (
     <section className="screen task-detail" data-testid="task-detail" data-task-id={task.id} aria-labelledby="task-title">
       {back}
@@ -53,9 +56,9 @@ function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
         <VisibleText text={task.toolName} /> <StatusBadge kind={kind} />
       </ScreenHeading>
       <TaskActions task={task} />
-      <TaskProgressSection task={task} />
+      <TaskProgressSection task={task} context={context} />
       <PendingInputs taskId={task.id} />
-      <TaskFacts task={task} serverName={serverNames.get(task.serverId) ?? task.serverId} />
+      <TaskFacts task={task} context={context} serverName={serverNames.get(task.serverId) ?? task.serverId} />
       {task.snapshot?.error !== undefined && <TaskErrorView error={task.snapshot.error} />}
       {task.callError !== undefined && <TaskErrorView error={task.callError} title="The server refused the call" />}
       {task.hasResult && <TaskResultSection taskId={task.id} />}

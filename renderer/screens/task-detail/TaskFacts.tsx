@@ -1,6 +1,8 @@
 /** The facts about a task: who runs it, its ids, times, protocol form and polling. */
 import type { TaskDetail } from '../../../shared/ipc/contract';
+import type { StatusContext } from '../../../shared/task-status';
 import { CopyButton } from '../../components/CopyButton';
+import { FoldedText } from '../../components/FoldedText';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
 import { explainTask } from '../../lib/task-words';
@@ -12,10 +14,10 @@ const FORM_LABELS: Record<TaskDetail['form'], string> = {
   legacy: 'Experimental tasks (2025-11-25)',
 };
 
-/** The task's facts as a description list. */
-export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: string }) {
+/** The task's facts as a description list; `context`: what the task alone cannot say (it waits for input). */
+export function TaskFacts({ task, serverName, context }: { task: TaskDetail; serverName: string; context?: StatusContext }) {
   const now = useNow();
-  const explanation = explainTask(task);
+  const explanation = explainTask(task, context);
   const timing = taskTiming(task, now);
   const ttl = ttlRemaining(task, now);
   return (
@@ -28,7 +30,7 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
       )}
       <dt>Status message</dt>
       <dd data-testid="task-status-message">
-        {task.snapshot?.statusMessage !== undefined ? <VisibleText text={task.snapshot.statusMessage} multiline /> : <span className="muted">None</span>}
+        {task.snapshot?.statusMessage !== undefined ? <FoldedText text={task.snapshot.statusMessage} multiline /> : <span className="muted">None</span>}
       </dd>
       <dt>Tool</dt>
       <dd>
@@ -78,7 +80,7 @@ export function TaskFacts({ task, serverName }: { task: TaskDetail; serverName: 
         <>
           <dt>Last problem reaching the server</dt>
           <dd data-testid="task-last-error">
-            <VisibleText text={task.lastError} multiline />
+            <FoldedText text={task.lastError} multiline />
           </dd>
         </>
       )}

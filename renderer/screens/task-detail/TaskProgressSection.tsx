@@ -7,7 +7,7 @@ import type { TaskDetail } from '../../../shared/ipc/contract';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useNow } from '../../hooks/use-now';
 import { useThrottledValue } from '../../hooks/use-throttled-value';
-import { isTaskActive } from '../../../shared/task-status';
+import { isTaskActive, type StatusContext } from '../../../shared/task-status';
 import { taskProgress } from '../../../shared/derived-progress';
 import { describeTimingClock, formatTiming, taskTiming } from '../../lib/time-format';
 import { describeCallInFlight } from '../../lib/task-words';
@@ -16,8 +16,8 @@ import { toVisibleString } from '../../lib/visible-text';
 /** Least time between two renders of the bar (at most ~10 a second, however chatty the server). */
 const PROGRESS_UPDATE_MS = 100;
 
-/** The progress section of the detail screen; nothing for an ended entry. */
-export function TaskProgressSection({ task: latest }: { task: TaskDetail }) {
+/** The progress section of the detail screen; nothing for an ended entry. `context`: what the task alone cannot say (it waits for input). */
+export function TaskProgressSection({ task: latest, context }: { task: TaskDetail; context?: StatusContext }) {
   const task = useThrottledValue(latest, PROGRESS_UPDATE_MS);
   const now = useNow();
   if (!isTaskActive(latest)) return null;
@@ -27,7 +27,7 @@ export function TaskProgressSection({ task: latest }: { task: TaskDetail }) {
     <section className="task-detail__section task-progress" data-testid="task-progress-section" aria-labelledby="task-progress-title">
       <h2 id="task-progress-title">Progress</h2>
       {task.phase === 'calling' && (
-        <p data-testid="task-call-state">{describeCallInFlight(task)}</p>
+        <p data-testid="task-call-state">{describeCallInFlight(task, context)}</p>
       )}
       <p className="task-progress__line">
         <span data-testid="task-elapsed" title={describeTimingClock(timing)}>

@@ -2,17 +2,17 @@
  * The transitions the app observed, oldest first: statuses, the server's messages, the app's own
  * notes (among them what the user answered: the action, never the values), with the time since
  * the step before. Repeats collapse into one row with a count; a long timeline shows its newest
- * rows until the user asks for all.
+ * rows until the user asks for all, and a long message shows its first lines (FoldedText).
  */
 import { useState } from 'react';
 import type { TimelineEntry } from '../../../shared/task-model';
 import { StatusBadge } from '../../components/StatusBadge';
-import { VisibleText } from '../../components/VisibleText';
+import { FoldedText } from '../../components/FoldedText';
 import { formatClockTime } from '../../lib/time-format';
 import { formatGap, timelineRows, type TimelineRow } from '../../lib/timeline-view';
 
 /** Rows shown before "Show all". */
-export const TIMELINE_NEWEST_SHOWN = 20;
+export const TIMELINE_NEWEST_SHOWN = 5;
 
 /** Maps a wire status onto the badge's states (the timeline records the server's word). */
 const STATUS_KIND = {
@@ -51,6 +51,13 @@ export function TaskTimeline({ entries }: { entries: readonly TimelineEntry[] })
               <TimelineItem key={hidden + index} row={row} />
             ))}
           </ol>
+          {showAll && rows.length > TIMELINE_NEWEST_SHOWN && (
+            <p className="timeline__more">
+              <button type="button" className="button" onClick={() => setShowAll(false)} data-testid="timeline-show-less">
+                Show only the newest {TIMELINE_NEWEST_SHOWN}
+              </button>
+            </p>
+          )}
         </>
       )}
     </section>
@@ -71,11 +78,13 @@ function TimelineItem({ row }: { row: TimelineRow }) {
       )}
       {entry.status !== undefined && <StatusBadge kind={STATUS_KIND[entry.status]} />}
       {entry.statusMessage !== undefined && (
-        <span className="timeline__message">
-          <VisibleText text={entry.statusMessage} multiline />
+        <FoldedText className="timeline__message" text={entry.statusMessage} multiline />
+      )}
+      {entry.note !== undefined && (
+        <span className="timeline__note">
+          App: <FoldedText text={entry.note} multiline />
         </span>
       )}
-      {entry.note !== undefined && <span className="timeline__note">App: {entry.note}</span>}
       {row.count > 1 && (
         <span className="timeline__repeat" data-testid="timeline-repeat" title={`Seen ${row.count} times in a row, the last at ${formatClockTime(row.lastAt)}`}>
           ×{row.count}

@@ -145,10 +145,9 @@ async function main(cleanup: Cleanup): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
 
   await page.getByTestId('nav-needs-input').click();
-  await page.getByTestId('input-open').first().click({ timeout: 30_000 });
   await page.getByTestId('input-sampling').waitFor({ timeout: 30_000 });
-  // The sampling question from its header (who asks) down, clear of the sticky navigation.
-  await page.locator('[data-testid="input-item"]', { has: page.getByTestId('input-sampling') }).evaluate((item) => {
+  // The sampling question's card from its header (who asks) down, clear of the sticky navigation.
+  await page.locator('[data-testid="input-card"]', { has: page.getByTestId('input-sampling') }).evaluate((item) => {
     const scope = globalThis as unknown as { scrollBy: (x: number, y: number) => void };
     (item as unknown as { scrollIntoView: (options: object) => void }).scrollIntoView({ block: 'start' });
     scope.scrollBy(0, -70);

@@ -1,4 +1,4 @@
-/** "Needs input": the queue of questions servers wait on, and the form of each in place. */
+/** "Needs input": one card per task holding all its questions, each with its form in place. */
 import type { Locator, Page } from 'playwright-core';
 
 export class InputsPage {
@@ -18,6 +18,16 @@ export class InputsPage {
     return this.page.getByTestId('input-item');
   }
 
+  /** Every task's card (on the queue screen: one per task, holding all its questions). */
+  get cards(): Locator {
+    return this.page.getByTestId('input-card');
+  }
+
+  /** The card of task `taskId` (in the queue or on the task's detail). */
+  card(taskId: string): Locator {
+    return this.page.locator(`[data-testid="input-card"][data-task-id="${taskId}"]`);
+  }
+
   /** The queue's "nothing waits" notice. */
   get empty(): Locator {
     return this.page.getByTestId('inputs-empty');
@@ -34,8 +44,23 @@ export class InputsPage {
 export class InputItem {
   constructor(readonly root: Locator) {}
 
+  /** The card holding this question and its task's others: it names the server and reminds what to share. */
+  get card(): Locator {
+    return this.root.locator('xpath=ancestor::*[@data-testid="input-card"][1]');
+  }
+
   get serverName(): Locator {
-    return this.root.getByTestId('input-server-name');
+    return this.card.getByTestId('input-server-name').first();
+  }
+
+  /** What a queued or held question asks (an open one shows it in its form). */
+  get question(): Locator {
+    return this.root.getByTestId('input-question');
+  }
+
+  /** "Queued": it waits behind its server's open questions. */
+  get queued(): Locator {
+    return this.root.getByTestId('input-queued');
   }
 
   get form(): Locator {
@@ -77,7 +102,7 @@ export class InputItem {
     acceptSelf: (): Locator => this.root.getByTestId('input-url-accept-self'),
   };
 
-  /** "Answered": the answer waits to go to the server with the task's other answers (extension form). */
+  /** "Answered", "Declined" or "Cancelled": the answer waits to go to the server with the task's other answers (extension form). */
   get held(): Locator {
     return this.root.getByTestId('input-held');
   }
@@ -102,11 +127,8 @@ export class InputItem {
     send: (): Locator => this.root.getByTestId('input-roots-send'),
   };
 
-  /** Opens the question in place unless it already shows (a form or one of the other panels). */
-  async open(): Promise<void> {
-    await this.root.waitFor();
-    const opener = this.root.getByTestId('input-open');
-    if (await opener.count() > 0) await opener.click();
+  /** Waits until the question shows its form (or one of the other panels): no click opens it, every answerable one shows in place. */
+  async waitUntilAnswerable(): Promise<void> {
     await this.form.or(this.url.panel()).or(this.sampling.panel()).or(this.roots.panel()).waitFor();
   }
 

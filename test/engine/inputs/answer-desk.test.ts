@@ -48,6 +48,17 @@ describe('AnswerDesk', () => {
     expect(pending(kit)).toEqual([]);
   });
 
+  it.each([
+    { response: YES, heldAction: 'accept' },
+    { response: { action: 'decline' }, heldAction: 'decline' },
+    { response: { action: 'cancel' }, heldAction: 'cancel' },
+  ])('a held answer keeps what it says ($heldAction), so a decline is never shown as an answer', async ({ response, heldAction }) => {
+    const kit = engineKit();
+    const task = await askingTask(kit, () => ({ a: Q, b: Q }));
+    await kit.parts.answers.answer(task.id, 'a', response);
+    expect(kit.parts.inputs.all().map((input) => [input.key, input.heldAction])).toEqual([['a', heldAction], ['b', undefined]]);
+  });
+
   it('the timeline says what the user answered (the action), never the values typed', async () => {
     const kit = engineKit();
     let open: Record<string, InputRequest> = { a: Q, b: Q, c: Q };
@@ -60,7 +71,7 @@ describe('AnswerDesk', () => {
     await kit.parts.answers.answer(task.id, 'b', { action: 'decline' });
     await kit.parts.answers.answer(task.id, 'c', { action: 'cancel' });
     const notes = kit.parts.ledger.get(task.id)!.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
-    expect(notes.slice(-3)).toEqual(['Answered an input request: accepted', 'Answered an input request: declined', 'Answered an input request: cancelled']);
+    expect(notes.slice(-3)).toEqual(['Answered an input request: accepted', 'Declined an input request', 'Cancelled an input request (closed without choosing)']);
     expect(JSON.stringify(kit.parts.ledger.get(task.id)!.timeline)).not.toContain('hunter2');
   });
 

@@ -41,26 +41,52 @@ async function openQueue(bridge: FakeBridge) {
   renderApp({ bridge });
   fireEvent.click(screen.getByTestId('nav-needs-input'));
   await screen.findByTestId('inputs-screen');
-  return screen.findByTestId('input-form');
+  const [first] = await screen.findAllByTestId('input-form');
+  return first!;
 }
 
 describe('the needs-input queue', () => {
-  it('lists questions oldest first, names the server, reminds what to share, and opens the oldest in place', async () => {
+  it('lists one card per task oldest first, names the server, reminds what to share, and shows every question\'s form in place', async () => {
     const bridge = bridgeWith([
-      makeInputView({ taskId: 'new', key: 'b', receivedAt: NOW + 10, server: { name: 'Second' } }),
+      makeInputView({ taskId: 'new', key: 'b', receivedAt: NOW + 10, server: { name: 'Second' }, message: 'Second question?' }),
       makeInputView({ taskId: 'old', key: 'a', receivedAt: NOW, server: { name: 'My deploys', reportedName: 'deploy-bot' } }),
     ]);
     await openQueue(bridge);
     await waitFor(() => expect(screen.getByTestId('nav-input-count').textContent).toBe('2 questions wait'));
+    const cards = screen.getAllByTestId('input-card');
+    expect(cards.map((card) => card.dataset.taskId)).toEqual(['old', 'new']);
+    expect(within(cards[0]!).getByTestId('input-server-name').textContent).toBe('My deploys (calls itself “deploy-bot”)');
+    expect(cards[0]!.textContent).toContain('Share only what you would trust this server with.');
     const items = screen.getAllByTestId('input-item');
     expect(items.map((item) => [item.dataset.taskId, item.dataset.key])).toEqual([['old', 'a'], ['new', 'b']]);
-    expect(within(items[0]!).getByTestId('input-server-name').textContent).toBe('My deploys (calls itself “deploy-bot”)');
-    expect(items[0]!.textContent).toContain('Share only what you would trust this server with.');
-    expect(within(items[0]!).getByTestId('input-form')).toBeTruthy();
-    expect(within(items[1]!).queryByTestId('input-form')).toBeNull();
-    fireEvent.click(within(items[1]!).getByTestId('input-open'));
-    expect(within(items[1]!).getByTestId('input-form')).toBeTruthy();
+    // No question hides behind an "Answer" button: each shows its text and form without a click.
+    for (const item of items) expect(within(item).getByTestId('input-form')).toBeTruthy();
+    expect(within(items[1]!).getByTestId('input-message').textContent).toBe('Second question?');
+    expect(screen.queryByTestId('input-open')).toBeNull();
     expect(bridge.requestsTo('inputs:answer')).toEqual([]);
+  });
+
+  it('one task\'s two questions are one card holding both', async () => {
+    await openQueue(bridgeWith([
+      makeInputView({ key: 'release_window', message: 'Which window?' }),
+      makeInputView({ key: 'release_approver', receivedAt: NOW + 1, message: 'Who approves?' }),
+      makeInputView({ taskId: 'other', key: 'x', receivedAt: NOW + 2 }),
+    ]));
+    const cards = screen.getAllByTestId('input-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getAllByTestId('input-item').map((item) => item.dataset.key)).toEqual(['release_window', 'release_approver']);
+    expect(within(cards[0]!).getAllByTestId('input-message').map((message) => message.textContent)).toEqual(['Which window?', 'Who approves?']);
+    expect(within(cards[0]!).getAllByTestId('input-server-name')).toHaveLength(1);
+    expect(cards[0]!.textContent).toContain('is asking 2 questions');
+  });
+
+  it('a long question is folded to its first lines with "Show all"', async () => {
+    const long = Array.from({ length: 30 }, (_, index) => `Step ${index + 1}`).join('\n');
+    await openQueue(bridgeWith([makeInputView({ message: long })]));
+    const message = screen.getByTestId('input-message');
+    expect(message.textContent).not.toContain('Step 7');
+    fireEvent.click(within(message).getByTestId('folded-text-toggle'));
+    expect(message.textContent).toContain('Step 30');
   });
 
   it('a queued question shows its place in line instead of a form, and offers no Answer button', async () => {
@@ -75,6 +101,9 @@ describe('the needs-input queue', () => {
     );
     expect(within(queued).queryByTestId('input-form')).toBeNull();
     expect(within(queued).queryByTestId('input-open')).toBeNull();
+    // What it asks shows all the same; and it does not count as waiting on the user.
+    expect(within(queued).getByTestId('input-question').textContent).toBe('Deploy service "web"?');
+    await waitFor(() => expect(screen.getByTestId('nav-input-count').textContent).toBe('1 question waits'));
   });
 
   it('says so when nothing waits', async () => {

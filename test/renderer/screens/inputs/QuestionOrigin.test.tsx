@@ -25,9 +25,10 @@ describe('where a question comes from', () => {
   it('a question tied to no call says so, has no task button, and its answer names only the server', async () => {
     const { taskId: _none, ...unowned } = makeInputView({ key: 'request-3' });
     const bridge = await openQueue([unowned]);
-    const item = screen.getByTestId('input-item');
-    expect(within(item).getByTestId('input-no-task').textContent).toBe('Asked outside any call this app can tie it to');
-    expect(within(item).queryByTestId('input-open-task')).toBeNull();
+    const card = screen.getByTestId('input-card');
+    expect(within(card).getByTestId('input-no-task').textContent).toBe('Asked outside any call this app can tie it to');
+    expect(within(card).queryByTestId('input-open-task')).toBeNull();
+    const item = within(card).getByTestId('input-item');
     fireEvent.click(within(item).getByTestId('input-decline'));
     await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ serverId: 'server-a', key: 'request-3', response: { action: 'decline' } }]));
   });

@@ -55,7 +55,7 @@ describe('a sampling question', () => {
   it('shows the conversation, system prompt, notes and parameters as text; media only as facts', async () => {
     const bridge = createFakeBridge({ 'inputs:list': () => ok([samplingInput()]) });
     const panel = await openPanel(bridge);
-    expect(within(screen.getByTestId('input-item')).getByTestId('input-server-name').textContent).toContain('Alpha');
+    expect(within(screen.getByTestId('input-card')).getByTestId('input-server-name').textContent).toContain('Alpha');
     expect(within(panel).getByTestId('input-sampling-system').textContent).toContain('You are a release assistant.');
     const conversation = within(panel).getByRole('list', { name: 'Conversation' });
     const messages = within(conversation).getAllByRole('listitem');

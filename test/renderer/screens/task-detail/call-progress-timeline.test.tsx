@@ -2,20 +2,21 @@
 /** The detail of calls and tasks: what a call before it is a task says, progress, the words of its end, and the timeline. */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TaskDetail } from '../../../../shared/ipc/contract';
+import type { PendingInputView, TaskDetail } from '../../../../shared/ipc/contract';
 import type { TimelineEntry } from '../../../../shared/task-model';
 import { TIMELINE_NEWEST_SHOWN } from '../../../../renderer/screens/task-detail/TaskTimeline';
 import { createFakeBridge, ok } from '../../fake-bridge';
-import { NOW, makeDetail, makeSnapshot, makeTask } from '../../factories';
+import { NOW, makeDetail, makeInputView, makeSnapshot, makeTask } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(cleanup);
 
-function renderDetail(detail: TaskDetail) {
+function renderDetail(detail: TaskDetail, inputs: PendingInputView[] = []) {
   const bridge = createFakeBridge({
     'tasks:get': () => ok(detail),
     'tasks:list': () => ok([]),
     'tasks:cancel': () => ok({}),
+    'inputs:list': () => ok(inputs),
   });
   return renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.id } });
 }
@@ -30,6 +31,21 @@ describe('the detail of a call before it is a task', () => {
     expect(screen.getByTestId('task-progress-none').textContent).toBe('No progress reported by the server.');
     expect(screen.getByTestId('task-facts').textContent).toContain('None yet: the server may still answer this call with a task.');
     expect(screen.getByTestId('task-cancel').textContent).toBe('Cancel call');
+  });
+
+  it('one whose server asked first (MRTR) waits for your answer: never "Calling" or "not answered yet"', async () => {
+    renderDetail(makeDetail({ ...call, id: 'asks' }), [makeInputView({ taskId: 'asks', key: 'confirm' })]);
+    await waitFor(() => expect(screen.getByTestId('task-call-state').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.'));
+    expect(screen.getByTestId('task-explanation').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.');
+    expect(within(screen.getByTestId('task-detail')).getAllByText('Input required').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('task-detail').textContent).not.toMatch(/Calling|not answered yet|Call in progress/);
+    expect(screen.getByTestId('task-pending-inputs')).toBeTruthy();
+  });
+
+  it('one whose only question is answered (held) is no longer waiting on you', async () => {
+    renderDetail(makeDetail({ ...call, id: 'held' }), [makeInputView({ taskId: 'held', key: 'confirm', held: true, heldAction: 'accept' })]);
+    await screen.findByTestId('task-pending-inputs');
+    expect(screen.getByTestId('task-call-state').textContent).toBe('Call in progress — no task yet; the server may still answer with a task.');
   });
 
   it('an indeterminate bar without a total: no value, min or max, and a label', async () => {
@@ -98,28 +114,77 @@ describe('the timeline', () => {
       { at: NOW + 400, status: 'working', statusMessage: 'Working' },
       ...Array.from({ length: 11 }, (_, index) => ({ at: NOW + 1_400 + index * 1_000, status: 'working' as const, statusMessage: 'Working' })),
       { at: NOW + 15_600, status: 'input_required' },
-      { at: NOW + 19_800, note: 'Answered an input request: declined' },
+      { at: NOW + 19_800, note: 'Declined an input request' },
     ];
     renderDetail(makeDetail({ id: 't', timeline }));
     await screen.findByTestId('task-timeline');
     expect(screen.getAllByTestId('timeline-entry')).toHaveLength(4);
     expect(screen.getAllByTestId('timeline-gap').map((gap) => gap.textContent)).toEqual(['+0.4 s', '+4.2 s', '+4.2 s']);
     expect(screen.getByTestId('timeline-repeat').textContent).toBe('×12');
-    expect(texts()[3]).toContain('App: Answered an input request: declined');
+    expect(texts()[3]).toContain('App: Declined an input request');
     expect(screen.queryByTestId('timeline-show-all')).toBeNull();
   });
 
-  it(`a long timeline shows its newest ${TIMELINE_NEWEST_SHOWN} steps until "Show all"`, async () => {
+  it('a long timeline shows its newest 5 steps until "Show all", and folds back with "Show only the newest 5"', async () => {
+    expect(TIMELINE_NEWEST_SHOWN).toBe(5);
     const timeline: TimelineEntry[] = Array.from({ length: 30 }, (_, index) => ({ at: NOW + index * 1_000, status: 'working', statusMessage: `Step ${index + 1}` }));
     renderDetail(makeDetail({ id: 'long', timeline }));
     const list = await screen.findByTestId('task-timeline');
-    expect(screen.getAllByTestId('timeline-entry')).toHaveLength(TIMELINE_NEWEST_SHOWN);
-    expect(texts()[0]).toContain('Step 11');
+    expect(screen.getAllByTestId('timeline-entry')).toHaveLength(5);
+    expect(texts()[0]).toContain('Step 26');
     expect(texts().at(-1)).toContain('Step 30');
-    expect(list.getAttribute('start')).toBe('11');
-    expect(screen.getByTestId('timeline-hidden').textContent).toBe('10 earlier steps are folded away.');
+    expect(list.getAttribute('start')).toBe('26');
+    expect(screen.getByTestId('timeline-hidden').textContent).toBe('25 earlier steps are folded away.');
+    expect(screen.queryByTestId('timeline-show-less')).toBeNull();
     fireEvent.click(screen.getByTestId('timeline-show-all'));
     expect(screen.getAllByTestId('timeline-entry')).toHaveLength(30);
     expect(within(screen.getByTestId('task-timeline')).getAllByTestId('timeline-entry')[0]!.textContent).toContain('Step 1');
+    fireEvent.click(screen.getByTestId('timeline-show-less'));
+    expect(screen.getAllByTestId('timeline-entry')).toHaveLength(5);
+  });
+
+  it('forty polls of the same status and message are one entry with ×40', async () => {
+    const timeline: TimelineEntry[] = Array.from({ length: 40 }, (_, index) => ({ at: NOW + index * 1_000, status: 'working', statusMessage: 'Indexing' }));
+    renderDetail(makeDetail({ id: 'same', timeline }));
+    await screen.findByTestId('task-timeline');
+    expect(texts()).toHaveLength(1);
+    expect(screen.getByTestId('timeline-repeat').textContent).toBe('×40');
+    expect(screen.queryByTestId('timeline-show-all')).toBeNull();
+  });
+});
+
+describe('long texts on the detail are folded', () => {
+  /** A status message as the engine keeps a 100 KB one: cut to ~4,000 characters, many lines. */
+  const long = Array.from({ length: 80 }, (_, index) => `line ${index + 1} ${'x'.repeat(40)}`).join('\n');
+
+  it('the status message, its timeline entry and the error show their first lines with "Show all (N lines)"', async () => {
+    renderDetail(makeDetail({
+      id: 'big',
+      snapshot: makeSnapshot({ status: 'failed', statusMessage: long, error: { code: -32000, message: long } }),
+      timeline: [{ at: NOW, status: 'failed', statusMessage: long }],
+    }));
+    const message = await screen.findByTestId('task-status-message');
+    const entry = screen.getByTestId('timeline-entry');
+    const error = screen.getByTestId('task-error-message');
+    for (const where of [message, entry, error]) {
+      expect(where.textContent).toContain('line 6 ');
+      expect(where.textContent).not.toContain('line 7 ');
+      expect(within(where).getByTestId('folded-text-toggle').textContent).toBe('Show all (80 lines)');
+    }
+    fireEvent.click(within(message).getByTestId('folded-text-toggle'));
+    expect(message.textContent).toContain('line 80 ');
+    expect(within(message).getByTestId('folded-text-toggle').textContent).toBe('Show less');
+    expect(within(message).getByTestId('folded-text-toggle').getAttribute('aria-expanded')).toBe('true');
+    // Each fold is its own: the timeline's entry stays folded.
+    expect(entry.textContent).not.toContain('line 80 ');
+    fireEvent.click(within(message).getByTestId('folded-text-toggle'));
+    expect(message.textContent).not.toContain('line 80 ');
+  });
+
+  it('a short status message is shown whole, with nothing to unfold', async () => {
+    renderDetail(makeDetail({ id: 'short', snapshot: makeSnapshot({ statusMessage: 'Indexing 3 of 7' }) }));
+    const message = await screen.findByTestId('task-status-message');
+    expect(message.textContent).toBe('Indexing 3 of 7');
+    expect(within(message).queryByTestId('folded-text-toggle')).toBeNull();
   });
 });
