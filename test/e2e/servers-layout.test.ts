@@ -44,7 +44,7 @@ describe('the Servers screen and the header, laid out', () => {
     const list = await box(page.getByTestId('server-list'));
     const detail = await box(ui.servers.detail(firstId).root);
     expect(detail.x).toBeGreaterThanOrEqual(list.x + list.width);
-    const height = await ui.servers.screen.evaluate((element) => element.scrollHeight);
+    const { height } = await box(ui.servers.screen);
     expect(height).toBeLessThan(MAX_SCREEN_HEIGHT_PX);
 
     // The arguments of a command are one wrapped line, not one line each.
@@ -53,7 +53,7 @@ describe('the Servers screen and the header, laid out', () => {
     await expect(args.count()).resolves.toBe(5);
     const [first, second] = [await box(args.nth(0)), await box(args.nth(1))];
     expect(second.y).toBe(first.y);
-    expect(await ui.servers.screen.evaluate((element) => element.scrollHeight)).toBeLessThan(MAX_SCREEN_HEIGHT_PX);
+    expect((await box(ui.servers.screen)).height).toBeLessThan(MAX_SCREEN_HEIGHT_PX);
   });
 
   it('moves between the detail\'s tabs with the arrow keys, Home and End', async () => {
@@ -63,7 +63,7 @@ describe('the Servers screen and the header, laid out', () => {
     await tab('settings').focus();
     await page.keyboard.press('ArrowRight');
     await detail.root.getByTestId('server-tabpanel-tools').waitFor();
-    await expect(tab('tools').evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(tab('tools').evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).resolves.toBe(true);
     await withText(detail.root.getByTestId('server-tool').first(), /\w/).waitFor();
     await page.keyboard.press('End');
     await detail.root.getByTestId('server-activity').waitFor();
@@ -110,7 +110,10 @@ describe('the Servers screen and the header, laid out', () => {
     await ui.show('inbox');
     const header = page.locator('.app__header');
     // One row: every part of the header starts above the point where the first of them ends.
-    const parts = await header.evaluate((element) => [...element.children].map((child) => ({ top: child.getBoundingClientRect().top, bottom: child.getBoundingClientRect().bottom })));
+    const parts = await Promise.all((await header.locator(':scope > *').all()).map(async (part) => {
+      const { y, height } = await box(part);
+      return { top: y, bottom: y + height };
+    }));
     expect(parts.length).toBeGreaterThan(2);
     expect(Math.max(...parts.map((part) => part.top))).toBeLessThan(Math.min(...parts.map((part) => part.bottom)));
     await expect(ui.nav('servers').isVisible()).resolves.toBe(true);
@@ -119,6 +122,9 @@ describe('the Servers screen and the header, laid out', () => {
     const filter = await box(page.getByTestId('inbox-server-filter'));
     const bounds = await box(toolbar);
     expect(filter.x + filter.width).toBeLessThanOrEqual(bounds.x + bounds.width);
-    await expect(toolbar.evaluate((element) => element.scrollWidth - element.clientWidth)).resolves.toBeLessThanOrEqual(0);
+    await expect(toolbar.evaluate((element) => {
+      const { scrollWidth, clientWidth } = element as unknown as { scrollWidth: number; clientWidth: number };
+      return scrollWidth - clientWidth;
+    })).resolves.toBeLessThanOrEqual(0);
   });
 });
