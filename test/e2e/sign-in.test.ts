@@ -75,7 +75,6 @@ async function signInThroughProvider(label: RegExp): Promise<void> {
 
 describe('sign-in in browser mode, through the provider\'s own pages', () => {
   it('a server that needs sign-in says so, and signing in connects it', async () => {
-    const { ui } = session;
     await showServer();
     await withStatus(card().state, 'needs-sign-in').waitFor();
     await withText(panel(), 'This server asks you to sign in').waitFor();
