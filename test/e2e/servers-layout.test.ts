@@ -27,6 +27,10 @@ async function box(locator: Locator): Promise<{ x: number; y: number; width: num
   return found;
 }
 
+function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement);
+}
+
 describe('the Servers screen and the header, laid out', () => {
   const session = sessionForSuite(EXTRA_SERVERS.flatMap((server) => ['--server', JSON.stringify(server)]));
 
@@ -63,7 +67,7 @@ describe('the Servers screen and the header, laid out', () => {
     await tab('settings').focus();
     await page.keyboard.press('ArrowRight');
     await detail.root.getByTestId('server-tabpanel-tools').waitFor();
-    await expect(tab('tools').evaluate((element) => element === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).resolves.toBe(true);
+    await expect(isFocused(tab('tools'))).resolves.toBe(true);
     await withText(detail.root.getByTestId('server-tool').first(), /\w/).waitFor();
     await page.keyboard.press('End');
     await detail.root.getByTestId('server-activity').waitFor();
@@ -89,9 +93,13 @@ describe('the Servers screen and the header, laid out', () => {
     await chosen.getByTestId('server-detail-back').click();
     await page.getByTestId('server-list').waitFor();
     await expect(page.getByTestId('server-detail').isVisible()).resolves.toBe(false);
-    await ui.servers.row('old-sse').click();
-    await withText(ui.servers.detail('old-sse').root.getByTestId('server-http-transport'), 'HTTP+SSE').waitFor();
+    // Focus is never left on what was hidden: Back returns it to the server's row, a choice to the detail's heading.
+    await expect.poll(() => isFocused(ui.servers.row('demo-legacy'))).toBe(true);
+    await ui.servers.row('old-sse').press('Enter');
+    const oldSse = ui.servers.detail('old-sse').root;
+    await withText(oldSse.getByTestId('server-http-transport'), 'HTTP+SSE').waitFor();
     await expect(page.getByTestId('server-list').isVisible()).resolves.toBe(false);
+    await expect.poll(() => isFocused(oldSse.getByRole('heading', { level: 2 }))).toBe(true);
   });
 
   it('keeps the header on one row and the inbox filters inside their toolbar at 900 px', async () => {

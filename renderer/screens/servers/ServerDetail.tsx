@@ -50,7 +50,7 @@ export function ServerDetail({ server, canEditStdio, isSessionOnly, draft, onBac
         <button type="button" className="button server-detail__back" onClick={onBack} data-testid="server-detail-back">
           Back to servers
         </button>
-        <h2 id={titleId} className="server-detail__name">
+        <h2 id={titleId} className="server-detail__name" tabIndex={-1}>
           <VisibleText text={server.name} />
         </h2>
         <span className="tag">{server.transport === 'stdio' ? 'Command (stdio)' : 'HTTP'}</span>

@@ -3,7 +3,7 @@
  * detail (the first when none is chosen). Below the narrow breakpoint the two are pages: the list,
  * or the detail of a server the user chose, with Back.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { emptyServerDraft } from '../../lib/server-draft';
@@ -37,6 +37,7 @@ export function ServersScreen() {
   const shown = chosen ?? list[0];
   // An edit form shows in place of its server's settings; an add form (or an edit of a server not shown) here.
   const isDraftInDetail = draft?.id !== undefined && draft.id === shown?.id;
+  const panesRef = useKeptFocus(chosen?.id);
 
   return (
     <section className="screen servers" data-testid="servers-screen" aria-labelledby="servers-title">
@@ -68,11 +69,31 @@ export function ServersScreen() {
       {servers.isError && <ErrorNotice title="Could not list the servers" message={errorMessage(servers.error)} onRetry={() => void servers.refetch()} />}
       {servers.data?.length === 0 && <p data-testid="servers-empty">No server is configured. Add one, or import a config.</p>}
       {shown !== undefined && (
-        <div className={chosen !== undefined ? 'servers__panes servers__panes--detail-open' : 'servers__panes'}>
+        <div ref={panesRef} className={chosen !== undefined ? 'servers__panes servers__panes--detail-open' : 'servers__panes'}>
           <ServerList servers={list} shownId={shown.id} onSelect={openServer} />
           <ServerDetail server={shown} canEditStdio={canEditStdio} isSessionOnly={isSessionOnly} draft={draft} onBack={() => openServer(null)} />
         </div>
       )}
     </section>
   );
+}
+
+/**
+ * The narrow layout shows the list or the detail, so choosing a server (or Back) hides what had
+ * focus: focus moves to the detail's heading, or back to the chosen server's row in the list.
+ * Side by side nothing is hidden and focus stays where it is. Returns the ref for the panes.
+ */
+function useKeptFocus(chosenId: string | undefined) {
+  const panesRef = useRef<HTMLDivElement>(null);
+  const lastChosenId = useRef(chosenId);
+  useEffect(() => {
+    const left = lastChosenId.current;
+    lastChosenId.current = chosenId;
+    const panes = panesRef.current;
+    const active = document.activeElement;
+    if (panes === null || !(active instanceof HTMLElement) || !panes.contains(active) || active.getClientRects().length > 0) return;
+    const target = chosenId !== undefined ? panes.querySelector<HTMLElement>('.server-detail__name') : panes.querySelector<HTMLElement>(`.server-list__row[data-server-id="${CSS.escape(left ?? '')}"]`);
+    target?.focus();
+  }, [chosenId]);
+  return panesRef;
 }
