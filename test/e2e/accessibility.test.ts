@@ -105,7 +105,7 @@ describe('accessibility (axe-core)', () => {
   it('the servers screen with the add form and an import report', async () => {
     const { ui } = session.current;
     await ui.show('servers');
-    await withStatus(ui.servers.card('demo-legacy').state, 'connected').waitFor();
+    await withStatus((await ui.servers.open('demo-legacy')).state, 'connected').waitFor();
     await ui.servers.addButton.click();
     await ui.servers.form.root().waitFor();
     await ui.servers.importConfig(JSON.stringify({ mcpServers: { 'Local files': { command: 'npx' } } }));
@@ -115,7 +115,7 @@ describe('accessibility (axe-core)', () => {
   it('a server\'s console and protocol log, with a message expanded', async () => {
     const { ui } = session.current;
     await ui.show('servers');
-    const activity = new ServerActivityPart(ui.servers.card('demo-legacy').root);
+    const activity = new ServerActivityPart((await ui.servers.open('demo-legacy')).root);
     await activity.open();
     await activity.console.lines.first().waitFor();
     const message = activity.protocolLines.first();

@@ -70,7 +70,7 @@ describe('sampling and roots in browser mode', () => {
     const { ui } = session.current;
     const serverId = 'demo-extension';
     await ui.show('servers');
-    const card = ui.servers.card(serverId);
+    const card = await ui.servers.open(serverId);
     await card.addRoot('/srv/projects/web app', 'Web app');
     expect(await card.rootUris.allTextContents()).toEqual(['file:///srv/projects/web%20app']);
 

@@ -65,6 +65,7 @@ describe('notifications in browser mode', () => {
   it('raises nothing for a muted server', async () => {
     const { page, ui } = session;
     await ui.show('servers');
+    await ui.servers.open('demo-legacy');
     const toggle = notifications.serverSwitch('demo-legacy');
     await toggle.uncheck();
     await expect.poll(() => toggle.isChecked()).toBe(false);

@@ -68,7 +68,7 @@ describe('the console, the protocol view and the exports', () => {
   it('shows the stderr of a stdio server that cannot start, and the connection events', async () => {
     const { ui } = session;
     await ui.show('servers');
-    const activity = new ServerActivityPart(ui.servers.card('broken').root);
+    const activity = new ServerActivityPart((await ui.servers.open('broken')).root);
     await activity.open();
     await withText(activity.console.lines, /Error: Cannot find module '\/nonexistent\.js'/).first().waitFor();
     await activity.console.lines.and(ui.page.locator('[data-source="connection"]')).first().waitFor();
@@ -80,7 +80,7 @@ describe('the console, the protocol view and the exports', () => {
   it('sends fewer log messages at a higher level and all at debug', async () => {
     const { ui } = session;
     await ui.show('servers');
-    const card = ui.servers.card('logs');
+    const card = await ui.servers.open('logs');
     await withStatus(card.state, 'connected').waitFor();
     const activity = new ServerActivityPart(card.root);
     await activity.open();
@@ -93,6 +93,7 @@ describe('the console, the protocol view and the exports', () => {
     ] as const) {
       if (level === 'debug') {
         await ui.show('servers');
+        await ui.servers.open('logs');
         await activity.open();
         await activity.logLevel.selectOption('debug');
         await expect.poll(() => activity.logLevel.inputValue()).toBe('debug');
@@ -103,6 +104,7 @@ describe('the console, the protocol view and the exports', () => {
       await ui.detail.waitForTask();
       await withStatus(ui.detail.badge, 'completed').waitFor();
       await ui.show('servers');
+      await ui.servers.open('logs');
       await activity.open();
       await withText(activity.console.lines, `${tag} emergency line`).waitFor();
       const levels = await attributes(withText(activity.console.lines, `${tag} `), 'data-level');
@@ -139,7 +141,7 @@ describe('the console, the protocol view and the exports', () => {
   it('exports a server\'s log as JSON lines, and its protocol log expands a message with Copy as JSON', async () => {
     const { ui, page } = session;
     await ui.show('servers');
-    const activity = new ServerActivityPart(ui.servers.card('web').root);
+    const activity = new ServerActivityPart((await ui.servers.open('web')).root);
     await activity.open();
     const message = activity.protocolLines.first();
     await message.locator('summary').click();

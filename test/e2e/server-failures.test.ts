@@ -18,7 +18,7 @@ describe('a stdio server that cannot start, in browser mode', () => {
   it('says why, stops after the failed starts, and can be retried, disabled and enabled', async () => {
     const { ui } = session.current;
     await ui.show('servers');
-    const card = ui.servers.cardNamed('Broken');
+    const card = await ui.servers.openNamed('Broken');
     await withText(card.exit, /Its process exited with code 1\. It wrote:\s*Error: Cannot find module '\/nonexistent\.js'/).waitFor();
 
     await withStatus(card.state, 'failed').waitFor({ timeout: STOP_TIMEOUT_MS });

@@ -36,7 +36,7 @@ describe('a server that starts answering 503, on its card', () => {
   it('goes Degraded with the status, since when and how many requests failed, then Connected again', async () => {
     const { ui } = session;
     await ui.show('servers');
-    const card = ui.servers.cardNamed('Flaky');
+    const card = await ui.servers.openNamed('Flaky');
     await withStatus(card.state, 'connected').waitFor();
     await withText(card.state, 'Connected').waitFor();
     const serverId = (await card.root.getAttribute('data-server-id'))!;
@@ -44,11 +44,13 @@ describe('a server that starts answering 503, on its card', () => {
 
     proxy.answerWith(503, { jsonrpc: '2.0', error: { code: -32603, message: 'Service Unavailable' }, id: null });
     await ui.show('servers');
+    await ui.servers.open(serverId);
     const degraded = withText(card.state, /^Degraded since \d{2}:\d{2} — HTTP 503 Service Unavailable \((\d+) requests failed\)$/);
     await degraded.waitFor({ timeout: DEGRADED_TIMEOUT_MS });
     await expect(card.state.getAttribute('data-health')).resolves.toBe('degraded');
     const failed = Number(/\((\d+) requests failed\)/.exec((await card.state.textContent()) ?? '')?.[1]);
     expect(failed).toBeGreaterThanOrEqual(DEGRADED_AFTER_FAILURES);
+    await withText(ui.servers.row(serverId).getByTestId('server-row-state'), 'degraded').waitFor();
 
     proxy.restore();
     await withText(card.state, /^Connected$/).waitFor({ timeout: DEGRADED_TIMEOUT_MS });

@@ -18,7 +18,7 @@ describe('secrets on the Servers screen in browser mode', () => {
   it('shows the variable by name with "(value hidden)", never its value', async () => {
     const { ui, page } = session.current;
     await ui.show('servers');
-    const card = ui.servers.card('keyed');
+    const card = await ui.servers.open('keyed');
     await withStatus(card.state, 'connected').waitFor();
     await withText(card.root.getByTestId('server-env'), 'API_KEY').waitFor();
     expect(await page.locator('body').innerText()).not.toContain(API_KEY);
@@ -29,7 +29,7 @@ describe('secrets on the Servers screen in browser mode', () => {
   it('offers no Remove for a stdio server, and says why', async () => {
     const { ui } = session.current;
     await ui.show('servers');
-    const card = ui.servers.card('demo-extension');
+    const card = await ui.servers.open('demo-extension');
     await expect(card.root.getByTestId('server-remove').isDisabled()).resolves.toBe(true);
     await withText(card.root.getByTestId('server-remove-locked'), /could not add it back/).waitFor();
   });

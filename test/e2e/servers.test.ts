@@ -28,9 +28,10 @@ describe('servers in browser mode', () => {
     const { servers } = ui;
     await ui.show('servers');
     await withText(servers.stdioLocked, LOCKED_NOTE).waitFor();
-    await withStatus(servers.card('demo-extension').state, 'connected').waitFor();
-    await expect(servers.card('demo-extension').root.getByTestId('server-edit').isDisabled()).resolves.toBe(true);
-    await expect(servers.card('demo-extension').root.getByTestId('server-edit').getAttribute('aria-describedby')).resolves.toBe('stdio-locked-note');
+    const extension = await servers.open('demo-extension');
+    await withStatus(extension.state, 'connected').waitFor();
+    await expect(extension.root.getByTestId('server-edit').isDisabled()).resolves.toBe(true);
+    await expect(extension.root.getByTestId('server-edit').getAttribute('aria-describedby')).resolves.toBe('stdio-locked-note');
 
     await servers.addButton.click();
     await servers.form.root().waitFor();
@@ -47,7 +48,8 @@ describe('servers in browser mode', () => {
     await withText(ui.serversCount, '2').waitFor();
 
     await servers.addHttpServer('Legacy over HTTP', demo.url!);
-    const card = servers.cardNamed('Legacy over HTTP');
+    // Saving shows the added server's detail.
+    const card = servers.detail((await servers.rowNamed('Legacy over HTTP').getAttribute('data-server-id'))!);
     await withStatus(card.state, 'connected').waitFor();
     await withText(card.era, '2025-11-25').waitFor();
     await withText(card.root.getByTestId('server-url'), demo.url!).waitFor();
@@ -63,7 +65,7 @@ describe('servers in browser mode', () => {
     await card.remove();
     await card.root.waitFor({ state: 'detached' });
     await withText(ui.serversCount, '2').waitFor();
-    await expect(servers.cards.count()).resolves.toBe(2);
+    await expect(servers.rows.count()).resolves.toBe(2);
   });
 
   it('imports a pasted Claude Desktop config and reports imported and skipped entries', async () => {
@@ -87,9 +89,10 @@ describe('servers in browser mode', () => {
     await withText(servers.importPanel.report(), 'Imported (2)').waitFor();
     await withText(servers.importPanel.report(), 'Skipped (1)').waitFor();
 
-    const card = servers.cardNamed('Remote builds');
+    const card = await servers.openNamed('Remote builds');
     await withText(card.root, 'imported').waitFor();
-    await withText(servers.cardNamed('Old SSE').root.getByTestId('server-http-transport'), 'HTTP+SSE').waitFor();
+    await withText((await servers.openNamed('Old SSE')).root.getByTestId('server-http-transport'), 'HTTP+SSE').waitFor();
+    await withText(servers.rowNamed('Old SSE').getByTestId('server-row-transport'), 'HTTP+SSE').waitFor();
     await withText(ui.serversCount, '4').waitFor();
   });
 });

@@ -35,8 +35,14 @@ afterAll(async () => {
   await stopAllTestAuthorizationServers();
 });
 
-const card = () => session.ui.servers.card(SERVER_ID);
+const card = () => session.ui.servers.detail(SERVER_ID);
 const panel = () => card().root.getByTestId('server-sign-in-panel');
+
+/** The Servers screen with the protected server's detail, on its Settings tab. */
+async function showServer(): Promise<void> {
+  await session.ui.show('servers');
+  await session.ui.servers.open(SERVER_ID);
+}
 
 /**
  * Presses Sign in (or Sign in again) on the card, answers the provider's pages in the tab it
@@ -69,8 +75,7 @@ async function signInThroughProvider(label: RegExp): Promise<void> {
 
 describe('sign-in in browser mode, through the provider\'s own pages', () => {
   it('a server that needs sign-in says so, and signing in connects it', async () => {
-    const { ui } = session;
-    await ui.show('servers');
+    await showServer();
     await withStatus(card().state, 'needs-sign-in').waitFor();
     await withText(panel(), 'This server asks you to sign in').waitFor();
     await signInThroughProvider(/^Sign in$/);
@@ -96,12 +101,12 @@ describe('sign-in in browser mode, through the provider\'s own pages', () => {
     const { ui, page } = session;
     const taskId = await runTool(ui, SERVER_ID, 'build', { durationMs: '20000' });
     as.revokeAll();
-    await ui.show('servers');
+    await showServer();
     await withStatus(card().state, 'needs-sign-in').waitFor({ timeout: 40_000 });
     await withText(panel().getByTestId('server-sign-in-detail'), 'no longer accepts the saved sign-in').waitFor();
     await ui.show('inbox');
     await ui.inbox.row(taskId).root.waitFor();
-    await ui.show('servers');
+    await showServer();
     await signInThroughProvider(/^Sign in again$/);
     await withStatus(card().state, 'connected').waitFor({ timeout: 30_000 });
     await ui.show('inbox');
@@ -113,7 +118,7 @@ describe('sign-in in browser mode, through the provider\'s own pages', () => {
     const { ui } = session;
     await ui.show('launcher');
     await ui.launcher.run(SERVER_ID, 'deploy');
-    await ui.show('servers');
+    await showServer();
     await withText(panel().getByTestId('server-sign-in-headline'), /^More access needed: .*deploy/).waitFor();
     await withStatus(card().state, 'connected').waitFor();
     await signInThroughProvider(/^Sign in again$/);

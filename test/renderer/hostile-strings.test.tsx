@@ -105,7 +105,7 @@ describe('hostile server strings render as inert text', () => {
     expectInert(container);
 
     fireEvent.click(screen.getByTestId('nav-servers'));
-    const serverCard = await screen.findByTestId('server-card');
+    const serverCard = await screen.findByTestId('server-detail');
     expect(serverCard.textContent).toContain('Files[U+202E]gnp.exe');
     expect(serverCard.textContent).toContain(MARKUP);
     expect(within(serverCard).getByTestId('server-last-error').textContent).toBe(SCRIPT);

@@ -10,8 +10,8 @@ import { errorMessage } from '../../queries/unwrap';
 import { ImportReportView } from './ImportReportView';
 import { MAX_IMPORT_CHARS, readFileText } from './use-file-text';
 
-/** The import section of the servers screen. */
-export function ImportPanel() {
+/** The import section of the servers screen (`id`: what its toggle controls). */
+export function ImportPanel({ id: panelId }: { id: string }) {
   const id = useId();
   const [json, setJson] = useState('');
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export function ImportPanel() {
   };
 
   return (
-    <section className="import" aria-labelledby={`${id}-title`} data-testid="import-panel">
+    <section id={panelId} className="import" aria-labelledby={`${id}-title`} data-testid="import-panel">
       <h2 id={`${id}-title`}>Import servers</h2>
       <form onSubmit={onSubmit} noValidate>
         <div className="field">

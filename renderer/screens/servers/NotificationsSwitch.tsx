@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useUpdateServerSettings } from '../../queries/mutations';
 import { errorMessage } from '../../queries/unwrap';
 
-/** The notifications switch of a server card. */
+/** The notifications switch on a server's Settings tab. */
 export function NotificationsSwitch({ server }: { server: ServerView }) {
   const update = useUpdateServerSettings();
   const id = useId();

@@ -1,4 +1,4 @@
-/** Retry now, and Disable / Enable, on a server's card. Allowed in browser mode too: they only run what was approved. */
+/** Retry now, and Disable / Enable, on a server's Settings tab. Allowed in browser mode too: they only run what was approved. */
 import type { ServerView } from '../../../shared/ipc/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { canRetry } from '../../lib/server-status';

@@ -15,7 +15,7 @@ export function ServerStatus({ server }: { server: ServerView }) {
         data-testid="server-state"
         data-status={server.disabled ? 'disabled' : (state?.status ?? 'none')}
         data-health={server.disabled ? undefined : state?.health?.condition}
-        className={!server.disabled && state?.health !== undefined ? 'server-card__error' : undefined}
+        className={!server.disabled && state?.health !== undefined ? 'server-detail__error' : undefined}
       >
         {/* A degraded server's state quotes the transport's words, e.g. the server's HTTP status text. */}
         <VisibleText text={describeServerConnection(server, now)} />
@@ -23,13 +23,13 @@ export function ServerStatus({ server }: { server: ServerView }) {
       {state?.exit !== undefined && (
         <>
           <dt>Why</dt>
-          <dd className="server-card__error" data-testid="server-exit">
-            <p className="server-card__exit">
+          <dd className="server-detail__error" data-testid="server-exit">
+            <p className="server-detail__exit">
               {describeExit(state.exit)}
               {state.exit.stderr.length > 0 ? '. It wrote:' : '.'}
             </p>
             {state.exit.stderr.length > 0 && (
-              <ul className="server-card__stderr" aria-label="What it wrote to stderr" data-testid="server-stderr">
+              <ul className="server-detail__stderr" aria-label="What it wrote to stderr" data-testid="server-stderr">
                 {state.exit.stderr.map((line, index) => (
                   <li key={index}>
                     <code>
@@ -64,7 +64,7 @@ export function ServerStatus({ server }: { server: ServerView }) {
         <>
           {/* With the exit and its stderr above, the client library's words are only the detail. */}
           <dt>{state.exit !== undefined ? 'Details' : 'Last error'}</dt>
-          <dd className={state.exit !== undefined ? 'server-card__detail' : 'server-card__error'} data-testid="server-last-error">
+          <dd className={state.exit !== undefined ? 'server-detail__detail' : 'server-detail__error'} data-testid="server-last-error">
             <VisibleText text={state.lastError} multiline />
           </dd>
         </>

@@ -22,7 +22,7 @@ function asRequested(roots: ServerView['roots']) {
   return roots.map(({ uri, name }) => ({ location: uri, ...(name !== undefined ? { name } : {}) }));
 }
 
-/** The "Shared folders (roots)" section of a server card. */
+/** The Shared folders tab of a server's detail. */
 export function SharedFolders({ server }: { server: ServerView }) {
   const add = useUpdateServerSettings();
   const remove = useUpdateServerSettings();

@@ -24,7 +24,7 @@ export function browserSignInHref(serverId: string): string {
   return `${SIGN_IN_START_PATH}?server=${encodeURIComponent(serverId)}`;
 }
 
-/** The sign-in part of an HTTP server's card; nothing for a server that asked for no sign-in. */
+/** The sign-in part of an HTTP server's Settings tab; nothing for a server that asked for no sign-in. */
 export function SignInPanel({ server }: { server: ServerView }) {
   const now = useNow();
   const info = useAppInfo();

@@ -1,9 +1,9 @@
 /**
- * Exactly what a stdio server runs: the command, each argument on its own line as it will be
- * passed (no shell, no quoting), the names of the variables it adds (their values are secrets
- * and stay on the host) and its working folder. Hidden
- * characters are shown, so what the user approves is what runs (SECURITY.md §3). Variables whose
- * saved values were lost (a reset keychain, browser mode) are named: the server does not run without them.
+ * Exactly what a stdio server runs: the command, its arguments on one wrapped line, each in its
+ * own box as it will be passed (no shell, no quoting, blanks kept), the names of the variables it
+ * adds (their values are secrets and stay on the host) and its working folder. Hidden characters
+ * are shown, so what the user approves is what runs (SECURITY.md §3). Variables whose saved
+ * values were lost (a reset keychain, browser mode) are named: the server does not run without them.
  */
 import type { ServerView } from '../../../shared/ipc/contract';
 import { VisibleText } from '../../components/VisibleText';
@@ -27,7 +27,7 @@ export function StdioCommand({ server }: { server: ServerView }) {
         {args.length === 0 ? (
           <span className="muted">None</span>
         ) : (
-          <ol className="command__args" data-testid="server-args">
+          <ol className="command__args" aria-label="Arguments, in order" data-testid="server-args">
             {args.map((arg, index) => (
               <li key={index}>
                 <code className="command__part" data-testid="server-arg">

@@ -9,7 +9,7 @@ export const HIDDEN_VALUE = '(value hidden)';
 export const STDIO_REMOVE_LOCKED_NOTE =
   'Browser mode cannot remove a server that runs a command: it could not add it back. Disable it to stop it, or remove it in the desktop app.';
 
-/** Next to header values typed in browser mode, and to the names of such values on a card. */
+/** Next to header values typed in browser mode, and to the names of such values in a server's settings. */
 export const SESSION_ONLY_HEADERS_NOTE = 'kept for this session only — browser mode cannot protect them at rest';
 
 /** The HTTP transports by what they are called. */

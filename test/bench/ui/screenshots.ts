@@ -3,12 +3,12 @@
  * through the UI's launcher it runs a short `build` (completes), a long `build` (still working),
  * a `flaky` build (fails), a `deploy` and a `summarize_changes` (both wait for input), then saves
  * 1280×800 PNGs of the inbox and of the completed build's detail, in the light theme and the
- * dark one, of the needs-input queue with the sampling request open, of a server's console and
- * protocol log with a message expanded, and of the completed build's activity (its protocol
+ * dark one, of the needs-input queue with the sampling request open, of the Servers list beside a
+ * server's settings, of a server's console and protocol log with a message expanded, and of the completed build's activity (its protocol
  * exchange, a line expanded), and of a server that needs sign-in (the demo sign-in server, signed
  * in through its provider's pages, asking for more access for `deploy`):
  *   docs/screenshots/inbox.png, task-detail.png, inbox-dark.png, task-detail-dark.png, needs-input.png,
- *   server-console.png, task-activity.png, sign-in.png
+ *   servers.png, server-console.png, task-activity.png, sign-in.png
  * Exits non-zero when something fails; everything it started is stopped either way.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -69,7 +69,8 @@ async function shootSignIn(page: Page, cleanup: Cleanup): Promise<void> {
   await page.getByTestId('server-form-name').fill('Remote build service');
   await page.getByTestId('server-form-url').fill(demo.url);
   await page.getByTestId('server-form-save').click();
-  const card = page.locator('[data-testid="server-card"]').filter({ hasText: 'Remote build service' });
+  // Saving shows the added server's detail.
+  const card = page.locator('[data-testid="server-detail"]').filter({ hasText: 'Remote build service' });
   const signIn = card.getByTestId('server-sign-in');
   await signIn.waitFor({ timeout: 30_000 });
   const opened = page.context().waitForEvent('page');
@@ -118,7 +119,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   // The demo servers start under tsx (a few seconds); a launcher opened before a server is
   // connected shows "Could not list the tools" and does not retry on its own when it connects.
   await page.getByTestId('nav-servers').click();
-  await page.locator('[data-testid="server-state"][data-status="connected"]').nth(1).waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid="server-row-state"][data-status="connected"]').nth(1).waitFor({ timeout: 60_000 });
 
   await runTool(page, 'demo-extension', 'build', { durationMs: '1500', project: 'web-app' });
   await runTool(page, 'demo-legacy', 'build', { durationMs: '600000', project: 'api-server' });
@@ -155,8 +156,12 @@ async function main(cleanup: Cleanup): Promise<void> {
   await shoot(page, 'needs-input.png');
 
   await page.getByTestId('nav-servers').click();
-  const card = page.locator('[data-testid="server-card"][data-server-id="demo-legacy"]');
-  await card.getByTestId('server-activity-toggle').click();
+  await page.locator('[data-testid="server-row"][data-server-id="demo-legacy"]').click();
+  const card = page.locator('[data-testid="server-detail"][data-server-id="demo-legacy"]');
+  await card.getByTestId('server-tab-settings').click();
+  await card.getByTestId('server-state').waitFor({ timeout: 30_000 });
+  await shoot(page, 'servers.png');
+  await card.getByTestId('server-tab-console').click();
   await card.getByTestId('console-line').first().waitFor({ timeout: 30_000 });
   const message = card.getByTestId('protocol-line').first();
   await message.locator('summary').click();

@@ -1,4 +1,4 @@
-/** The console and protocol log on a server's card, and the activity section of a task's detail. */
+/** The Console tab of a server's detail, and the activity section of a task's detail. */
 import type { Locator, Page } from 'playwright-core';
 
 /** A console (a server's, or a task's lines of it). */
@@ -23,16 +23,16 @@ export class ConsolePart {
   }
 }
 
-/** "Console and protocol log" on a server's card (`card` is the card's root). */
+/** The Console tab of a server's detail (`detail` is the detail pane's root). */
 export class ServerActivityPart {
-  constructor(readonly card: Locator) {}
+  constructor(readonly detail: Locator) {}
 
-  get toggle(): Locator {
-    return this.card.getByTestId('server-activity-toggle');
+  get tab(): Locator {
+    return this.detail.getByTestId('server-tab-console');
   }
 
   get panel(): Locator {
-    return this.card.getByTestId('server-activity');
+    return this.detail.getByTestId('server-activity');
   }
 
   get console(): ConsolePart {
@@ -51,9 +51,9 @@ export class ServerActivityPart {
     return this.panel.getByTestId('server-log-export');
   }
 
-  /** Opens the panel (when closed) and waits for it. */
+  /** Shows the Console tab and waits for its panel. */
   async open(): Promise<void> {
-    if ((await this.toggle.getAttribute('aria-expanded')) !== 'true') await this.toggle.click();
+    await this.tab.click();
     await this.panel.waitFor();
   }
 }

@@ -68,8 +68,8 @@ export class NotificationsPage {
     }, title);
   }
 
-  /** The notifications switch on a server's card (checked = on). */
+  /** The notifications switch in a server's detail, on its Settings tab (checked = on). */
   serverSwitch(serverId: string): Locator {
-    return this.page.locator(`[data-testid="server-card"][data-server-id="${serverId}"]`).getByTestId('server-notifications');
+    return this.page.locator(`[data-testid="server-detail"][data-server-id="${serverId}"]`).getByTestId('server-notifications');
   }
 }

@@ -1,4 +1,4 @@
-/** Servers: cards, the add form (HTTP only in browser mode) and the import panel. */
+/** Servers: the list, the chosen server's detail and its tabs, the add form (HTTP only in browser mode) and the import panel. */
 import type { Locator, Page } from 'playwright-core';
 
 export class ServersPage {
@@ -16,17 +16,40 @@ export class ServersPage {
     return this.page.getByTestId('servers-stdio-locked');
   }
 
-  get cards(): Locator {
-    return this.page.getByTestId('server-card');
+  /** The list's entries, one per configured server. */
+  get rows(): Locator {
+    return this.page.getByTestId('server-row');
   }
 
-  card(serverId: string): ServerCardPart {
-    return new ServerCardPart(this.page.locator(`[data-testid="server-card"][data-server-id="${serverId}"]`));
+  row(serverId: string): Locator {
+    return this.page.locator(`[data-testid="server-row"][data-server-id="${serverId}"]`);
   }
 
-  /** The card whose heading is `name` (ids of added servers are chosen by the host). */
-  cardNamed(name: string): ServerCardPart {
-    return new ServerCardPart(this.cards.filter({ has: this.page.getByRole('heading', { name, exact: true }) }));
+  /** The list entry whose name is `name` (ids of added servers are chosen by the host). */
+  rowNamed(name: string): Locator {
+    return this.rows.filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** The detail pane of `serverId` (present only while it is the server shown). */
+  detail(serverId: string): ServerDetailPart {
+    return new ServerDetailPart(this.page.locator(`[data-testid="server-detail"][data-server-id="${serverId}"]`));
+  }
+
+  /** Chooses the server in the list and waits for its detail, on its Settings tab. */
+  async open(serverId: string): Promise<ServerDetailPart> {
+    await this.row(serverId).click();
+    const detail = this.detail(serverId);
+    await detail.showTab('settings');
+    return detail;
+  }
+
+  /** As `open`, for the server named `name`. */
+  async openNamed(name: string): Promise<ServerDetailPart> {
+    const row = this.rowNamed(name);
+    await row.waitFor();
+    const id = await row.getAttribute('data-server-id');
+    if (id === null) throw new Error(`the list entry of ${name} has no server id`);
+    return this.open(id);
   }
 
   readonly form = {
@@ -59,18 +82,21 @@ export class ServersPage {
     await this.form.root().waitFor({ state: 'detached' });
   }
 
-  /** Pastes a config and imports it; waits for the report. */
+  /** Opens the import panel (when closed), pastes a config and imports it; waits for the report. */
   async importConfig(json: string): Promise<void> {
+    const toggle = this.page.getByTestId('servers-import-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     await this.importPanel.json().fill(json);
     await this.importPanel.submit().click();
     await this.importPanel.report().waitFor();
   }
 }
 
-/** One server card. */
-export class ServerCardPart {
+/** The detail pane of one server; the locators of a tab find something only while it is shown. */
+export class ServerDetailPart {
   constructor(readonly root: Locator) {}
 
+  /** Settings tab: the connection state. */
   get state(): Locator {
     return this.root.getByTestId('server-state');
   }
@@ -96,13 +122,20 @@ export class ServerCardPart {
     return this.root.getByTestId('server-enable');
   }
 
-  /** The folders (roots) shared with the server, as listed on its card (URIs as text). */
+  /** Shared folders tab: the folders (roots) shared with the server (URIs as text). */
   get rootUris(): Locator {
     return this.root.getByTestId('server-root-uri');
   }
 
-  /** Shares one more folder with the server (an absolute path); waits until the card lists it. */
+  /** Shows one tab (`settings`, `tools`, `roots`, `console`) and waits for its panel. */
+  async showTab(key: 'settings' | 'tools' | 'roots' | 'console'): Promise<void> {
+    await this.root.getByTestId(`server-tab-${key}`).click();
+    await this.root.getByTestId(`server-tabpanel-${key}`).waitFor();
+  }
+
+  /** Shares one more folder with the server (an absolute path); waits until the tab lists it. */
   async addRoot(path: string, name?: string): Promise<void> {
+    await this.showTab('roots');
     const before = await this.rootUris.count();
     await this.root.getByTestId('server-root-path').fill(path);
     if (name !== undefined) await this.root.getByTestId('server-root-label').fill(name);
@@ -112,6 +145,7 @@ export class ServerCardPart {
 
   /** Removes the server (with its confirm step). */
   async remove(): Promise<void> {
+    await this.showTab('settings');
     await this.root.getByTestId('server-remove').click();
     await this.root.getByTestId('server-remove-confirm').click();
   }

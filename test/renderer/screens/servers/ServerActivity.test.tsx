@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * A server card's "Console and protocol log" against the fake bridge: nothing is read until it is
- * opened; then the console shows each line's time, source or level and text (as text only); the
+ * A server's Console tab against the fake bridge: nothing is read until the tab is shown; then
+ * the console shows each line's time, source or level and text (as text only); the
  * search goes to the host, the source filter narrows what is shown; a `logs:appended` event reads
  * only what came after the last line held; the protocol log's messages expand to their JSON with
  * "Copy as JSON"; "Export log" saves the host's JSON lines as a file.
@@ -59,14 +59,14 @@ function readBlob(blob: Blob): Promise<string> {
 }
 
 async function open() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Console and protocol log' }));
+  fireEvent.click(await screen.findByRole('tab', { name: 'Console' }));
   return screen.findByTestId('server-activity');
 }
 
 describe('the server console', () => {
-  it('reads nothing while closed; opened, shows each line with its time, source or level, as text only', async () => {
+  it('reads nothing while its tab is not shown; shown, shows each line with its time, source or level, as text only', async () => {
     const bridge = renderWithLogs();
-    await screen.findByRole('button', { name: 'Console and protocol log' });
+    await screen.findByRole('tab', { name: 'Console' });
     expect(bridge.requestsTo('logs:console')).toEqual([]);
     const panel = within(await open());
     const lines = await panel.findAllByTestId('console-line');

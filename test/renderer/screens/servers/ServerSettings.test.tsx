@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A server card's settings against the fake bridge: the shared folders (roots) listed as text,
+ * A server's settings against the fake bridge: the shared folders (roots) listed as text,
  * added by path (the host's refusal shown next to the field), removed; the notifications switch
  * (a real checkbox named "Notifications"); and both offered in browser mode, for stdio too.
  */
@@ -35,7 +35,12 @@ function renderWithHost(initial: ServerView, handlers: Handlers = {}, browser = 
   return bridge;
 }
 
-const section = async () => screen.findByTestId('server-roots');
+/** The Shared folders tab's content, its tab chosen first. */
+async function section(): Promise<HTMLElement> {
+  const tab = await screen.findByRole('tab', { name: 'Shared folders' });
+  if (tab.getAttribute('aria-selected') !== 'true') fireEvent.click(tab);
+  return screen.findByTestId('server-roots');
+}
 
 describe('shared folders (roots)', () => {
   it('lists each folder as text, and says plainly when there are none', async () => {
@@ -134,11 +139,11 @@ describe('in browser mode', () => {
   it('offers both for a stdio server whose command cannot be edited', async () => {
     const stdio = makeServer({ id: 'local', transport: 'stdio', url: undefined, command: 'node', args: ['server.js'], origin: 'default' });
     const bridge = renderWithHost(stdio, {}, true);
-    const roots = within(await section());
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('server-edit').disabled).toBe(true));
+    fireEvent.click(screen.getByRole('switch', { name: 'Notifications' }));
+    const roots = within(await section());
     fireEvent.change(roots.getByLabelText('Folder path'), { target: { value: '/srv/data' } });
     fireEvent.click(roots.getByRole('button', { name: 'Add folder' }));
-    fireEvent.click(screen.getByRole('switch', { name: 'Notifications' }));
     await waitFor(() => expect(bridge.requestsTo('servers:update-settings')).toHaveLength(2));
   });
 });

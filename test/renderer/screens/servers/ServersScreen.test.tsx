@@ -35,12 +35,27 @@ function renderServers(servers: ServerView[], handlers: Handlers = {}) {
   return renderApp({ bridge, state: { screen: 'servers' } });
 }
 
-const card = (id: string) => screen.getAllByTestId('server-card').find((element) => element.dataset.serverId === id)!;
+/** The detail pane of server `id`, chosen in the list first when another one is shown. */
+function card(id: string): HTMLElement {
+  const shown = screen.getByTestId('server-detail');
+  if (shown.dataset.serverId === id) return shown;
+  fireEvent.click(screen.getAllByTestId('server-row').find((row) => row.dataset.serverId === id)!);
+  return screen.getByTestId('server-detail');
+}
+
+/** Opens the import panel from the top of the screen. */
+async function openImport(): Promise<void> {
+  const toggle = await screen.findByTestId('servers-import-toggle');
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(screen.queryByTestId('import-panel')).toBeNull();
+  fireEvent.click(toggle);
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+}
 
 describe('servers', () => {
   it('shows each server with connection state, era, task support and last error', async () => {
     renderServers([remote]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const remoteCard = within(card('remote'));
     expect(remoteCard.getByRole('heading', { name: 'Remote' })).toBeTruthy();
     expect(remoteCard.getByTestId('server-state').textContent).toMatch(/^Reconnecting — next try in (59|60)s$/);
@@ -54,7 +69,7 @@ describe('servers', () => {
 
   it('shows the full command of an unapproved server and approves with the digest shown', async () => {
     const { bridge } = renderServers([unapproved], { 'servers:approve': () => ok({ ...unapproved, approved: true }) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const files = within(card('files'));
     expect(files.getByTestId('server-command').textContent).toBe('/usr/bin/npx');
     expect(files.getAllByTestId('server-arg').map((arg) => arg.textContent)).toEqual(['-y', '@mcp/files', '/home/me/My Documents', '', '  padded  ']);
@@ -79,7 +94,7 @@ describe('servers', () => {
 
   it('names variables whose saved values were lost and offers no approval until they are entered again', async () => {
     const { bridge } = renderServers([{ ...unapproved, lostEnvNames: ['GITHUB_TOKEN'] }]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const files = within(card('files'));
     expect(files.getByTestId('server-env').textContent).toBe('API_MODE (value hidden)');
     expect(files.getByTestId('server-env-lost').textContent).toMatch(/^Lost values: GITHUB_TOKEN\. .*does not run/);
@@ -91,15 +106,15 @@ describe('servers', () => {
 
   it('does not offer approval for an approved server', async () => {
     renderServers([{ ...unapproved, approved: true }]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     expect(screen.queryByTestId('server-approval')).toBeNull();
   });
 
   it('updates from servers:changed', async () => {
     const { bridge } = renderServers([remote]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     bridge.emit('servers:changed', { servers: [{ ...remote, state: { ...remote.state!, status: 'connected' } }, makeServer({ id: 'new', name: 'New one' })] });
-    await waitFor(() => expect(screen.getAllByTestId('server-card')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('server-row')).toHaveLength(2));
     expect(within(card('remote')).getByTestId('server-state').textContent).toBe('Connected');
     expect(screen.getByTestId('nav-servers-count').textContent).toContain('2');
   });
@@ -131,7 +146,7 @@ describe('servers', () => {
 
   it('edits an HTTP server, keeping its id', async () => {
     const { bridge } = renderServers([remote], { 'servers:save': ({ server }) => ok({ ...remote, name: server.name }) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     fireEvent.click(within(card('remote')).getByTestId('server-edit'));
     const form = await screen.findByTestId('server-form');
     expect(within(form).getByTestId<HTMLInputElement>('server-form-url').value).toBe('https://mcp.example/mcp');
@@ -142,7 +157,7 @@ describe('servers', () => {
 
   it('in browser mode, stdio cannot be added or edited; header values can be, kept for this session only as the field says', async () => {
     renderServers([unapproved], { 'app:info': () => ok(makeAppInfo({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' })) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     await waitFor(() => expect(screen.getByTestId('servers-stdio-locked').textContent).toMatch(/cannot be added or edited/));
     expect(within(card('files')).getByTestId<HTMLButtonElement>('server-edit').disabled).toBe(true);
     // The full command is still shown for approval.
@@ -160,7 +175,7 @@ describe('servers', () => {
 
   it('in browser mode, a stdio server cannot be removed (it could not be added back), and says why; an HTTP one can', async () => {
     renderServers([unapproved, remote], { 'app:info': () => ok(makeAppInfo({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' })) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const files = within(card('files'));
     await waitFor(() => expect(files.getByTestId<HTMLButtonElement>('server-remove').disabled).toBe(true));
     const note = files.getByTestId('server-remove-locked');
@@ -173,7 +188,7 @@ describe('servers', () => {
   it('edits a stdio server by variable name: a save keeps the hidden values, Replace value sends a new one, Remove drops one', async () => {
     const approved = { ...unapproved, approved: true, envNames: ['API_MODE', 'TOKEN'] };
     const { bridge } = renderServers([approved], { 'servers:save': () => ok(approved) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     fireEvent.click(within(card('files')).getByTestId('server-edit'));
     const form = within(await screen.findByTestId('server-form'));
     expect(form.getAllByTestId('server-form-kept-var').map((row) => row.querySelector('code')?.textContent)).toEqual(['API_MODE', 'TOKEN']);
@@ -196,14 +211,14 @@ describe('servers', () => {
 
   it('a server whose endpoint change made a new server says so', async () => {
     renderServers([{ ...remote, disabled: true, replacedBy: 'remote-2', state: undefined }]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     expect(within(card('remote')).getByTestId('server-state').textContent).toMatch(/^Server changed/);
     expect(within(card('remote')).getByTestId('server-replaced').textContent).toMatch(/never followed at the new endpoint/);
   });
 
   it('removes a server after confirming', async () => {
     const { bridge } = renderServers([remote], { 'servers:remove': () => ok({}) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     fireEvent.click(within(card('remote')).getByTestId('server-remove'));
     fireEvent.click(within(card('remote')).getByTestId('server-remove-confirm'));
     await waitFor(() => expect(bridge.requestsTo('servers:remove')).toEqual([{ id: 'remote' }]));
@@ -245,7 +260,7 @@ describe('server states that say why, and the buttons that act on them', () => {
       'servers:retry': () => ok({ ...broken, state: { ...broken.state!, status: 'connecting' } }),
       'servers:set-enabled': () => ok({ ...broken, disabled: true, state: undefined }),
     });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const shown = within(card('broken'));
     expect(shown.getByTestId('server-state').textContent).toBe('Stopped after 5 failed starts within 2 minutes — not started again until you retry');
     expect(shown.getByTestId('server-exit').textContent).toContain('Its process exited with code 1. It wrote:');
@@ -266,7 +281,7 @@ describe('server states that say why, and the buttons that act on them', () => {
 
   it('a degraded server says since when, the failure (its status text as untrusted text) and how many requests failed, and offers no retry', async () => {
     renderServers([down]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const shown = within(card('down'));
     const state = shown.getByTestId('server-state');
     expect(state.textContent).toBe(`Degraded since ${hhmm(down.state!.health!.since)} — HTTP 503 Service [U+202E]Unavailable (3 requests failed)`);
@@ -277,7 +292,7 @@ describe('server states that say why, and the buttons that act on them', () => {
 
   it('a stdio server that did not answer its ping says not responding, since when', async () => {
     renderServers([silent]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const state = within(card('silent')).getByTestId('server-state');
     expect(state.textContent).toBe(`Not responding since ${hhmm(silent.state!.health!.since)} — no answer to ping in 10s`);
     expect(state.getAttribute('data-health')).toBe('not-responding');
@@ -285,13 +300,13 @@ describe('server states that say why, and the buttons that act on them', () => {
 
   it('a server waiting for its next attempt offers Retry now', async () => {
     renderServers([remote]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     expect(within(card('remote')).getByRole('button', { name: 'Retry now' })).toBeTruthy();
   });
 
   it('a disabled server says so and offers Enable, not Retry now', async () => {
     const { bridge } = renderServers([{ ...broken, disabled: true, state: undefined }], { 'servers:set-enabled': () => ok({ ...broken, state: undefined }) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     const shown = within(card('broken'));
     expect(shown.getByTestId('server-state').textContent).toMatch(/^Disabled/);
     expect(shown.getByTestId('server-state').dataset.status).toBe('disabled');
@@ -308,7 +323,7 @@ describe('server states that say why, and the buttons that act on them', () => {
 
   it('in browser mode, stdio servers can still be retried and disabled', async () => {
     renderServers([broken], { 'app:info': () => ok(makeAppInfo({ mode: 'browser', canEditStdio: false, secretProtection: 'unavailable' })) });
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     await waitFor(() => expect(screen.getByTestId<HTMLButtonElement>('server-edit').disabled).toBe(true));
     expect(screen.getByTestId<HTMLButtonElement>('server-retry').disabled).toBe(false);
     expect(screen.getByTestId<HTMLButtonElement>('server-disable').disabled).toBe(false);
@@ -324,6 +339,7 @@ describe('import', () => {
   it('imports pasted JSON and shows what was imported (unapproved) and what was skipped', async () => {
     const { bridge } = renderServers([], { 'servers:import': () => ok(report) });
     const json = '{"mcpServers": {"github": {"command": "npx", "args": ["-y", "gh"]}, "weird": {"type": "sse", "url": "x"}}}';
+    await openImport();
     fireEvent.change(await screen.findByTestId('import-json'), { target: { value: json } });
     fireEvent.click(screen.getByTestId('import-submit'));
     const shown = await screen.findByTestId('import-report');
@@ -335,12 +351,14 @@ describe('import', () => {
   it('reads a picked file into the editor', async () => {
     renderServers([], { 'servers:import': () => ok(report) });
     const file = new File(['{"servers": {"x": {"command": "node"}}}'], 'mcp.json', { type: 'application/json' });
+    await openImport();
     fireEvent.change(await screen.findByTestId('import-file'), { target: { files: [file] } });
     await waitFor(() => expect(screen.getByTestId<HTMLTextAreaElement>('import-json').value).toBe('{"servers": {"x": {"command": "node"}}}'));
   });
 
   it('shows an import the host refused', async () => {
     renderServers([], { 'servers:import': () => fail('Not a Claude Desktop, Cursor or VS Code config.') });
+    await openImport();
     fireEvent.change(await screen.findByTestId('import-json'), { target: { value: '[]' } });
     fireEvent.click(screen.getByTestId('import-submit'));
     expect((await screen.findByTestId('import-error')).textContent).toContain('Not a Claude Desktop');

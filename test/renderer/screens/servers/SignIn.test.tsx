@@ -131,7 +131,7 @@ describe('a server that asks for sign-in', () => {
 
   it('a server that asked for no sign-in, or is disabled, shows no sign-in', async () => {
     renderServers([remote(undefined, 'connected'), makeServer({ id: 'off', disabled: true, state: { id: 'off', name: 'Off', status: 'needs-sign-in', signIn: { status: 'needed' } } })]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     expect(screen.queryByTestId('server-sign-in-panel')).toBeNull();
   });
 });
@@ -144,7 +144,7 @@ describe('an HTTP server\'s transport, headers and sign-in settings', () => {
       oauth: { clientId: 'mtm-desktop', scope: 'tasks' },
     });
     renderServers([{ ...server, state: { ...server.state!, httpTransport: 'sse' } }]);
-    await screen.findAllByTestId('server-card');
+    await screen.findAllByTestId('server-detail');
     expect(screen.getByTestId('server-http-transport').textContent).toBe('HTTP+SSE (older, 2024-11-05) (the server did not take Streamable HTTP)');
     expect(screen.getByTestId('server-headers-session-only').textContent).toBe('Authorization: kept for this session only — browser mode cannot protect them at rest.');
     expect(screen.getByTestId('server-oauth').textContent).toBe('Registered client mtm-desktop; asks for tasks');
