@@ -68,3 +68,11 @@ export function useHashRoute(): void {
   const store = useAppStoreApi();
   useEffect(() => syncHashRoute(store), [store]);
 }
+
+/**
+ * Shows `route` by changing the address, as a followed link would (deep links from
+ * notifications); the sync then moves the store, so both paths are one.
+ */
+export function goToRoute(route: Route, win: Window = window): void {
+  win.location.hash = formatRoute(route);
+}

@@ -14,6 +14,8 @@ export interface RenderAppOptions {
 /** The app, its bridge, store and query client. */
 export function renderApp(options: RenderAppOptions = {}) {
   const bridge = options.bridge ?? createFakeBridge();
+  // The app follows the address (hash routes); jsdom keeps it between tests, so each starts bare.
+  window.history.replaceState(null, '', window.location.pathname);
   const store = createAppStore(options.state);
   const queryClient = createQueryClient();
   const result = render(<App bridge={bridge} queryClient={queryClient} store={store} />);
