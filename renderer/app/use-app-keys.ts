@@ -75,7 +75,8 @@ function focusSearch(store: AppStore): boolean {
 }
 
 function cancelButton(taskId: string): HTMLButtonElement | null {
-  return document.querySelector<HTMLButtonElement>(`[data-testid="task-detail"][data-task-id="${CSS.escape(taskId)}"] [data-testid="task-cancel"]`);
+  const detail = document.querySelector<HTMLElement>('[data-testid="task-detail"]');
+  return detail?.dataset.taskId === taskId ? detail.querySelector<HTMLButtonElement>('[data-testid="task-cancel"]') : null;
 }
 
 /**

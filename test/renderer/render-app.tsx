@@ -72,3 +72,28 @@ export function layOutTaskList(height: number): () => void {
     }
   };
 }
+
+/**
+ * jsdom has no `matchMedia`; this gives it one that answers `(min-width: Npx)` queries for a
+ * window `width` px wide (and nothing else). Returns the undo.
+ */
+export function stubWindowWidth(width: number): () => void {
+  const saved = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => {
+      const minWidth = /\(min-width:\s*(\d+)px\)/.exec(query)?.[1];
+      return {
+        matches: minWidth !== undefined && width >= Number(minWidth),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      };
+    },
+  });
+  return () => {
+    if (saved === undefined) Reflect.deleteProperty(window, 'matchMedia');
+    else Object.defineProperty(window, 'matchMedia', saved);
+  };
+}
