@@ -10,15 +10,18 @@ export interface KeyboardHelpProps {
 /** A modal listing the keys; Esc or Close shuts it and focus returns where it was. */
 export function KeyboardHelp({ isOpen, onClose }: KeyboardHelpProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null || !isOpen) return;
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // jsdom has no showModal; the dialog is then merely open.
+    // Where `<dialog>` has no methods (jsdom) it is merely shown, not modal.
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
+    closeRef.current?.focus();
     return () => {
-      if (dialog.open) dialog.close();
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
       returnTo?.focus();
     };
   }, [isOpen]);
@@ -46,7 +49,7 @@ export function KeyboardHelp({ isOpen, onClose }: KeyboardHelpProps) {
             </tbody>
           </table>
           <p className="keyboard-help__note">Keys do nothing while you type in a field.</p>
-          <button type="button" className="button" onClick={onClose} autoFocus data-testid="keyboard-help-close">
+          <button type="button" className="button" ref={closeRef} onClick={onClose} data-testid="keyboard-help-close">
             Close
           </button>
         </>
