@@ -38,10 +38,12 @@ export function applyRoute(state: Pick<AppState, 'showScreen' | 'openTask' | 'op
 export function syncHashRoute(store: AppStore, win: Window = window): () => void {
   const hashOfStore = () => formatRoute(routeOfState(store.getState()));
   const followAddress = () => {
-    const route = parseRoute(win.location.hash);
-    applyRoute(store.getState(), route ?? INBOX_ROUTE);
-    // An unreadable address is replaced, not kept: Back must not return to it.
-    if (route === undefined || win.location.hash !== hashOfStore()) win.history.replaceState(win.history.state, '', hashOfStore());
+    const route = parseRoute(win.location.hash) ?? INBOX_ROUTE;
+    // An unreadable address is replaced before the store moves, so the move pushes no entry
+    // of its own and Back never returns to the unreadable one.
+    const hash = formatRoute(route);
+    if (win.location.hash !== hash) win.history.replaceState(win.history.state, '', hash);
+    applyRoute(store.getState(), route);
   };
 
   const initial = parseRoute(win.location.hash);

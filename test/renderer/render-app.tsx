@@ -9,13 +9,15 @@ export interface RenderAppOptions {
   bridge?: FakeBridge;
   /** Initial UI state (e.g. `{ screen: 'servers' }`). */
   state?: Partial<AppState>;
+  /** The address's hash at load (`#/tasks/a`), which wins over `state` as on a reload; none by default. */
+  hash?: string;
 }
 
 /** The app, its bridge, store and query client. */
 export function renderApp(options: RenderAppOptions = {}) {
   const bridge = options.bridge ?? createFakeBridge();
-  // The app follows the address (hash routes); jsdom keeps it between tests, so each starts bare.
-  window.history.replaceState(null, '', window.location.pathname);
+  // The app follows the address (hash routes); jsdom keeps it between tests, so each sets it.
+  window.history.replaceState(null, '', `${window.location.pathname}${options.hash ?? ''}`);
   const store = createAppStore(options.state);
   const queryClient = createQueryClient();
   const result = render(<App bridge={bridge} queryClient={queryClient} store={store} />);
