@@ -50,6 +50,16 @@ export class AppPage {
     return this.page.getByTestId('banner-store-problems');
   }
 
+  /** The "?" dialog listing the keyboard shortcuts. */
+  get keyboardHelp(): Locator {
+    return this.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  }
+
+  /** The route part of the address (`#/tasks/<id>`). */
+  async hash(): Promise<string> {
+    return this.page.evaluate(() => window.location.hash);
+  }
+
   /**
    * Loads the tokenized address and waits until the page is linked to the host: the task and
    * server counts in the navigation come from the host, so they show only once it answered.
