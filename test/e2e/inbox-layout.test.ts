@@ -30,7 +30,7 @@ describe('the inbox layout and keys in browser mode', () => {
     ids.push(await runTool(ui, 'demo-extension', 'build', { durationMs: '600000' }));
     await ui.inbox.layout.waitFor();
     await ui.inbox.screen.waitFor();
-    await expect(ui.detail.heading.evaluate((heading) => heading.tagName)).resolves.toBe('H2');
+    await expect(ui.detail.root.locator('h2#task-title').count()).resolves.toBe(1);
     await expect(ui.detail.root.getByTestId('task-back').count()).resolves.toBe(0);
 
     const list = await box(page, 'inbox-screen');
@@ -39,7 +39,7 @@ describe('the inbox layout and keys in browser mode', () => {
     expect(Math.abs(list.y - detail.y)).toBeLessThan(2);
     expect(detail.x + detail.width).toBeLessThanOrEqual(WIDE.width);
     // Nothing scrolls sideways.
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(WIDE.width);
+    await expect(ui.contentWidth()).resolves.toBeLessThanOrEqual(WIDE.width);
 
     const before = Number(await ui.inbox.splitter.getAttribute('aria-valuenow'));
     await ui.inbox.splitter.focus();
@@ -79,7 +79,7 @@ describe('the inbox layout and keys in browser mode', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('Enter');
     expect(await ui.detail.waitForTask()).toBe(second);
-    expect(await ui.hash()).toBe(`#/tasks/${encodeURIComponent(second!)}`);
+    expect(ui.hash()).toBe(`#/tasks/${encodeURIComponent(second!)}`);
 
     await page.keyboard.press('Escape');
     await ui.inbox.noSelection.waitFor();
@@ -94,7 +94,7 @@ describe('the inbox layout and keys in browser mode', () => {
     await page.setViewportSize(WIDE);
     await ui.show('servers');
     await page.keyboard.press('/');
-    await expect.poll(() => ui.inbox.search.evaluate((field) => field === document.activeElement)).toBe(true);
+    await page.locator('[data-testid="inbox-search"]:focus').waitFor();
     await page.keyboard.type('jk');
     await expect(ui.inbox.search.inputValue()).resolves.toBe('jk');
     await ui.inbox.search.fill('');
@@ -111,7 +111,7 @@ describe('the inbox layout and keys in browser mode', () => {
 
     await page.keyboard.press('c');
     await ui.detail.cancelConfirm.waitFor();
-    await expect(ui.detail.cancelConfirm.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await page.locator('[data-testid="task-cancel-confirm"]:focus').waitFor();
     expect(await ui.detail.waitForTask()).toBe(ids[0]);
     await page.getByTestId('task-cancel-keep').click();
   });
@@ -124,11 +124,11 @@ describe('the inbox layout and keys in browser mode', () => {
     await ui.inbox.row(ids[1]!).open();
     await ui.detail.waitForTask();
     await expect(ui.inbox.screen.count()).resolves.toBe(0);
-    await expect(ui.detail.heading.evaluate((heading) => heading.tagName)).resolves.toBe('H1');
+    await expect(ui.detail.root.locator('h1#task-title').count()).resolves.toBe(1);
     await page.getByTestId('task-back').waitFor();
     const detail = await box(page, 'task-detail');
     expect(detail.x + detail.width).toBeLessThanOrEqual(NARROW.width);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(NARROW.width);
+    await expect(ui.contentWidth()).resolves.toBeLessThanOrEqual(NARROW.width);
 
     await page.keyboard.press('Escape');
     await ui.inbox.screen.waitFor();

@@ -13,17 +13,17 @@ describe('addresses in browser mode', () => {
 
   it('every screen and task has an address; Back and Forward move between them in the app', async () => {
     const { ui, page } = session.current;
-    expect(await ui.hash()).toBe('#/inbox');
+    expect(ui.hash()).toBe('#/inbox');
     await ui.show('servers');
-    expect(await ui.hash()).toBe('#/servers');
+    expect(ui.hash()).toBe('#/servers');
     await ui.show('inputs');
-    expect(await ui.hash()).toBe('#/inputs');
+    expect(ui.hash()).toBe('#/inputs');
     taskId = await runTool(ui, 'demo-extension', 'build', { durationMs: '600000' });
-    expect(await ui.hash()).toBe(`#/tasks/${encodeURIComponent(taskId)}`);
+    expect(ui.hash()).toBe(`#/tasks/${encodeURIComponent(taskId)}`);
 
     await page.goBack();
     await ui.launcher.page.getByTestId('launcher-screen').waitFor();
-    expect(await ui.hash()).toBe('#/launcher');
+    expect(ui.hash()).toBe('#/launcher');
     await page.goBack();
     await page.getByTestId('inputs-screen').waitFor();
     expect(await ui.nav('inputs').getAttribute('aria-current')).toBe('page');
@@ -39,31 +39,23 @@ describe('addresses in browser mode', () => {
     const { ui, page } = session.current;
     await page.reload();
     expect(await ui.detail.waitForTask()).toBe(taskId);
-    expect(await ui.hash()).toBe(`#/tasks/${encodeURIComponent(taskId)}`);
+    expect(ui.hash()).toBe(`#/tasks/${encodeURIComponent(taskId)}`);
   });
 
   it('an address typed by hand opens what it names; one naming no task says so; one naming nothing leads to the inbox', async () => {
     const { ui, page } = session.current;
-    await page.evaluate(() => {
-      window.location.hash = '#/servers';
-    });
+    await ui.goTo('#/servers');
     await page.getByTestId('servers-screen').waitFor();
-    await page.evaluate((hash) => {
-      window.location.hash = hash;
-    }, `#/tasks/${encodeURIComponent(taskId)}`);
+    await ui.goTo(`#/tasks/${encodeURIComponent(taskId)}`);
     expect(await ui.detail.waitForTask()).toBe(taskId);
 
-    await page.evaluate(() => {
-      window.location.hash = '#/tasks/no-such-task';
-    });
+    await ui.goTo('#/tasks/no-such-task');
     await ui.detail.notFound.waitFor();
     await expect(ui.detail.notFound.getByRole('heading').textContent()).resolves.toBe('Task not found');
 
-    await page.evaluate(() => {
-      window.location.hash = '#/nothing/here';
-    });
+    await ui.goTo('#/nothing/here');
     await ui.inbox.screen.waitFor();
     await ui.inbox.row(taskId).root.waitFor();
-    expect(await ui.hash()).toBe('#/inbox');
+    expect(ui.hash()).toBe('#/inbox');
   });
 });

@@ -56,8 +56,20 @@ export class AppPage {
   }
 
   /** The route part of the address (`#/tasks/<id>`). */
-  async hash(): Promise<string> {
-    return this.page.evaluate(() => window.location.hash);
+  hash(): string {
+    return new URL(this.page.url()).hash;
+  }
+
+  /** Goes to `hash` as a typed address or a followed link would (the page stays loaded). */
+  async goTo(hash: string): Promise<void> {
+    const url = new URL(this.page.url());
+    url.hash = hash;
+    await this.page.goto(url.toString());
+  }
+
+  /** How wide the page's content is, in px: more than the window means it scrolls sideways. */
+  async contentWidth(): Promise<number> {
+    return this.page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
   }
 
   /**

@@ -57,7 +57,7 @@ describe('the address follows the app', () => {
     expect(window.history.length).toBe(before + 4);
   });
 
-  it('names the server the Servers screen shows', async () => {
+  it('names the server the Servers screen shows', () => {
     const { store } = renderAt('');
     act(() => store.getState().openServer('srv 1'));
     expect(window.location.hash).toBe('#/servers/srv%201');
@@ -101,7 +101,7 @@ describe('the app follows the address', () => {
     await screen.findByTestId('servers-screen');
   });
 
-  it('replaces an address that names nothing with the inbox, keeping no history entry for it', async () => {
+  it('replaces an address that names nothing with the inbox, keeping no history entry for it', () => {
     const { store } = renderAt('', { screen: 'launcher' });
     expect(window.location.hash).toBe('#/launcher');
     const before = window.history.length;
