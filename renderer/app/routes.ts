@@ -54,11 +54,6 @@ export function formatRoute(route: Route): string {
   }
 }
 
-/** Whether two routes name the same place. */
-export function isSameRoute(a: Route, b: Route): boolean {
-  return formatRoute(a) === formatRoute(b);
-}
-
 function decodeId(encoded: string): string | undefined {
   let id: string;
   try {

@@ -20,19 +20,37 @@ export function useAppKeys(onHelp: () => void): void {
   }, [onHelp]);
 
   useEffect(() => {
+    // Steps that wait for the next render are dropped with the app (no work after unmount).
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const later: Later = (step, ms) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        step();
+      }, ms);
+      timers.add(timer);
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       const command = commandForKey(event);
       // An open dialog owns the keyboard (the browser closes a modal one on Esc).
       if (command === undefined || event.defaultPrevented || document.querySelector('dialog[open]') !== null) return;
-      if (run(command, store, latestOnHelp.current)) event.preventDefault();
+      if (run(command, store, latestOnHelp.current, later)) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      for (const timer of timers) clearTimeout(timer);
+    };
   }, [store]);
 }
 
+/** Runs `step` after `ms`, unless the app is gone by then. */
+type Later = (step: () => void, ms: number) => void;
+
+/** Time for React to render a screen the store just changed to. */
+const NEXT_RENDER_MS = 0;
+
 /** Does `command`; false when it had nothing to act on (the key then keeps its usual effect). */
-function run(command: KeyCommand, store: AppStore, onHelp: () => void): boolean {
+function run(command: KeyCommand, store: AppStore, onHelp: () => void, later: Later): boolean {
   switch (command) {
     case 'help':
       onHelp();
@@ -40,9 +58,9 @@ function run(command: KeyCommand, store: AppStore, onHelp: () => void): boolean 
     case 'back':
       return goBack(store);
     case 'search':
-      return focusSearch(store);
+      return focusSearch(store, later);
     case 'cancel':
-      return askToCancel(store);
+      return askToCancel(store, later);
     default:
       // j/k: the task list's own.
       return false;
@@ -63,14 +81,14 @@ function searchField(): HTMLInputElement | null {
 }
 
 /** Focuses the inbox search, showing the inbox first when another screen is up. */
-function focusSearch(store: AppStore): boolean {
+function focusSearch(store: AppStore, later: Later): boolean {
   const field = searchField();
   if (field !== null) {
     field.focus();
     return true;
   }
   store.getState().showScreen('inbox');
-  requestAnimationFrame(() => searchField()?.focus());
+  later(() => searchField()?.focus(), NEXT_RENDER_MS);
   return true;
 }
 
@@ -83,7 +101,7 @@ function cancelButton(taskId: string): HTMLButtonElement | null {
  * Presses Cancel (which asks before acting) for the task whose row has focus, opening it first,
  * else for the open task. Nothing happens for a task that cannot be cancelled (no Cancel button).
  */
-function askToCancel(store: AppStore): boolean {
+function askToCancel(store: AppStore, later: Later): boolean {
   const state = store.getState();
   const focusedRowTask = document.activeElement?.closest<HTMLElement>('[data-testid="task-row"]')?.dataset.taskId;
   const openTask = state.screen === 'task' ? state.selectedTaskId : null;
@@ -94,7 +112,7 @@ function askToCancel(store: AppStore): boolean {
   const press = () => {
     const button = cancelButton(taskId);
     if (button !== null) button.click();
-    else if (Date.now() < deadline && store.getState().selectedTaskId === taskId) setTimeout(press, CANCEL_POLL_MS);
+    else if (Date.now() < deadline && store.getState().selectedTaskId === taskId) later(press, CANCEL_POLL_MS);
   };
   press();
   return true;

@@ -3,7 +3,7 @@
  * pushes a history entry; Back/Forward, an edited address or a clicked link moves the store.
  * On load the address wins, so a reload shows the same task.
  */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { AppState, AppStore } from '../store/app-store';
 import { useAppStoreApi } from '../store/store-context';
 import { formatRoute, INBOX_ROUTE, parseRoute, type Route } from './routes';
@@ -21,7 +21,7 @@ export function routeOfState(state: Pick<AppState, 'screen' | 'selectedTaskId' |
 }
 
 /** Moves the store to `route` through its own actions. */
-export function applyRoute(state: Pick<AppState, 'showScreen' | 'openTask' | 'openServer'>, route: Route): void {
+function applyRoute(state: Pick<AppState, 'showScreen' | 'openTask' | 'openServer'>, route: Route): void {
   switch (route.screen) {
     case 'task':
       state.openTask(route.taskId);
@@ -65,10 +65,10 @@ export function syncHashRoute(store: AppStore, win: Window = window): () => void
   };
 }
 
-/** Runs `syncHashRoute` for the app's store. */
+/** Runs `syncHashRoute` for the app's store, before the first paint (no flash of the inbox on a reload). */
 export function useHashRoute(): void {
   const store = useAppStoreApi();
-  useEffect(() => syncHashRoute(store), [store]);
+  useLayoutEffect(() => syncHashRoute(store), [store]);
 }
 
 /**

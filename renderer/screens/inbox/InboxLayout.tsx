@@ -13,7 +13,7 @@ import { Splitter } from './Splitter';
 import { useListWidth } from './use-list-width';
 
 /** The window width from which list and detail are shown side by side. */
-export const TWO_PANE_QUERY = '(min-width: 960px)';
+const TWO_PANE_QUERY = '(min-width: 960px)';
 
 const LIST_PANE_ID = 'inbox-list-pane';
 
@@ -57,6 +57,6 @@ function useFocusRowOnClose(openTaskId: string | null): void {
   useEffect(() => {
     const closed = previous.current;
     previous.current = openTaskId;
-    if (closed !== null && openTaskId === null) focusTaskRowSoon(closed);
+    return closed !== null && openTaskId === null ? focusTaskRowSoon(closed) : undefined;
   }, [openTaskId]);
 }

@@ -5,7 +5,7 @@
  * between rows, scrolling as needed, and j/k do the same from anywhere on the page.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { commandForKey } from '../../app/key-map';
 import { useNow } from '../../hooks/use-now';
@@ -97,7 +97,9 @@ function useActiveIndex(tasks: readonly TaskSummary[], selectedTaskId: string | 
 function useListShortcuts(activeIndex: number, count: number, moveTo: (index: number) => void): void {
   // The latest values, read by one listener that stays for the list's life.
   const latest = useRef({ activeIndex, count, moveTo });
-  latest.current = { activeIndex, count, moveTo };
+  useLayoutEffect(() => {
+    latest.current = { activeIndex, count, moveTo };
+  });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const command = commandForKey(event);

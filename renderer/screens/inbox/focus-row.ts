@@ -13,10 +13,11 @@ export function taskRowButton(taskId: string): HTMLButtonElement | null {
 /**
  * Focuses the row of `taskId` if it is rendered (the list is virtualized), else the inbox
  * heading. Runs on the next frame, after the list has rendered its rows and any screen's own
- * heading took focus on mount.
+ * heading took focus on mount. Returns the cancel (for an effect's cleanup).
  */
-export function focusTaskRowSoon(taskId: string): void {
-  requestAnimationFrame(() => {
+export function focusTaskRowSoon(taskId: string): () => void {
+  const frame = requestAnimationFrame(() => {
     (taskRowButton(taskId) ?? document.getElementById(INBOX_TITLE_ID))?.focus();
   });
+  return () => cancelAnimationFrame(frame);
 }

@@ -110,7 +110,14 @@ describe('shortcuts', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('task-cancel-confirm')));
     expect(screen.getByTestId('task-detail').dataset.taskId).toBe('b');
 
+    // Esc takes the question back (and only that): the task stays open, focus on Cancel.
+    press('Escape');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('task-cancel')));
+    expect(screen.getByTestId('task-detail').dataset.taskId).toBe('b');
+    fireEvent.click(screen.getByTestId('task-cancel'));
     fireEvent.click(screen.getByTestId('task-cancel-keep'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('task-cancel')));
+
     rowButton('c').focus();
     press('c');
     await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('c'));
