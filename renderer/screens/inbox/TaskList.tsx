@@ -41,6 +41,9 @@ export function TaskList({ tasks, serverNames, onOpen, selectedTaskId = null }: 
   const now = useNow();
   const activeIndex = useActiveIndex(tasks, selectedTaskId);
   useListShortcuts(activeIndex.index, tasks.length, keyboard.moveTo);
+  const items = virtualizer.getVirtualItems();
+  // Scrolled away from the active row (not rendered), the list keeps a Tab stop on a row in view.
+  const tabStop = items.some((item) => item.index === activeIndex.index) ? activeIndex.index : items[0]?.index;
 
   return (
     <div ref={scrollRef} className="task-list" data-testid="task-list">
@@ -53,7 +56,7 @@ export function TaskList({ tasks, serverNames, onOpen, selectedTaskId = null }: 
         onKeyDown={keyboard.onKeyDown}
         onFocus={activeIndex.onFocus}
       >
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const task = tasks[item.index];
           if (task === undefined) return null;
           return (
@@ -65,7 +68,7 @@ export function TaskList({ tasks, serverNames, onOpen, selectedTaskId = null }: 
               index={item.index}
               setSize={tasks.length}
               offset={item.start}
-              isTabStop={item.index === activeIndex.index}
+              isTabStop={item.index === tabStop}
               isSelected={task.id === selectedTaskId}
               onOpen={onOpen}
             />

@@ -46,6 +46,17 @@ describe('the list is one Tab stop', () => {
     expect(rowButtons().map((button) => button.tabIndex)).toEqual([-1, 0, -1]);
   });
 
+  it('stays in the Tab order when the list scrolls its row away', async () => {
+    const many = Array.from({ length: 2_000 }, (_, index) => makeTask({ id: `t${index}`, updatedAt: 10_000 - index }));
+    renderApp({ bridge: createFakeBridge({ 'tasks:list': () => ok(many) }) });
+    await waitFor(() => expect(screen.getAllByTestId('task-row').length).toBeGreaterThan(0));
+    const scroller = screen.getByTestId('task-list');
+    scroller.scrollTop = 1_000 * 64;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(screen.queryAllByTestId('task-row').map((row) => row.dataset.taskId)).not.toContain('t0'));
+    expect(rowButtons().filter((button) => button.tabIndex === 0)).toHaveLength(1);
+  });
+
   it("is the open task's row while no other row had focus", async () => {
     await renderInbox({ screen: 'task', selectedTaskId: 'c' });
     expect(rowButtons().map((button) => button.tabIndex)).toEqual([-1, -1, 0]);
