@@ -27,9 +27,6 @@ export function AppShell() {
         <span className="app__name">MCP Task Monitor</span>
         <NavBar />
         <NotificationsToggle />
-        <button type="button" className="button" onClick={openHelp} aria-keyshortcuts="?" data-testid="open-keyboard-help">
-          Keys
-        </button>
       </header>
       <NotificationsSync />
       <AppBanners />

@@ -46,7 +46,12 @@ export function InboxLayout() {
 function NoTaskOpen() {
   return (
     <div className="inbox-layout__placeholder" data-testid="inbox-no-selection">
-      <p>Select a task to see it here.</p>
+      <div>
+        <p>Select a task to see it here.</p>
+        <p>
+          Press <kbd>?</kbd> for the keyboard shortcuts.
+        </p>
+      </div>
     </div>
   );
 }

@@ -36,7 +36,7 @@ describe('a wide window', () => {
   it('shows the list and a quiet placeholder; an opened task shows beside the list, as a pane', async () => {
     renderApp({ bridge: bridge() });
     await waitFor(() => expect(screen.getAllByTestId('task-row')).toHaveLength(2));
-    expect(screen.getByTestId('inbox-no-selection').textContent).toBe('Select a task to see it here.');
+    expect(screen.getByTestId('inbox-no-selection').textContent).toBe('Select a task to see it here.Press ? for the keyboard shortcuts.');
 
     fireEvent.click(rowButton('a'));
     const detail = await screen.findByTestId('task-detail');
