@@ -1,19 +1,26 @@
 /** The frame around every screen: title, navigation, app-wide banners, the current screen. */
-import { InboxScreen } from '../screens/inbox/InboxScreen';
+import { useCallback, useState } from 'react';
+import { InboxLayout } from '../screens/inbox/InboxLayout';
 import { InputsScreen } from '../screens/inputs/InputsScreen';
 import { LauncherScreen } from '../screens/launcher/LauncherScreen';
 import { ServersScreen } from '../screens/servers/ServersScreen';
-import { TaskDetailScreen } from '../screens/task-detail/TaskDetailScreen';
 import { NotificationsSync } from '../notifications/use-notifications';
 import { NotificationsToggle } from '../notifications/NotificationsToggle';
 import { useAppStore } from '../store/store-context';
-import { selectScreen, selectSelectedTaskId } from '../store/selectors';
+import { selectScreen } from '../store/selectors';
 import { AppBanners } from './AppBanners';
+import { KeyboardHelp } from './KeyboardHelp';
 import { NavBar } from './NavBar';
+import { useAppKeys } from './use-app-keys';
+import { useHashRoute } from './use-hash-route';
 import './app.css';
 
-/** Header, banners and the screen the store names. */
+/** Header, banners and the screen the store names (and the address names: they are kept in step). */
 export function AppShell() {
+  const [isHelpOpen, setIsHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setIsHelpOpen(true), []);
+  useHashRoute();
+  useAppKeys(openHelp);
   return (
     <div className="app">
       <header className="app__header">
@@ -26,24 +33,22 @@ export function AppShell() {
       <main className="app__main">
         <CurrentScreen />
       </main>
+      <KeyboardHelp isOpen={isHelpOpen} onClose={() => setIsHelpOpen(false)} />
     </div>
   );
 }
 
 function CurrentScreen() {
   const screen = useAppStore(selectScreen);
-  const taskId = useAppStore(selectSelectedTaskId);
   switch (screen) {
     case 'task':
-      // Keyed by id: opening another task (Run again) starts with fresh local state.
-      return taskId === null ? <InboxScreen /> : <TaskDetailScreen key={taskId} taskId={taskId} />;
+    case 'inbox':
+      return <InboxLayout />;
     case 'launcher':
       return <LauncherScreen />;
     case 'servers':
       return <ServersScreen />;
     case 'inputs':
       return <InputsScreen />;
-    case 'inbox':
-      return <InboxScreen />;
   }
 }

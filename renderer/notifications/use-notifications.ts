@@ -1,14 +1,15 @@
 /**
  * The page's part of notifications: shows the host's `notifications:raised` with the browser's
  * API (browser mode), opens the task when one is clicked (browser click, or Electron's
- * `notifications:activated`), and puts the number of tasks waiting for input in the document
- * title — browser mode's stand-in for the tray — e.g. "(2) MCP Task Monitor".
+ * `notifications:activated`) through its address, like any link, and puts the number of tasks
+ * waiting for input in the document title — browser mode's stand-in for the tray — e.g.
+ * "(2) MCP Task Monitor".
  */
 import { useEffect } from 'react';
 import { useBridge } from '../bridge/bridge-context';
 import { useAppInfo, usePendingInputs } from '../queries/use-engine-data';
-import { useAppStore } from '../store/store-context';
-import { selectOpenTask, selectShowScreen } from '../store/selectors';
+import { INBOX_ROUTE } from '../app/routes';
+import { goToRoute } from '../app/use-hash-route';
 import { showBrowserNotification } from './browser-notifications';
 
 /** The document title without a count. */
@@ -22,17 +23,12 @@ export function titleWithCount(waiting: number): string {
 /** Wires notifications for the whole app; call it once, near the root. */
 export function useNotifications(): void {
   const bridge = useBridge();
-  const openTask = useAppStore(selectOpenTask);
-  const showScreen = useAppStore(selectShowScreen);
   const isBrowserMode = useAppInfo().data?.mode === 'browser';
   const { data: inputs } = usePendingInputs();
   const waiting = new Set((inputs ?? []).map((input) => input.taskId)).size;
 
   useEffect(() => {
-    const open = (taskId: string | undefined): void => {
-      if (taskId === undefined) showScreen('inbox');
-      else openTask(taskId);
-    };
+    const open = (taskId: string | undefined): void => goToRoute(taskId === undefined ? INBOX_ROUTE : { screen: 'task', taskId });
     const unsubscribers = [bridge.events['notifications:activated'](({ taskId }) => open(taskId))];
     if (isBrowserMode) {
       unsubscribers.push(bridge.events['notifications:raised'](({ notification }) => showBrowserNotification(notification, () => open(notification.taskId))));
@@ -40,7 +36,7 @@ export function useNotifications(): void {
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();
     };
-  }, [bridge, isBrowserMode, openTask, showScreen]);
+  }, [bridge, isBrowserMode]);
 
   useEffect(() => {
     document.title = titleWithCount(waiting);

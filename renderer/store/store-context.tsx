@@ -17,3 +17,10 @@ export function useAppStore<T>(selector: (state: AppState) => T): T {
   if (store === null) throw new Error('useAppStore needs a StoreProvider above it.');
   return useStore(store, selector);
 }
+
+/** The store itself, for code that follows every change outside rendering (the address sync). */
+export function useAppStoreApi(): AppStore {
+  const store = useContext(StoreContext);
+  if (store === null) throw new Error('useAppStoreApi needs a StoreProvider above it.');
+  return store;
+}

@@ -18,8 +18,11 @@ import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
 
 export { BRIDGE_GLOBAL } from './channels.js';
 
+/** The longest id (of a task, server, input) the host accepts from the renderer. */
+export const MAX_ID_LENGTH = 512;
+
 /** Limits on what the renderer may send (the host refuses anything larger). */
-const Id = z.string().min(1).max(512);
+const Id = z.string().min(1).max(MAX_ID_LENGTH);
 const JsonObject = z.record(z.string(), z.unknown());
 
 /**

@@ -90,6 +90,16 @@ describe('accessibility (axe-core)', () => {
     expect(await blockingViolations(session.current.page)).toEqual([]);
   });
 
+  it('the keyboard shortcuts dialog over the inbox', async () => {
+    const { ui, page } = session.current;
+    await ui.show('inbox');
+    await page.keyboard.press('?');
+    await ui.keyboardHelp.waitFor();
+    expect(await blockingViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await ui.keyboardHelp.waitFor({ state: 'hidden' });
+  });
+
   it('the needs-input queue with a form, a sampling request, a web-page request and a roots request open', async () => {
     const { ui } = session.current;
     const asked = [

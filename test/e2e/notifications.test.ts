@@ -60,6 +60,10 @@ describe('notifications in browser mode', () => {
     await ui.show('servers');
     await notifications.click('flaky failed');
     await expect(ui.detail.waitForTask()).resolves.toBe(failed);
+    // A click is a deep link: the task's address, and Back returns to the screen before it.
+    expect(ui.hash()).toBe(`#/tasks/${encodeURIComponent(failed)}`);
+    await page.goBack();
+    await page.getByTestId('servers-screen').waitFor();
   }, 60_000);
 
   it('raises nothing for a muted server', async () => {

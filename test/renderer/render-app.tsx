@@ -9,11 +9,15 @@ export interface RenderAppOptions {
   bridge?: FakeBridge;
   /** Initial UI state (e.g. `{ screen: 'servers' }`). */
   state?: Partial<AppState>;
+  /** The address's hash at load (`#/tasks/a`), which wins over `state` as on a reload; none by default. */
+  hash?: string;
 }
 
 /** The app, its bridge, store and query client. */
 export function renderApp(options: RenderAppOptions = {}) {
   const bridge = options.bridge ?? createFakeBridge();
+  // The app follows the address (hash routes); jsdom keeps it between tests, so each sets it.
+  window.history.replaceState(null, '', `${window.location.pathname}${options.hash ?? ''}`);
   const store = createAppStore(options.state);
   const queryClient = createQueryClient();
   const result = render(<App bridge={bridge} queryClient={queryClient} store={store} />);
@@ -68,5 +72,30 @@ export function layOutTaskList(height: number): () => void {
       if (descriptor === undefined) Reflect.deleteProperty(prototype, name);
       else Object.defineProperty(prototype, name, descriptor);
     }
+  };
+}
+
+/**
+ * jsdom has no `matchMedia`; this gives it one that answers `(min-width: Npx)` queries for a
+ * window `width` px wide (and nothing else). Returns the undo.
+ */
+export function stubWindowWidth(width: number): () => void {
+  const saved = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string) => {
+      const minWidth = /\(min-width:\s*(\d+)px\)/.exec(query)?.[1];
+      return {
+        matches: minWidth !== undefined && width >= Number(minWidth),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      };
+    },
+  });
+  return () => {
+    if (saved === undefined) Reflect.deleteProperty(window, 'matchMedia');
+    else Object.defineProperty(window, 'matchMedia', saved);
   };
 }

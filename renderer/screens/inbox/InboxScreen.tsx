@@ -3,8 +3,9 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { errorMessage } from '../../queries/unwrap';
 import { useAppStore } from '../../store/store-context';
-import { selectClearFilters, selectOpenTask, selectShowScreen } from '../../store/selectors';
+import { selectClearFilters, selectOpenTask, selectScreen, selectSelectedTaskId, selectShowScreen } from '../../store/selectors';
 import { EmptyInbox } from './EmptyInbox';
+import { INBOX_TITLE_ID } from './focus-row';
 import { InboxToolbar } from './InboxToolbar';
 import { TaskList } from './TaskList';
 import { useInbox } from './use-inbox';
@@ -16,10 +17,11 @@ export function InboxScreen() {
   const openTask = useAppStore(selectOpenTask);
   const showScreen = useAppStore(selectShowScreen);
   const clearFilters = useAppStore(selectClearFilters);
+  const openTaskId = useAppStore((state) => (selectScreen(state) === 'task' ? selectSelectedTaskId(state) : null));
 
   return (
-    <section className="screen screen--inbox" data-testid="inbox-screen" aria-labelledby="inbox-title">
-      <ScreenHeading id="inbox-title">Inbox</ScreenHeading>
+    <section className="screen screen--inbox" data-testid="inbox-screen" aria-labelledby={INBOX_TITLE_ID}>
+      <ScreenHeading id={INBOX_TITLE_ID}>Inbox</ScreenHeading>
       {list.isPending && <p role="status">Loading tasks…</p>}
       {list.isError && <ErrorNotice title="Could not load the tasks" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />}
       {tasks !== undefined && tasks.length === 0 && <EmptyInbox onRunTool={() => showScreen('launcher')} onOpenServers={() => showScreen('servers')} />}
@@ -27,7 +29,7 @@ export function InboxScreen() {
         <>
           <InboxToolbar filter={filter} serverOptions={serverOptions} shown={visible.length} total={tasks.length} />
           {visible.length > 0 ? (
-            <TaskList tasks={visible} serverNames={serverNames} onOpen={openTask} />
+            <TaskList tasks={visible} serverNames={serverNames} onOpen={openTask} selectedTaskId={openTaskId} />
           ) : (
             <div className="inbox__no-matches" data-testid="inbox-no-matches">
               <p>No task matches these filters.</p>

@@ -20,6 +20,10 @@ export interface TaskRowProps {
   setSize: number;
   /** Top of the row in px within the list. */
   offset: number;
+  /** Whether this row is the list's one Tab stop (roving tabindex). */
+  isTabStop: boolean;
+  /** Whether this task is the one open in the detail. */
+  isSelected: boolean;
   onOpen: (id: string) => void;
 }
 
@@ -28,7 +32,7 @@ export interface TaskRowProps {
  * update pushes down the list: they re-render this wrapper, not their content. The content
  * follows the task at most every `ROW_UPDATE_MS`, however often a server reports progress.
  */
-export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, index, setSize, offset, onOpen }: TaskRowProps) {
+export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, index, setSize, offset, isTabStop, isSelected, onOpen }: TaskRowProps) {
   const task = useThrottledValue(latest, ROW_UPDATE_MS);
   const kind = classifyTask(task);
   return (
@@ -43,7 +47,7 @@ export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, in
       data-task-id={task.id}
       data-status={kind}
     >
-      <TaskRowContent task={task} kind={kind} serverName={serverName} now={now} onOpen={onOpen} />
+      <TaskRowContent task={task} kind={kind} serverName={serverName} now={now} isTabStop={isTabStop} isSelected={isSelected} onOpen={onOpen} />
     </div>
   );
 });
@@ -53,15 +57,17 @@ interface TaskRowContentProps {
   kind: TaskStatusKind;
   serverName: string;
   now: number;
+  isTabStop: boolean;
+  isSelected: boolean;
   onOpen: (id: string) => void;
 }
 
-const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, now, onOpen }: TaskRowContentProps) {
+const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, now, isTabStop, isSelected, onOpen }: TaskRowContentProps) {
   const timing = taskTiming(task, now);
   const ttl = formatTtl(ttlRemaining(task, now));
   const progress = taskProgress(task);
   return (
-    <button type="button" className="task-row__button" onClick={() => onOpen(task.id)}>
+    <button type="button" className="task-row__button" tabIndex={isTabStop ? 0 : -1} aria-current={isSelected ? 'true' : undefined} onClick={() => onOpen(task.id)}>
       <span className="task-row__line">
         <StatusBadge kind={kind} />
         <VisibleText className="task-row__tool" text={task.toolName} />

@@ -26,11 +26,18 @@ export function targetRow(key: string, current: number, count: number): number |
   }
 }
 
+/** The list's keyboard: its keydown handler, and a move to any row (for shortcuts from outside). */
+export interface RowKeyboard {
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Scrolls row `index` into view, then focuses its button once it has rendered. */
+  moveTo: (index: number) => void;
+}
+
 /**
- * A keydown handler for the list: scrolls the target row into view, then focuses its button
+ * Keyboard movement for the list: scrolls the target row into view, then focuses its button
  * once it has rendered.
  */
-export function useRowKeyboard(virtualizer: Virtualizer<HTMLDivElement, Element>, count: number, listRef: RefObject<HTMLDivElement | null>) {
+export function useRowKeyboard(virtualizer: Virtualizer<HTMLDivElement, Element>, count: number, listRef: RefObject<HTMLDivElement | null>): RowKeyboard {
   const [pendingFocus, setPendingFocus] = useState<number | undefined>(undefined);
 
   useLayoutEffect(() => {
@@ -41,14 +48,18 @@ export function useRowKeyboard(virtualizer: Virtualizer<HTMLDivElement, Element>
     setPendingFocus(undefined);
   });
 
-  return (event: KeyboardEvent<HTMLDivElement>) => {
+  const moveTo = (index: number) => {
+    virtualizer.scrollToIndex(index);
+    setPendingFocus(index);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     const current = Number(row?.dataset.index);
     if (row === null || !Number.isInteger(current)) return;
     const next = targetRow(event.key, current, count);
     if (next === undefined || next === current) return;
     event.preventDefault();
-    virtualizer.scrollToIndex(next);
-    setPendingFocus(next);
+    moveTo(next);
   };
+  return { onKeyDown, moveTo };
 }

@@ -24,27 +24,51 @@ import { TaskTimeline } from './TaskTimeline';
 import { useLiveTaskDetail } from './use-live-task-detail';
 import './task-detail.css';
 
+export interface TaskDetailScreenProps {
+  /** The task's local id. */
+  taskId: string;
+  /**
+   * Shown as the inbox's right-hand pane (an `<h2>` below the list's `<h1>`, and a Close
+   * button) rather than as a page of its own (an `<h1>` and a Back button).
+   */
+  isEmbedded?: boolean;
+}
+
 /** The detail screen for the task with local id `taskId`. */
-export function TaskDetailScreen({ taskId }: { taskId: string }) {
+export function TaskDetailScreen({ taskId, isEmbedded = false }: TaskDetailScreenProps) {
   const { detail, task } = useLiveTaskDetail(taskId);
   const showScreen = useAppStore(selectShowScreen);
-  const back = (
+  const back = isEmbedded ? (
+    <button type="button" className="button task-detail__close" onClick={() => showScreen('inbox')} aria-label="Close the task" data-testid="task-close">
+      ×
+    </button>
+  ) : (
     <button type="button" className="button" onClick={() => showScreen('inbox')} data-testid="task-back">
       ← Back to the inbox
     </button>
   );
-  if (task !== undefined && task !== null) return <TaskDetailView task={task} back={back} />;
+  const level = isEmbedded ? 2 : 1;
+  if (task !== undefined && task !== null) return <TaskDetailView task={task} back={back} level={level} />;
   return (
-    <section className="screen" data-testid="task-detail-unavailable">
+    <section className="screen" data-testid="task-detail-unavailable" aria-labelledby="task-title">
       {back}
       {detail.isPending && <p role="status">Loading the task…</p>}
       {detail.isError && <ErrorNotice title="Could not load this task" message={errorMessage(detail.error)} onRetry={() => void detail.refetch()} />}
-      {task === null && <p data-testid="task-detail-gone">This task is no longer in the inbox.</p>}
+      {task === null && (
+        <div data-testid="task-detail-gone">
+          <ScreenHeading id="task-title" level={level}>
+            Task not found
+          </ScreenHeading>
+          <p>
+            No task with the id <VisibleText text={taskId} /> is in the inbox: it was removed, or the address is wrong.
+          </p>
+        </div>
+      )}
     </section>
   );
 }
 
-function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
+function TaskDetailView({ task, back, level }: { task: TaskDetail; back: ReactNode; level: 1 | 2 }) {
   const serverNames = useServerNames();
   const inputs = usePendingInputs();
   const context: StatusContext = { waitsForInput: waitsForInput(inputs.data ?? [], task.id) };
@@ -52,7 +76,7 @@ function TaskDetailView({ task, back }: { task: TaskDetail; back: ReactNode }) {
   return (
     <section className="screen task-detail" data-testid="task-detail" data-task-id={task.id} aria-labelledby="task-title">
       {back}
-      <ScreenHeading id="task-title">
+      <ScreenHeading id="task-title" level={level}>
         <VisibleText text={task.toolName} /> <StatusBadge kind={kind} />
       </ScreenHeading>
       <TaskActions task={task} />

@@ -50,6 +50,28 @@ export class AppPage {
     return this.page.getByTestId('banner-store-problems');
   }
 
+  /** The "?" dialog listing the keyboard shortcuts. */
+  get keyboardHelp(): Locator {
+    return this.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  }
+
+  /** The route part of the address (`#/tasks/<id>`). */
+  hash(): string {
+    return new URL(this.page.url()).hash;
+  }
+
+  /** Goes to `hash` as a typed address or a followed link would (the page stays loaded). */
+  async goTo(hash: string): Promise<void> {
+    const url = new URL(this.page.url());
+    url.hash = hash;
+    await this.page.goto(url.toString());
+  }
+
+  /** How wide the page's content is, in px: more than the window means it scrolls sideways. */
+  async contentWidth(): Promise<number> {
+    return this.page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  }
+
   /**
    * Loads the tokenized address and waits until the page is linked to the host: the task and
    * server counts in the navigation come from the host, so they show only once it answered.

@@ -40,6 +40,31 @@ export class InboxPage {
     return this.page.getByTestId('task-row');
   }
 
+  /** The two-pane layout (absent on a narrow window, where the open task is a page). */
+  get layout(): Locator {
+    return this.page.getByTestId('inbox-layout');
+  }
+
+  /** The right-hand pane: the open task, or the placeholder. */
+  get detailPane(): Locator {
+    return this.page.getByTestId('inbox-detail-pane');
+  }
+
+  /** The right-hand pane's "Select a task" while none is open. */
+  get noSelection(): Locator {
+    return this.page.getByTestId('inbox-no-selection');
+  }
+
+  /** The bar between list and detail (an ARIA separator; `aria-valuenow` is the list's width in %). */
+  get splitter(): Locator {
+    return this.page.getByTestId('inbox-splitter');
+  }
+
+  /** The row whose button has focus, or none. */
+  get focusedRow(): Locator {
+    return this.page.locator('[data-testid="task-row"]:has(button:focus)');
+  }
+
   /** The row of the task with local id `taskId`. */
   row(taskId: string): TaskRowPart {
     return new TaskRowPart(this.page.locator(`[data-testid="task-row"][data-task-id="${taskId}"]`));
@@ -77,8 +102,12 @@ export class TaskRowPart {
     return this.root.getByTestId('task-row-progress-figure');
   }
 
+  get button(): Locator {
+    return this.root.getByRole('button');
+  }
+
   /** Opens the task's detail. */
   async open(): Promise<void> {
-    await this.root.getByRole('button').click();
+    await this.button.click();
   }
 }

@@ -8,13 +8,24 @@ export class TaskDetailPage {
     return this.page.getByTestId('task-detail');
   }
 
-  /** The badge in the screen's heading (the timeline has badges of its own). */
-  get badge(): Locator {
-    return this.root.getByRole('heading', { level: 1 }).getByTestId('status-badge');
+  /** The detail's heading: an h1 as a page of its own, an h2 as the inbox's right-hand pane. */
+  get heading(): Locator {
+    return this.root.locator('#task-title');
   }
 
+  /** The badge in the screen's heading (the timeline has badges of its own). */
+  get badge(): Locator {
+    return this.heading.getByTestId('status-badge');
+  }
+
+  /** What leaves the task: Back on a full page, Close in the inbox's pane. */
   get back(): Locator {
-    return this.page.getByTestId('task-back');
+    return this.page.getByTestId('task-back').or(this.page.getByTestId('task-close'));
+  }
+
+  /** The "Task not found" state of an address naming a task the inbox does not hold. */
+  get notFound(): Locator {
+    return this.page.getByTestId('task-detail-gone');
   }
 
   get statusMessage(): Locator {

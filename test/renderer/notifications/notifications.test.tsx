@@ -124,6 +124,16 @@ describe('raised notifications', () => {
     act(() => bridge.emit('notifications:activated', { taskId: 'task-9' }));
     expect((await screen.findByTestId('task-detail')).dataset.taskId).toBe('task-9');
   });
+
+  it('open their task through its address, so Back returns to where the user was', async () => {
+    const { bridge, store } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ id }) => ok(makeDetail({ id })) }), state: { screen: 'servers' } });
+    await waitFor(() => expect(bridge.listenerCount('notifications:activated')).toBe(1));
+    act(() => bridge.emit('notifications:activated', { taskId: 'task 9' }));
+    await screen.findByTestId('task-detail');
+    expect(window.location.hash).toBe('#/tasks/task%209');
+    act(() => window.history.back());
+    await waitFor(() => expect(store.getState().screen).toBe('servers'));
+  });
 });
 
 describe('the document title', () => {

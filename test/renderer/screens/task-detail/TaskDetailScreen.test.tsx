@@ -327,7 +327,9 @@ describe('task detail', () => {
 
   it('says so when the task is no longer tracked', async () => {
     renderApp({ state: { screen: 'task', selectedTaskId: 'nope' }, bridge: createFakeBridge({ 'tasks:get': () => ok(null) }) });
-    expect((await screen.findByTestId('task-detail-gone')).textContent).toMatch(/no longer/);
+    const gone = await screen.findByTestId('task-detail-gone');
+    expect(gone.textContent).toMatch(/Task not found/);
+    expect(gone.textContent).toContain('No task with the id nope is in the inbox');
   });
 
   it('shows the questions the server waits on for this task, each with its form in place', async () => {
