@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadScreens } from './app/lazy-screens';
 import { getBridge } from './bridge/get-bridge';
 import './styles/theme.css';
 
@@ -13,3 +14,7 @@ createRoot(root).render(
     <App bridge={bridge} />
   </StrictMode>,
 );
+
+// The other screens load once the first screen is up and the page is idle, so a click on them
+// does not wait for the network (and their code is not fetched before the first paint).
+requestIdleCallback(() => void preloadScreens(), { timeout: 3_000 });

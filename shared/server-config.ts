@@ -112,9 +112,7 @@ export type ProtocolEra = z.infer<typeof ProtocolEraSchema>;
 export const ConnectionStatusSchema = z.enum(['connecting', 'connected', 'reconnecting', 'needs-sign-in', 'failed', 'closed']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
-/** Failed starts of a stdio server within `FAILED_START_WINDOW_MS` after which it is no longer started (status `failed`). */
-export const MAX_FAILED_STARTS = 5;
-export const FAILED_START_WINDOW_MS = 2 * 60_000;
+export { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS } from './server-start-limits.js';
 
 /** Most lines of a server's stderr a state carries. */
 export const MAX_STDERR_LINES = 8;

@@ -1,15 +1,13 @@
 /** The frame around every screen: title, navigation, app-wide banners, the current screen. */
 import { useCallback, useState } from 'react';
 import { InboxLayout } from '../screens/inbox/InboxLayout';
-import { InputsScreen } from '../screens/inputs/InputsScreen';
-import { LauncherScreen } from '../screens/launcher/LauncherScreen';
-import { ServersScreen } from '../screens/servers/ServersScreen';
 import { NotificationsSync } from '../notifications/use-notifications';
 import { NotificationsToggle } from '../notifications/NotificationsToggle';
 import { useAppStore } from '../store/store-context';
 import { selectScreen } from '../store/selectors';
 import { AppBanners } from './AppBanners';
 import { KeyboardHelp } from './KeyboardHelp';
+import { LazyInputsScreen, LazyLauncherScreen, LazyServersScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
 import { useAppKeys } from './use-app-keys';
 import { useHashRoute } from './use-hash-route';
@@ -45,10 +43,10 @@ function CurrentScreen() {
     case 'inbox':
       return <InboxLayout />;
     case 'launcher':
-      return <LauncherScreen />;
+      return <LazyLauncherScreen />;
     case 'servers':
-      return <ServersScreen />;
+      return <LazyServersScreen />;
     case 'inputs':
-      return <InputsScreen />;
+      return <LazyInputsScreen />;
   }
 }

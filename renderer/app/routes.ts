@@ -3,7 +3,7 @@
  * reloads and links work the same under `app://` (Electron) and in browser mode (the hash never
  * reaches the host, which serves one page).
  */
-import { MAX_ID_LENGTH } from '../../shared/ipc/contract';
+import { MAX_ID_LENGTH } from '../../shared/ipc/contract-values';
 import type { Screen } from '../store/app-store';
 
 /** What an address shows. */

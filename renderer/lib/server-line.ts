@@ -2,7 +2,8 @@
  * The words of one line of the Servers list: its state, protocol era and task form, transport and
  * how many of its tasks run or wait for the user. Pure; the detail pane says the same at length.
  */
-import { ERA_LABELS, type ServerView, type TaskSummary } from '../../shared/ipc/contract';
+import type { ServerView, TaskSummary } from '../../shared/ipc/contract';
+import { ERA_LABELS } from '../../shared/ipc/contract-values';
 import { classifyTask, isTaskActive } from '../../shared/task-status';
 import { serverStatusTag } from './server-status';
 

@@ -1,6 +1,8 @@
 /** A server's live state in words: connection, why it fails, protocol era, task support. Pure. */
-import { ERA_LABELS, type ServerView } from '../../shared/ipc/contract';
-import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS, type Degraded, type OutageKind, type ProcessExit, type ServerHealth, type ServerState } from '../../shared/server-config';
+import type { ServerView } from '../../shared/ipc/contract';
+import { ERA_LABELS } from '../../shared/ipc/contract-values';
+import type { Degraded, OutageKind, ProcessExit, ServerHealth, ServerState } from '../../shared/server-config';
+import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS } from '../../shared/server-start-limits';
 import { formatDuration, formatTimeOfDay } from './time-format';
 
 /**

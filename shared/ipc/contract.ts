@@ -7,7 +7,6 @@
  * with a result envelope instead of throwing across the boundary.
  */
 import { z } from 'zod';
-import type { ProtocolEraSchema} from '../server-config.js';
 import { HttpTransportKindSchema, MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, OAuthClientSettingsSchema, RootSchema, ServerStateSchema } from '../server-config.js';
 import { AnswerActionSchema } from '../elicitation/elicit-result.js';
 import type { FormModel } from '../elicitation/form-model.js';
@@ -15,11 +14,11 @@ import type { SamplingModel } from '../sampling/sampling-request.js';
 import { ConsoleEntrySchema, ExchangeLineSchema, LogLevelSchema, ProtocolEntrySchema } from '../server-log.js';
 import { DeclineEffectSchema, TrackedTaskSchema } from '../task-model.js';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
+import { MAX_ID_LENGTH } from './contract-values.js';
 
 export { BRIDGE_GLOBAL } from './channels.js';
+export { ERA_LABELS, KEEP_SAVED_VALUE, MAX_ID_LENGTH, MAX_OPEN_INPUTS_PER_SERVER } from './contract-values.js';
 
-/** The longest id (of a task, server, input) the host accepts from the renderer. */
-export const MAX_ID_LENGTH = 512;
 
 /** Limits on what the renderer may send (the host refuses anything larger). */
 const Id = z.string().min(1).max(MAX_ID_LENGTH);
@@ -138,8 +137,6 @@ export const ServerInputSchema = z.discriminatedUnion('transport', [
 ]);
 export type ServerInput = z.infer<typeof ServerInputSchema>;
 
-/** The value of an `env` entry in `servers:save` that keeps the variable's saved value (the renderer never has it). */
-export const KEEP_SAVED_VALUE = null;
 
 /** A tool as listed by a server (untrusted text in every string). */
 export const ToolViewSchema = z.object({
@@ -250,8 +247,6 @@ export const SamplingModelSchema = z.discriminatedUnion('kind', [
 const samplingModelAgrees: SameShape<z.infer<typeof SamplingModelSchema>, SamplingModel> = true;
 void samplingModelAgrees;
 
-/** How many questions of one server are open at once; later ones queue (`queuePlace`) until one is answered. */
-export const MAX_OPEN_INPUTS_PER_SERVER = 3;
 
 /**
  * A question a server waits on, as the host checked it (SECURITY.md §5): the renderer never sees
@@ -465,8 +460,3 @@ export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.hasOwn(invokeChannels, name);
 }
 
-/** The protocol eras as the UI names them. */
-export const ERA_LABELS: Record<z.infer<typeof ProtocolEraSchema>, string> = {
-  modern: '2026-07-28',
-  legacy: '2025-11-25',
-};

@@ -1,9 +1,13 @@
 /** Renders the whole app against a fake bridge, with a fresh store and query cache per test. */
 import { render } from '@testing-library/react';
 import { App } from '../../renderer/App';
+import { preloadScreens } from '../../renderer/app/lazy-screens';
 import { createQueryClient } from '../../renderer/queries/query-client';
 import { createAppStore, type AppState } from '../../renderer/store/app-store';
 import { createFakeBridge, type FakeBridge } from './fake-bridge';
+
+// The app's lazy screens, loaded once, so rendered tests see them at once as after a preload.
+await preloadScreens();
 
 export interface RenderAppOptions {
   bridge?: FakeBridge;

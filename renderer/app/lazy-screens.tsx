@@ -1,0 +1,74 @@
+/**
+ * The screens the first paint does not need, each in its own chunk: the launcher, the servers,
+ * the needs-input queue and a task's detail (with the input forms and their pattern engine).
+ * The inbox list is in the entry; these load on first use, and `preloadScreens` fetches them all
+ * right after the first paint so a click never waits on the network.
+ *
+ * Built on `use()` rather than `React.lazy` so that a screen already loaded renders at once
+ * (without a Suspense round), which also lets tests render synchronously after preloading.
+ */
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
+import type { TaskDetailScreenProps } from '../screens/task-detail/TaskDetailScreen';
+
+interface ScreenModule<Props> {
+  promise: Promise<ComponentType<Props>>;
+  loaded?: ComponentType<Props>;
+}
+
+function screenModule<Props>(load: () => Promise<ComponentType<Props>>): () => ScreenModule<Props> {
+  let module: ScreenModule<Props> | undefined;
+  return () => {
+    if (module === undefined) {
+      const entry: ScreenModule<Props> = { promise: load() };
+      entry.promise.then((component) => { entry.loaded = component; }, () => undefined);
+      module = entry;
+    }
+    return module;
+  };
+}
+
+const screens = {
+  launcher: screenModule<object>(() => import('../screens/launcher/LauncherScreen').then((m) => m.LauncherScreen)),
+  servers: screenModule<object>(() => import('../screens/servers/ServersScreen').then((m) => m.ServersScreen)),
+  inputs: screenModule<object>(() => import('../screens/inputs/InputsScreen').then((m) => m.InputsScreen)),
+  task: screenModule<TaskDetailScreenProps>(() => import('../screens/task-detail/TaskDetailScreen').then((m) => m.TaskDetailScreen)),
+};
+
+/** Starts loading every lazy screen; resolves once all are loaded (rejects if one cannot be). */
+export async function preloadScreens(): Promise<void> {
+  await Promise.all(Object.values(screens).map((module) => module().promise));
+}
+
+function Loaded<Props extends object>({ module, props }: { module: () => ScreenModule<Props>; props: Props }) {
+  const entry = module();
+  const Component = entry.loaded ?? use(entry.promise);
+  return <Component {...props} />;
+}
+
+function Lazy<Props extends object>({ module, props }: { module: () => ScreenModule<Props>; props: Props }): ReactNode {
+  return (
+    <Suspense fallback={<p className="screen-loading" role="status">Loading…</p>}>
+      <Loaded module={module} props={props} />
+    </Suspense>
+  );
+}
+
+/** The launcher screen, loaded on first use. */
+export function LazyLauncherScreen() {
+  return <Lazy module={screens.launcher} props={{}} />;
+}
+
+/** The servers screen, loaded on first use. */
+export function LazyServersScreen() {
+  return <Lazy module={screens.servers} props={{}} />;
+}
+
+/** The needs-input queue, loaded on first use. */
+export function LazyInputsScreen() {
+  return <Lazy module={screens.inputs} props={{}} />;
+}
+
+/** One task's detail, loaded on first use. */
+export function LazyTaskDetailScreen(props: TaskDetailScreenProps) {
+  return <Lazy module={screens.task} props={props} />;
+}
