@@ -48,6 +48,7 @@ export function isTaskSummaryShaped(value: unknown): boolean {
     && isFiniteNumber(value.createdAt)
     && isFiniteNumber(value.updatedAt)
     && typeof value.hasResult === 'boolean'
+    && optional(value.resultIsError, (flag) => flag === true)
     && optional(value.taskId, isString)
     && optional(value.observedAt, isFiniteNumber)
     && optional(value.snapshot, isSnapshotShaped)

@@ -196,13 +196,14 @@ describe('task detail', () => {
       expect(bridge.requestsTo('tasks:run-again')).toEqual([{ id: 'mrtr' }]);
     });
 
-    it('answered with isError: failed, the result shown with its error banner', async () => {
+    it('answered with isError: completed with a tool error (never a success), the result shown with its error banner', async () => {
       renderDetail(
         makeDetail({ ...call, id: 'tool-error', hasResult: true, endReason: 'answered-with-error' }),
         { 'tasks:result': () => ok({ content: [{ type: 'text', text: 'The build is missing.' }], isError: true }) },
       );
       const detail = await screen.findByTestId('task-detail');
-      expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed');
+      expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed-with-error');
+      expect(within(detail).getAllByTestId('status-badge')[0]!.textContent).toBe('Completed with tool error');
       const result = await screen.findByTestId('task-result');
       expect(result.textContent).toContain('The build is missing.');
       expect(within(result).getByTestId('result-error-banner')).toBeTruthy();
