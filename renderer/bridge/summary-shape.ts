@@ -43,6 +43,7 @@ export function isTaskSummaryShaped(value: unknown): boolean {
   return isString(value.id)
     && isString(value.serverId)
     && isString(value.toolName)
+    && isString(value.argumentSummary)
     && isString(value.form)
     && isString(value.phase)
     && isFiniteNumber(value.createdAt)

@@ -18,7 +18,7 @@ function renderDetail(detail: TaskDetail, handlers: Handlers = {}, others: TaskD
   const details = new Map([detail, ...others].map((task) => [task.id, task]));
   const bridge = createFakeBridge({
     'tasks:get': ({ id }) => ok(details.get(id) ?? null),
-    'tasks:list': () => ok([...details.values()].map(({ timeline: _t, arguments: _a, answeredInputKeys: _k, ...summary }) => summary)),
+    'tasks:list': () => ok([...details.values()].map(({ timeline: _t, arguments: _a, answeredInputKeys: _k, ...summary }) => ({ ...summary, argumentSummary: '' }))),
     'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha builds' })]),
     ...handlers,
   });
