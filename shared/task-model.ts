@@ -155,6 +155,11 @@ export const TrackedTaskSchema = z.object({
   snapshot: TaskSnapshotSchema.optional(),
   /** A final result is stored in the ResultStore under this task's local id. */
   hasResult: z.boolean(),
+  /**
+   * The final result says `isError: true` (the tool reported a failure). Set where the result is
+   * stored, so a list can tell a tool error from a success without reading the result.
+   */
+  resultIsError: z.literal(true).optional(),
   timeline: z.array(TimelineEntrySchema),
   endReason: EndReasonSchema.optional(),
   /** Set when the user asked to cancel; the task stays non-terminal until the server says so. */
@@ -192,6 +197,11 @@ export type LegacySession = NonNullable<TrackedTask['legacySession']>;
 
 /** A result payload (a `CallToolResult` for `tools/call`), untrusted and possibly large. */
 export type ToolResult = Record<string, unknown>;
+
+/** True when a tool's result reports a failure (`isError: true`): never a success, whatever the status says. */
+export function isToolErrorResult(result: ToolResult): boolean {
+  return result['isError'] === true;
+}
 
 /**
  * What declining a pending input does, decided by the engine per path (the wires differ) and shown

@@ -13,6 +13,7 @@ export const TASK_STATUS_KINDS = [
   'input-required',
   'cancel-requested',
   'completed',
+  'completed-with-error',
   'failed',
   'cancelled',
   'outcome-unknown',
@@ -29,6 +30,7 @@ export const STATUS_LABELS: Record<TaskStatusKind, string> = {
   'input-required': 'Input required',
   'cancel-requested': 'Cancel requested',
   completed: 'Completed',
+  'completed-with-error': 'Completed with tool error',
   failed: 'Failed',
   cancelled: 'Cancelled',
   'outcome-unknown': 'Outcome unknown',
@@ -38,7 +40,7 @@ export const STATUS_LABELS: Record<TaskStatusKind, string> = {
 };
 
 /** The fields the classification reads (a tracked task, a summary and a detail all have them). */
-export type ClassifiableTask = Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt'>;
+export type ClassifiableTask = Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt' | 'resultIsError'>;
 
 /** What the task's own fields cannot say, passed by a caller who knows it. */
 export interface StatusContext {
@@ -51,8 +53,10 @@ export interface StatusContext {
 }
 
 /**
- * One state for a task. Order matters: how the app lost track of a task outranks the last
- * status seen, and a pending cancel outranks `working` because the server has not confirmed it.
+ * One state for a task: the rule every outcome shown (badge, notification, tray, terminal client)
+ * is derived from. Order matters: how the app lost track of a task outranks the last status seen,
+ * a pending cancel outranks `working` because the server has not confirmed it, and a result that
+ * says `isError` is never a success (a task may complete with one: the tool ran, and reported a failure).
  */
 export function classifyTask(task: ClassifiableTask, context: StatusContext = {}): TaskStatusKind {
   if (task.phase === 'outcome-unknown') return 'outcome-unknown';
@@ -60,10 +64,12 @@ export function classifyTask(task: ClassifiableTask, context: StatusContext = {}
   if (task.endReason === 'lost') return 'lost';
   if (task.endReason === 'expired') return 'expired';
   if (task.endReason === 'user-cancelled' || task.endReason === 'server-cancelled') return 'cancelled';
-  if (task.endReason === 'answered') return 'completed';
-  if (task.endReason === 'input-declined' || task.endReason === 'answered-with-error' || task.endReason === 'refused') return 'failed';
+  if (task.endReason === 'answered-with-error') return 'completed-with-error';
+  if (task.endReason === 'answered') return task.resultIsError === true ? 'completed-with-error' : 'completed';
+  if (task.endReason === 'input-declined' || task.endReason === 'refused') return 'failed';
   const status = task.snapshot?.status;
-  if (status === 'completed' || status === 'failed' || status === 'cancelled') return status;
+  if (status === 'completed') return task.resultIsError === true ? 'completed-with-error' : 'completed';
+  if (status === 'failed' || status === 'cancelled') return status;
   if (task.cancelRequestedAt !== undefined) return 'cancel-requested';
   if (task.phase === 'calling') return context.waitsForInput === true ? 'input-required' : 'starting';
   return status === 'input_required' ? 'input-required' : 'working';

@@ -50,7 +50,7 @@ export function escapeNotificationMarkup(text: string): string {
 export type NotifiedOutcome =
   | { kind: 'input' }
   | { kind: 'completed' }
-  | { kind: 'failed'; how: 'failed' | 'server-cancelled' | 'lost' | 'expired' | 'outcome-unknown' | 'refused' | 'interrupted' };
+  | { kind: 'failed'; how: 'failed' | 'tool-error' | 'server-cancelled' | 'lost' | 'expired' | 'outcome-unknown' | 'refused' | 'interrupted' };
 
 /** The untrusted facts a notification is worded from. */
 export interface NotificationFacts {
@@ -66,6 +66,7 @@ export interface NotificationFacts {
 
 const FAILED_TITLES: Record<Extract<NotifiedOutcome, { kind: 'failed' }>['how'], string> = {
   'failed': 'failed',
+  'tool-error': 'completed with a tool error',
   'server-cancelled': 'was cancelled by the server',
   'lost': 'was lost: the server no longer knows it',
   'expired': 'expired on the server',

@@ -14,8 +14,9 @@
  *   task the server cancelled, one the server no longer knows (`lost`), one that `expired` on the
  *   server before its result was read, and a call that got no answer (outcome unknown): in each
  *   the user's work did not finish as asked. A cancel the user asked for raises nothing.
- *   A call that waited on the user's input (MRTR) and was then answered without a task counts
- *   like a task: completed, or failed for an `isError` result or a refusal; declining its
+ *   A task or call whose result says `isError` is reported as failed ("completed with a tool
+ *   error"), never as completed. A call that waited on the user's input (MRTR) and was then
+ *   answered without a task counts like a task: completed, or failed for an `isError` result or a refusal; declining its
  *   question (the user's own doing) raises nothing. So does any call that ends without a task,
  *   without the user's input, within `QUICK_CALL_MS` of being sent: the user who just started it
  *   is looking at its entry, which the launcher opened.
@@ -34,6 +35,7 @@
  */
 import type { TaskNotification } from '../../shared/ipc/contract.js';
 import { isTaskFinished, type PendingInput, type TrackedTask } from '../../shared/task-model.js';
+import { classifyTask } from '../../shared/task-status.js';
 import type { Clock, TimerHandle } from '../engine/index.js';
 import { notificationWords, summaryWords, type NotifiedOutcome } from './notification-text.js';
 
@@ -233,36 +235,32 @@ function isQuickCall(task: TrackedTask): boolean {
   return task.phase === 'calling' && task.answeredInputKeys.length === 0 && task.updatedAt - task.createdAt < QUICK_CALL_MS;
 }
 
-/** How a finished task ended, for its notification; undefined when nothing should be raised. */
+/**
+ * How a finished task ended, for its notification (its state is `classifyTask`'s, the one the
+ * badge shows); undefined when nothing should be raised.
+ */
 function endingOf(task: TrackedTask): NotifiedOutcome | undefined {
-  switch (task.endReason) {
-    // The user's own doing: nothing to tell them.
-    case 'user-cancelled':
-    case 'input-declined':
-      return undefined;
-    case 'server-cancelled':
-    case 'lost':
-    case 'expired':
-    case 'refused':
-    case 'interrupted':
-      return { kind: 'failed', how: task.endReason };
-    // A call answered directly (at once or after the user's input): it ends like a task would.
-    case 'answered':
-      return { kind: 'completed' };
-    case 'answered-with-error':
-      return { kind: 'failed', how: 'failed' };
-    case undefined:
-      break;
-  }
-  if (task.phase === 'outcome-unknown') return { kind: 'failed', how: 'outcome-unknown' };
-  switch (task.snapshot?.status) {
+  // The user's own doing: nothing to tell them.
+  if (task.endReason === 'user-cancelled' || task.endReason === 'input-declined') return undefined;
+  const state = classifyTask(task);
+  switch (state) {
     case 'completed':
       return { kind: 'completed' };
+    case 'completed-with-error':
+      return { kind: 'failed', how: 'tool-error' };
     case 'failed':
-      return { kind: 'failed', how: 'failed' };
+      return { kind: 'failed', how: task.endReason === 'refused' ? 'refused' : 'failed' };
     case 'cancelled':
       return { kind: 'failed', how: 'server-cancelled' };
-    default:
+    case 'lost':
+    case 'expired':
+    case 'outcome-unknown':
+    case 'interrupted':
+      return { kind: 'failed', how: state };
+    case 'starting':
+    case 'working':
+    case 'input-required':
+    case 'cancel-requested':
       return undefined;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/client';
 import type { CallOutcome, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract.js';
+import { summarizeArguments } from '../../shared/argument-summary.js';
 import type { ServerState } from '../../shared/server-config.js';
 import { withoutSessionCredentials, type TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from '../engine/index.js';
@@ -13,10 +14,11 @@ import { isApproved, shownApprovalDigest, type ServerEntry } from './server-entr
 /**
  * A task for lists and events: no timeline, arguments, answered keys, session credentials or
  * kept server requests (untrusted and possibly large; the renderer gets them as pending inputs).
+ * The arguments travel only as their one-line summary.
  */
 export function toTaskSummary(task: TrackedTask): TaskSummary {
-  const { timeline: _timeline, arguments: _arguments, answeredInputKeys: _answered, legacySession: _session, legacyPendingRequests: _kept, ...summary } = task;
-  return summary;
+  const { timeline: _timeline, arguments: args, answeredInputKeys: _answered, legacySession: _session, legacyPendingRequests: _kept, ...summary } = task;
+  return { ...summary, argumentSummary: summarizeArguments(args) };
 }
 
 /** A task for the detail view: everything but the 2025-11-25 session credentials and kept server requests. */

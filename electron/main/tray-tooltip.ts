@@ -6,7 +6,7 @@
  */
 import type { TaskSummary } from '../../shared/ipc/contract.js';
 import { progressPercent, taskProgress } from '../../shared/derived-progress.js';
-import { isTaskFinished } from '../../shared/task-model.js';
+import { isTaskActive } from '../../shared/task-status.js';
 import { plainLine, waitingWords } from '../host/notification-text.js';
 
 /** Windows cuts a tray tooltip at 127 characters. */
@@ -18,7 +18,7 @@ const MAX_NAME_LENGTH = 30;
 
 /** `<product>: 2 running — build 40 % · 1 task waits for your input` (see the module comment). */
 export function trayTooltip(product: string, running: readonly TaskSummary[], waiting: number): string {
-  const active = running.filter((task) => !isTaskFinished(task));
+  const active = running.filter(isTaskActive);
   const parts: string[] = [];
   if (active.length > 0) {
     const named = active

@@ -43,11 +43,13 @@ export function isTaskSummaryShaped(value: unknown): boolean {
   return isString(value.id)
     && isString(value.serverId)
     && isString(value.toolName)
+    && isString(value.argumentSummary)
     && isString(value.form)
     && isString(value.phase)
     && isFiniteNumber(value.createdAt)
     && isFiniteNumber(value.updatedAt)
     && typeof value.hasResult === 'boolean'
+    && optional(value.resultIsError, (flag) => flag === true)
     && optional(value.taskId, isString)
     && optional(value.observedAt, isFiniteNumber)
     && optional(value.snapshot, isSnapshotShaped)

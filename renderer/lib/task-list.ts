@@ -1,6 +1,6 @@
 /**
- * The inbox list as data: merge pushed updates by id, keep the list sorted by last update, and
- * filter it. The list cache holds the sorted array (never mutated); `applyTaskUpdates` keeps an
+ * The inbox list as data: merge pushed updates by id, keep the list sorted by last update,
+ * filter it, and group it (Needs you / Running / Finished) into the rows the list shows. The list cache holds the sorted array (never mutated); `applyTaskUpdates` keeps an
  * index beside the array it returns so a flush of pushed updates costs O(batch · log n) plus
  * one array copy, and the counts derived from the list cost O(1).
  */
@@ -142,7 +142,7 @@ function matchesStatus(task: TaskSummary, status: StatusFilter): boolean {
 
 /**
  * The tasks that pass the filter, in their order. Search is a case-insensitive substring of the
- * tool, the server's name, the status, the status message or the server's task id.
+ * tool, the argument summary, the server's name, the status, the status message or the server's task id.
  */
 export function filterTasks(tasks: readonly TaskSummary[], filter: TaskFilter, serverNames: ReadonlyMap<string, string>): readonly TaskSummary[] {
   const needle = filter.search.trim().toLocaleLowerCase();
@@ -153,6 +153,7 @@ export function filterTasks(tasks: readonly TaskSummary[], filter: TaskFilter, s
     if (needle === '') return true;
     const haystack = [
       task.toolName,
+      task.argumentSummary,
       serverNames.get(task.serverId) ?? task.serverId,
       STATUS_LABELS[classifyTask(task)],
       task.snapshot?.statusMessage ?? '',
@@ -171,4 +172,61 @@ export function taskServerIds(tasks: readonly TaskSummary[]): readonly string[] 
   const index = indexes.get(tasks);
   if (index !== undefined) return index.serverIds;
   return [...new Set(tasks.map((task) => task.serverId))].sort();
+}
+
+/** The inbox's groups, in the order they are shown. */
+export const TASK_GROUPS = ['needs-you', 'running', 'finished'] as const;
+export type TaskGroup = (typeof TASK_GROUPS)[number];
+
+/** A group's heading. */
+export const TASK_GROUP_LABELS: Record<TaskGroup, string> = {
+  'needs-you': 'Needs you',
+  running: 'Running',
+  finished: 'Finished',
+};
+
+/**
+ * The group of a task: finished once the app no longer follows it; otherwise "needs you" while
+ * the server waits for the user (the task's status says input required, or one of its questions,
+ * e.g. a call's MRTR round, waits for an answer: `isWaiting`), else running. A cancel asked for
+ * but not yet confirmed is running: the server decides what happens next.
+ */
+export function taskGroup(task: TaskSummary, isWaiting = false): TaskGroup {
+  if (!isTaskActive(task)) return 'finished';
+  return isWaiting || classifyTask(task) === 'input-required' ? 'needs-you' : 'running';
+}
+
+/** One group's tasks, in the order of the list they came from. */
+export interface GroupedTasks {
+  group: TaskGroup;
+  tasks: readonly TaskSummary[];
+}
+
+/**
+ * The tasks by group, in `TASK_GROUPS` order, each group keeping the order of `tasks` (newest
+ * change first for a sorted list); empty groups are left out. `waitingTaskIds`: tasks with a
+ * question that waits for an answer.
+ */
+export function groupTasks(tasks: readonly TaskSummary[], waitingTaskIds: ReadonlySet<string> = NO_IDS): GroupedTasks[] {
+  const byGroup: Record<TaskGroup, TaskSummary[]> = { 'needs-you': [], running: [], finished: [] };
+  for (const task of tasks) byGroup[taskGroup(task, waitingTaskIds.has(task.id))].push(task);
+  return TASK_GROUPS.filter((group) => byGroup[group].length > 0).map((group) => ({ group, tasks: byGroup[group] }));
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
+
+/** One row of the list: a group's header (with its count) or a task. */
+export type TaskListItem =
+  | { kind: 'header'; group: TaskGroup; count: number; isCollapsed: boolean }
+  | { kind: 'task'; group: TaskGroup; task: TaskSummary };
+
+/** The rows of the grouped list: each group's header, then its tasks unless it is collapsed. */
+export function taskListItems(groups: readonly GroupedTasks[], collapsed: ReadonlySet<TaskGroup>): TaskListItem[] {
+  const items: TaskListItem[] = [];
+  for (const { group, tasks } of groups) {
+    const isCollapsed = collapsed.has(group);
+    items.push({ kind: 'header', group, count: tasks.length, isCollapsed });
+    if (!isCollapsed) for (const task of tasks) items.push({ kind: 'task', group, task });
+  }
+  return items;
 }

@@ -42,7 +42,7 @@ export function removeTasksFromCache(client: QueryClient, ids: readonly string[]
  * left alone so the host's next summary (which carries its own `cancelRequestedAt`) still wins.
  */
 export function markCancelRequested(client: QueryClient, id: string, at: number): void {
-  const mark = <T extends TaskSummary>(task: T): T => (task.id === id && task.cancelRequestedAt === undefined ? { ...task, cancelRequestedAt: at } : task);
+  const mark = <T extends Pick<TaskSummary, 'id' | 'cancelRequestedAt'>>(task: T): T => (task.id === id && task.cancelRequestedAt === undefined ? { ...task, cancelRequestedAt: at } : task);
   client.setQueryData<readonly TaskSummary[]>(taskKeys.list(), (list) => list?.map(mark));
   client.setQueryData<TaskDetail | null>(taskKeys.detail(id), (detail) => (detail ? mark(detail) : detail));
 }

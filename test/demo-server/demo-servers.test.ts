@@ -142,13 +142,13 @@ describe.each(TRANSPORTS)('extension server (2026-07-28 + tasks extension) over 
     expect(task).toMatchObject({ status: 'completed', result: { structuredContent: { started: false, action: 'decline' } } });
   });
 
-  it('withdraws deploy’s question after answerWithinMs: it leaves inputRequests while the task goes on, then completes unstarted', async () => {
+  it('withdraws deploy’s question after answerWithinMs: it leaves inputRequests while the task goes on, then completes unstarted with a tool error', async () => {
     const taskId = await startTask('deploy', { service: 'api', durationMs: 1_000, answerWithinMs: 300 });
     await client.pollTask(taskId, (t) => t.status === 'input_required');
     await client.pollTask(taskId, (t) => t.status === 'working' && t.inputRequests === undefined);
     const { task, statusMessages } = await client.pollTask(taskId);
     expect(statusMessages).toContain('No answer within 300 ms: undoing the preparation');
-    expect(task).toMatchObject({ status: 'completed', result: { structuredContent: { service: 'api', started: false, action: 'withdrawn' } } });
+    expect(task).toMatchObject({ status: 'completed', result: { isError: true, structuredContent: { service: 'api', started: false, action: 'withdrawn' } } });
   });
 
   it('echoes exactly the content submitted to configure_release', async () => {

@@ -62,12 +62,13 @@ describe('EventBatcher', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('sends summaries only: no arguments, timeline, answered keys or session credentials', async () => {
+  it('sends summaries only: the arguments as their capped one-line summary, no timeline, answered keys or session credentials', async () => {
     const { clock, sent, batcher } = setup();
     batcher.taskUpdated(task('t', 1));
     await clock.advance(FRAME_MS);
     const text = JSON.stringify(sent);
-    for (const hidden of ['secretArgument', 'timeline', 'answeredInputKeys', 'session-credential', 'legacySession']) expect(text).not.toContain(hidden);
+    for (const hidden of ['"arguments"', 'timeline', 'answeredInputKeys', 'session-credential', 'legacySession']) expect(text).not.toContain(hidden);
+    expect(text).toContain('"argumentSummary":"secretArgument=\\"kept in the detail view only\\""');
   });
 
   it('flushes at most once per frame while updates keep coming', async () => {

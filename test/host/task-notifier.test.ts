@@ -72,6 +72,7 @@ function setup({ tasks = [], inputs = [], muted = [], names = { demo: 'Build box
 describe('TaskNotifier: what a change raises', () => {
   const endings: [string, Partial<TrackedTask>, TaskStatus, string | undefined][] = [
     ['completed', {}, 'completed', 'build completed'],
+    ['completed with a tool error (isError result)', { hasResult: true, resultIsError: true }, 'completed', 'build completed with a tool error'],
     ['failed', { snapshot: { taskId: 's', status: 'failed', error: { code: -1, message: 'Compiler crashed' } } }, 'failed', 'build failed'],
     ['cancelled by the server', { endReason: 'server-cancelled' }, 'cancelled', 'build was cancelled by the server'],
     ['cancelled by the user', { endReason: 'user-cancelled', cancelRequestedAt: 2 }, 'cancelled', undefined],
@@ -83,7 +84,7 @@ describe('TaskNotifier: what a change raises', () => {
     test.update(task('t1', status, patch));
     await test.settle();
     expect(test.shown.map((shown) => shown.title)).toEqual(title === undefined ? [] : [title]);
-    if (title !== undefined) expect(test.shown[0]).toMatchObject({ taskId: 't1', kind: title.endsWith('completed') ? 'completed' : 'failed' });
+    if (title !== undefined) expect(test.shown[0]).toMatchObject({ taskId: 't1', kind: title === 'build completed' ? 'completed' : 'failed' });
   });
 
   it('a failed task names the server and the error; a completed one the status message', async () => {
@@ -104,7 +105,7 @@ describe('TaskNotifier: what a change raises', () => {
 
   it.each<[string, Partial<TrackedTask>, string | undefined, string | undefined]>([
     ['answered', { endReason: 'answered', hasResult: true, answeredInputKeys: ['k1'] }, 'build completed', 'Build box finished the task.'],
-    ['answered with a tool error', { endReason: 'answered-with-error', hasResult: true, answeredInputKeys: ['k1'] }, 'build failed', 'Build box reported no details.'],
+    ['answered with a tool error', { endReason: 'answered-with-error', hasResult: true, resultIsError: true, answeredInputKeys: ['k1'] }, 'build completed with a tool error', 'Build box reported no details.'],
     ['refused', { endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, answeredInputKeys: ['k1'] }, 'build was refused by the server', 'Build box: Window closed'],
     ['declined by the user', { endReason: 'input-declined', lastError: 'You declined' }, undefined, undefined],
   ])('an MRTR call (no task) that ends %s after the user\'s input raises like a task', async (_name, patch, title, body) => {
@@ -112,7 +113,7 @@ describe('TaskNotifier: what a change raises', () => {
     test.update(task('t1', undefined));
     test.update(task('t1', undefined, patch));
     await test.settle();
-    expect(test.shown).toEqual(title === undefined ? [] : [expect.objectContaining({ taskId: 't1', kind: title.endsWith('completed') ? 'completed' : 'failed', title, body })]);
+    expect(test.shown).toEqual(title === undefined ? [] : [expect.objectContaining({ taskId: 't1', kind: title === 'build completed' ? 'completed' : 'failed', title, body })]);
   });
 
   it.each<[string, Partial<TrackedTask>, number, boolean]>([

@@ -26,7 +26,7 @@ const task: TrackedTask = {
 describe('views', () => {
   it('a summary has none of timeline, arguments, answered keys, session and kept requests; a detail has all but the session and kept requests', () => {
     const summary = toTaskSummary(task);
-    expect(Object.keys(summary).sort()).toEqual(['createdAt', 'form', 'hasResult', 'id', 'phase', 'serverId', 'taskId', 'toolName', 'updatedAt']);
+    expect(Object.keys(summary).sort()).toEqual(['argumentSummary', 'createdAt', 'form', 'hasResult', 'id', 'phase', 'serverId', 'taskId', 'toolName', 'updatedAt']);
     expect(TaskSummarySchema.parse(summary)).toEqual(summary);
     const detail = toTaskDetail(task);
     expect(detail).not.toHaveProperty('legacySession');

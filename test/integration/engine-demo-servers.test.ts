@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
 import type { TrackedTask } from '../../shared/task-model.js';
 import { isTaskFinished } from '../../shared/task-model.js';
+import { classifyTask } from '../../shared/task-status.js';
 import type { Engine } from '../../electron/engine/index.js';
 import { demoServerCommand, startDemoServer, stopAllDemoServers, type DemoServerForm, type DemoServerTransport } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, TrackingClock, waitForInput, waitForInputs, waitForServer, waitForTask } from '../helpers/engine-harness.js';
@@ -70,6 +71,7 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     expect(outcome.kind).toBe('result');
     if (outcome.kind !== 'result') throw new Error('no result');
     expect(engine.listTasks().filter((task) => task.toolName === 'quick')).toEqual([expect.objectContaining({ id: outcome.task.id, endReason: 'answered', hasResult: true })]);
+    expect(outcome.task.resultIsError).toBeUndefined();
     expect(await engine.getResult(outcome.task.id)).toEqual(outcome.result);
     // A 2025-11-25 tool that forbids tasks is plain; an extension server may answer any call with a task.
     expect(outcome.task.plain).toBe(form === 'legacy' ? true : undefined);
@@ -199,5 +201,17 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     const done = await finished(task.id, 'flaky isError to end');
     expect(done.snapshot?.status).toBe(form === 'extension' ? 'completed' : 'failed');
     expect(await engine.getResult(task.id)).toMatchObject({ isError: true });
+    // The task itself says its result is a tool error, so no list has to read the result to know.
+    expect(done.resultIsError).toBe(true);
+    expect(classifyTask(done)).toBe(form === 'extension' ? 'completed-with-error' : 'failed');
+  });
+
+  it('deploy whose question is not answered in time withdraws it and ends with a tool error, never as a success', async () => {
+    const task = await startTask('deploy', { service: 'api', durationMs: 400, answerWithinMs: 300 });
+    await waitForInput(engine, task.id);
+    const done = await finished(task.id, 'the unanswered deploy to end');
+    expect(await engine.getResult(task.id)).toMatchObject({ isError: true, structuredContent: { started: false, action: 'withdrawn' } });
+    expect(done.resultIsError).toBe(true);
+    expect(classifyTask(done)).not.toBe('completed');
   });
 });

@@ -22,6 +22,7 @@ export function makeTask(overrides: Partial<TaskSummary> = {}): TaskSummary {
     phase: 'task',
     taskId: 'srv-task-1',
     toolName: 'build',
+    argumentSummary: '',
     createdAt: NOW - 60_000,
     updatedAt: NOW - 1_000,
     observedAt: NOW - 60_000,

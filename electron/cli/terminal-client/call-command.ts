@@ -10,7 +10,7 @@ import { CallNotSavedError, McpRequestError } from '../../engine/index.js';
 import type { Command } from './command-line.js';
 import type { CommandContext, CommandEnd } from './command-context.js';
 import { readAnswerPolicy } from './answer-policy.js';
-import { outcomeOfResult } from './exit-codes.js';
+import { outcomeOfTask } from './exit-codes.js';
 import { followTask } from './follow-task.js';
 import { InputAnswerer } from './input-answerer.js';
 import { isSignInRefusal } from './cli-sign-in.js';
@@ -73,7 +73,7 @@ export async function runCall(command: CallCommand, context: CommandContext): Pr
         await answerer.settled();
         // The answer is kept with its entry in the data folder ("tasks show <id>").
         reporter.result(outcome.result, outcome.task.id);
-        return { outcome: outcomeOfResult(outcome.result), taskId: outcome.task.id };
+        return { outcome: outcomeOfTask(outcome.task, outcome.result), taskId: outcome.task.id };
       }
       reporter.task(outcome.task);
       answerer.follow(outcome.task.id);

@@ -1,10 +1,10 @@
 /**
  * How the terminal client ends, for scripts: the exit code says how the call or task ended. The
- * one-word state comes from `classifyTask` (the rule the app's own lists use); on top of it a
- * completed call whose result says `isError` counts as failed (the tool reported a failure), and
- * a refused call has its own code.
+ * one-word state comes from `classifyTask` (the rule the app's own lists use, which never calls a
+ * tool error a success): a call or task completed with an `isError` result counts as failed (the
+ * tool reported a failure), and a refused call has its own code.
  */
-import type { ToolResult, TrackedTask } from '../../../shared/task-model.js';
+import { isToolErrorResult, type ToolResult, type TrackedTask } from '../../../shared/task-model.js';
 import { classifyTask } from '../../../shared/task-status.js';
 
 /** Every way a command can end, with its exit code. */
@@ -36,18 +36,18 @@ export const EXIT_CODE_HELP = `Exit codes:
   8  not finished: the task is still running or waits for input (follow it with
      "tasks show <id> --watch")`;
 
-/** The outcome of a tool's direct answer (no task). */
-export function outcomeOfResult(result: ToolResult): Outcome {
-  return result['isError'] === true ? 'failed' : 'completed';
-}
-
-/** The outcome of a tracked task or call as it stands; `result` is its stored result, if any. */
+/**
+ * The outcome of a tracked task or call as it stands; `result` is its stored result, if any (an
+ * entry saved before the engine noted `resultIsError` says it only there).
+ */
 export function outcomeOfTask(task: TrackedTask, result: ToolResult | undefined): Outcome {
   if (task.endReason === 'refused') return 'refused';
-  const state = classifyTask(task);
+  const state = classifyTask(result !== undefined && isToolErrorResult(result) ? { ...task, resultIsError: true } : task);
   switch (state) {
     case 'completed':
-      return result === undefined ? 'completed' : outcomeOfResult(result);
+      return 'completed';
+    case 'completed-with-error':
+      return 'failed';
     case 'failed':
     case 'cancelled':
       return state;

@@ -174,7 +174,8 @@ const deploy = taskTool(
       // The task goes on after the withdrawal: a client must drop the question, not wait for the task's end.
       await context.report(`No answer within ${answerWithinMs} ms: undoing the preparation`);
       await context.wait(durationMs / 2);
-      return done(textResult(`Deployment of ${service} was not started: no answer within ${answerWithinMs} ms.`, { service, started: false, action: 'withdrawn' }));
+      // Nothing was deployed and the user did not decide: the tool reports a failure, not a success.
+      return done({ ...textResult(`Deployment of ${service} was not started: no answer within ${answerWithinMs} ms.`, { service, started: false, action: 'withdrawn' }), isError: true });
     }
     if (answer.action !== 'accept' || answer.content['confirm'] !== true) {
       const reason = answer.action === 'accept' ? 'the user did not confirm' : `the user chose "${answer.action}"`;

@@ -268,7 +268,7 @@ export class ToolCalls {
   /** A call got its result directly (no task): stored like a task's. Resolves with the ended entry. */
   private async endAnswered(task: TrackedTask, result: ToolResult): Promise<TrackedTask> {
     await this.deps.results.put(task.id, result);
-    const ended = this.end(endAsAnswered(this.latest(task), result['isError'] === true, this.deps.clock.now()));
+    const ended = this.end(endAsAnswered(this.latest(task), result, this.deps.clock.now()));
     await this.deps.ledger.flush();
     return ended;
   }

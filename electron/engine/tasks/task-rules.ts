@@ -5,6 +5,7 @@
 import {
   isTaskFinished,
   isTerminalStatus,
+  isToolErrorResult,
   TIMELINE_CAP,
   type EndReason,
   type JsonRpcErrorObject,
@@ -12,6 +13,7 @@ import {
   type TaskForm,
   type TaskSnapshot,
   type TimelineEntry,
+  type ToolResult,
   type TrackedTask,
 } from '../../../shared/task-model.js';
 import { clampPollInterval, DEFAULT_POLL_INTERVAL_MS } from '../../../shared/poll-interval.js';
@@ -198,9 +200,16 @@ export function awaitCallInput(task: TrackedTask, now: number): TrackedTask {
  * A call got its result directly (no task), at once or after the user's input (MRTR): it ends
  * `answered` (`answered-with-error` for `isError: true`), its result stored like a task's.
  */
-export function endAsAnswered(task: TrackedTask, isToolError: boolean, now: number): TrackedTask {
+export function endAsAnswered(task: TrackedTask, result: ToolResult, now: number): TrackedTask {
+  const isToolError = isToolErrorResult(result);
   const note = isToolError ? 'The server answered the call directly, with a tool error' : 'The server answered the call directly';
-  return { ...noted(task, now, note), hasResult: true, endReason: isToolError ? 'answered-with-error' : 'answered' };
+  return { ...withStoredResult(noted(task, now, note), result), endReason: isToolError ? 'answered-with-error' : 'answered' };
+}
+
+/** `task` once its final `result` is stored: it has a result, and says whether that result is a tool error. */
+export function withStoredResult(task: TrackedTask, result: ToolResult): TrackedTask {
+  const { resultIsError: _before, ...rest } = task;
+  return { ...rest, hasResult: true, ...(isToolErrorResult(result) ? { resultIsError: true as const } : {}) };
 }
 
 /** A call was refused with a JSON-RPC error (at once or after the user's input), kept as `callError`. */

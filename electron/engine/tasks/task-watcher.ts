@@ -5,7 +5,7 @@
  * most once per effective poll interval unless the user acts (an answer, a cancel), and every
  * error backs off exponentially.
  */
-import { isTaskFinished, isTerminalStatus, type TrackedTask } from '../../../shared/task-model.js';
+import { isTaskFinished, isTerminalStatus, type ToolResult, type TrackedTask } from '../../../shared/task-model.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import { errorText } from '../error-text.js';
 import type { Clock, Logger } from '../ports.js';
@@ -15,7 +15,7 @@ import type { TaskObservation } from '../protocols/task-wire.js';
 import { PollScheduler } from './poll-scheduler.js';
 import type { TaskLedger } from './task-ledger.js';
 import { clampPollInterval } from '../../../shared/poll-interval.js';
-import { cancelFailed, endAsOtherForm, endAsUnknownToServer, mergeSnapshot, nextPollDelay, requestCancel, withLastError } from './task-rules.js';
+import { cancelFailed, endAsOtherForm, endAsUnknownToServer, mergeSnapshot, nextPollDelay, requestCancel, withLastError, withStoredResult } from './task-rules.js';
 
 /** Most requests in flight to one server from polling. */
 export const MAX_POLLS_IN_FLIGHT_PER_SERVER = 8;
@@ -80,21 +80,21 @@ export class TaskWatcher {
     // The result is stored before the task says it has one. The merge is made afterwards, on the
     // task as it is then: a change made while the disk was busy (an answer noted, a cancel asked
     // for) must not be overwritten by a copy read before it, nor look newer than the completion.
-    let resultStored = false;
+    let storedResult: ToolResult | undefined;
     if (hasFinalResult && mergeSnapshot(seen, observation.snapshot, this.deps.clock.now()).outcome === 'applied') {
       await this.deps.results.put(id, result);
-      resultStored = true;
+      storedResult = result;
     }
     const task = this.deps.ledger.get(id);
     if (task === undefined) {
       // Removed while its result was written: the result goes with it.
-      if (resultStored) await this.deps.results.delete(id);
+      if (storedResult !== undefined) await this.deps.results.delete(id);
       return;
     }
     const merged = mergeSnapshot(task, observation.snapshot, this.deps.clock.now());
     if (merged.outcome === 'duplicate' && !isTaskFinished(task)) this.deps.onObserved(task, readAt);
     if (merged.outcome !== 'applied') return;
-    const next = resultStored ? { ...merged.task, hasResult: true } : merged.task;
+    const next = storedResult !== undefined ? withStoredResult(merged.task, storedResult) : merged.task;
     const stored = this.deps.ledger.put(next);
     if (isTaskFinished(stored)) this.finish(stored);
     else this.deps.onObserved(stored, readAt);

@@ -1,4 +1,4 @@
-/** The inbox: every tracked task across servers, filtered, searched, newest change first. */
+/** The inbox: every tracked task across servers, filtered, searched, grouped (Needs you / Running / Finished), newest change first. */
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { errorMessage } from '../../queries/unwrap';
@@ -13,7 +13,7 @@ import './inbox.css';
 
 /** The inbox screen. */
 export function InboxScreen() {
-  const { list, tasks, visible, serverNames, serverOptions, filter } = useInbox();
+  const { list, tasks, visible, waitingTaskIds, serverNames, serverOptions, filter } = useInbox();
   const openTask = useAppStore(selectOpenTask);
   const showScreen = useAppStore(selectShowScreen);
   const clearFilters = useAppStore(selectClearFilters);
@@ -29,7 +29,7 @@ export function InboxScreen() {
         <>
           <InboxToolbar filter={filter} serverOptions={serverOptions} shown={visible.length} total={tasks.length} />
           {visible.length > 0 ? (
-            <TaskList tasks={visible} serverNames={serverNames} onOpen={openTask} selectedTaskId={openTaskId} />
+            <TaskList tasks={visible} waitingTaskIds={waitingTaskIds} serverNames={serverNames} onOpen={openTask} selectedTaskId={openTaskId} />
           ) : (
             <div className="inbox__no-matches" data-testid="inbox-no-matches">
               <p>No task matches these filters.</p>

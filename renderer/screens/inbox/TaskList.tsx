@@ -1,49 +1,82 @@
 /**
- * The task list, virtualized: only the rows in view (plus a few) exist in the DOM, so 10,000
- * tasks scroll as smoothly as ten. Rows have a fixed height, which keeps positions exact
- * without measuring. The list is one Tab stop (a roving tabindex): arrow keys, Home and End move
- * between rows, scrolling as needed, and j/k do the same from anywhere on the page.
+ * The task list, grouped (Needs you / Running / Finished, each under a header with its count)
+ * and virtualized: only the rows in view (plus a few) exist in the DOM, so 10,000 tasks scroll
+ * as smoothly as ten. Headers and rows are the virtualizer's items; each kind has a fixed
+ * height, which keeps positions exact without measuring. The list is one Tab stop (a roving
+ * tabindex): arrow keys, Home and End move between items, scrolling as needed, and j/k do the
+ * same from anywhere on the page.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { commandForKey } from '../../app/key-map';
 import { useNow } from '../../hooks/use-now';
-import { TASK_ROW_HEIGHT } from './row-metrics';
+import { groupTasks, taskListItems, type TaskListItem } from '../../lib/task-list';
+import { GroupHeader } from './GroupHeader';
+import { TASK_GROUP_HEADER_HEIGHT, TASK_ROW_HEIGHT } from './row-metrics';
 import { TaskRow } from './TaskRow';
+import { useCollapsedGroups } from './use-collapsed-groups';
+import { useFinishedRemoval } from './use-finished-removal';
 import { useRowKeyboard } from './use-row-keyboard';
 
 /** Rows rendered beyond the visible ones, so fast scrolling shows no blank rows. */
 const OVERSCAN = 8;
 
 export interface TaskListProps {
+  /** The tasks to show, in the list's order. */
   tasks: readonly TaskSummary[];
+  /** Tasks with a question that waits for the user's answer (they belong under "Needs you"). */
+  waitingTaskIds: ReadonlySet<string>;
   serverNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
   /** The task open in the detail, marked in its row; the list's Tab stop until another row has focus. */
   selectedTaskId?: string | null;
 }
 
-/** The scrollable, virtualized list of tasks. */
-export function TaskList({ tasks, serverNames, onOpen, selectedTaskId = null }: TaskListProps) {
+const itemHeight = (item: TaskListItem | undefined): number => (item?.kind === 'header' ? TASK_GROUP_HEADER_HEIGHT : TASK_ROW_HEIGHT);
+
+/** What identifies an item across updates (its index moves as tasks change group). */
+const itemKey = (item: TaskListItem): string => (item.kind === 'header' ? `group:${item.group}` : item.task.id);
+
+/** The scrollable, grouped, virtualized list of tasks. */
+export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedTaskId = null }: TaskListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const { collapsed, toggle } = useCollapsedGroups();
+  const groups = useMemo(() => groupTasks(tasks, waitingTaskIds), [tasks, waitingTaskIds]);
+  const items = useMemo(() => taskListItems(groups, collapsed), [groups, collapsed]);
+  const finished = groups.find(({ group }) => group === 'finished')?.tasks ?? NO_TASKS;
+  const removal = useFinishedRemoval(finished);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   const virtualizer = useVirtualizer({
-    count: tasks.length,
+    count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => TASK_ROW_HEIGHT,
+    // A stable function: the virtualizer rebuilds its measurement of every item (10,000)
+    // whenever it changes, and one closing over `items` would change on every pushed update.
+    estimateSize: (index) => itemHeight(itemsRef.current[index]),
     overscan: OVERSCAN,
-    // No `getItemKey`: the virtualizer rebuilds its measurement of every row (10,000) whenever
-    // that function changes, and one depending on `tasks` changes on every pushed update. Rows
-    // have a fixed height, so nothing is measured by key; React keys the rows by task id below.
+    // No `getItemKey`, for the same reason; React keys the rows by task id below.
   });
-  const keyboard = useRowKeyboard(virtualizer, tasks.length, listRef);
+  // Sizes are cached by index: when a header lands at another index (a task changed group, a
+  // group was collapsed) without the count changing, they are recomputed once.
+  const headerPlaces = useMemo(() => items.flatMap((item, index) => (item.kind === 'header' ? [index] : [])).join(','), [items]);
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [headerPlaces, virtualizer]);
+  const keyboard = useRowKeyboard(virtualizer, items.length, listRef);
   const now = useNow();
-  const activeIndex = useActiveIndex(tasks, selectedTaskId);
-  useListShortcuts(activeIndex.index, tasks.length, keyboard.moveTo);
-  const items = virtualizer.getVirtualItems();
-  // Scrolled away from the active row (not rendered), the list keeps a Tab stop on a row in view.
-  const tabStop = items.some((item) => item.index === activeIndex.index) ? activeIndex.index : items[0]?.index;
+  const activeIndex = useActiveIndex(items, selectedTaskId);
+  useListShortcuts(activeIndex.index, items.length, keyboard.moveTo);
+  const rendered = virtualizer.getVirtualItems();
+  // Scrolled away from the active item (not rendered), the list keeps a Tab stop on one in view.
+  const tabStop = rendered.some((virtual) => virtual.index === activeIndex.index) ? activeIndex.index : rendered[0]?.index;
+  const finishedActions = {
+    selectedCount: removal.selected.size,
+    isRemoving: removal.isRemoving,
+    onRemoveSelected: () => void removal.removeSelected(),
+    onClearFinished: () => void removal.clearFinished(),
+  };
 
   return (
     <div ref={scrollRef} className="task-list" data-testid="task-list">
@@ -54,23 +87,42 @@ export function TaskList({ tasks, serverNames, onOpen, selectedTaskId = null }: 
         className="task-list__canvas"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={keyboard.onKeyDown}
-        onFocus={activeIndex.onFocus}
+        onFocus={(event) => activeIndex.onFocus(event, items)}
       >
-        {items.map((item) => {
-          const task = tasks[item.index];
-          if (task === undefined) return null;
+        {rendered.map((virtual) => {
+          const item = items[virtual.index];
+          if (item === undefined) return null;
+          if (item.kind === 'header') {
+            return (
+              <GroupHeader
+                key={itemKey(item)}
+                group={item.group}
+                count={item.count}
+                isCollapsed={item.isCollapsed}
+                index={virtual.index}
+                offset={virtual.start}
+                isTabStop={virtual.index === tabStop}
+                onToggle={toggle}
+                finished={item.group === 'finished' ? finishedActions : undefined}
+              />
+            );
+          }
+          const { task } = item;
+          const isFinished = item.group === 'finished';
           return (
             <TaskRow
-              key={task.id}
+              key={itemKey(item)}
               task={task}
               serverName={serverNames.get(task.serverId) ?? task.serverId}
               now={now}
-              index={item.index}
-              setSize={tasks.length}
-              offset={item.start}
-              isTabStop={item.index === tabStop}
+              index={virtual.index}
+              setSize={items.length}
+              offset={virtual.start}
+              isTabStop={virtual.index === tabStop}
               isSelected={task.id === selectedTaskId}
               onOpen={onOpen}
+              isTicked={isFinished ? removal.selected.has(task.id) : undefined}
+              onToggleTicked={isFinished ? removal.toggle : undefined}
             />
           );
         })}
@@ -79,19 +131,23 @@ export function TaskList({ tasks, serverNames, onOpen, selectedTaskId = null }: 
   );
 }
 
+const NO_TASKS: readonly TaskSummary[] = [];
+
 /**
- * The row that holds the list's Tab stop: the last one focused, else the open task's, else the
- * first. Kept by task id, so it stays on its task while updates reorder the list.
+ * The item that holds the list's Tab stop: the last one focused, else the open task's row, else
+ * the first task's row (a header only when no group is open). Kept by key, so it stays on its
+ * task while updates move it in the list.
  */
-function useActiveIndex(tasks: readonly TaskSummary[], selectedTaskId: string | null) {
-  const [focusedId, setFocusedId] = useState<string | null>(null);
-  const indexOf = (id: string | null) => (id === null ? -1 : tasks.findIndex((task) => task.id === id));
-  const focused = indexOf(focusedId);
+function useActiveIndex(items: readonly TaskListItem[], selectedTaskId: string | null) {
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const indexOf = (key: string | null) => (key === null ? -1 : items.findIndex((item) => itemKey(item) === key));
+  const focused = indexOf(focusedKey);
   const selected = focused === -1 ? indexOf(selectedTaskId) : -1;
-  const index = focused !== -1 ? focused : Math.max(0, selected);
-  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const id = event.target.closest<HTMLElement>('[data-task-id]')?.dataset.taskId;
-    if (id !== undefined) setFocusedId(id);
+  const index = focused !== -1 ? focused : selected !== -1 ? selected : Math.max(0, items.findIndex((item) => item.kind === 'task'));
+  const onFocus = (event: FocusEvent<HTMLDivElement>, current: readonly TaskListItem[]) => {
+    const place = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index);
+    const item = Number.isInteger(place) ? current[place] : undefined;
+    if (item !== undefined) setFocusedKey(itemKey(item));
   };
   return { index, onFocus };
 }
@@ -110,9 +166,9 @@ function useListShortcuts(activeIndex: number, count: number, moveTo: (index: nu
       const { activeIndex: from, count: rows, moveTo: move } = latest.current;
       if (rows === 0) return;
       event.preventDefault();
-      const isOnRow = (document.activeElement?.closest('[data-testid="task-row"]') ?? null) !== null;
+      const isInList = (document.activeElement?.closest('[data-testid="task-row"], [data-testid="task-group-header"]') ?? null) !== null;
       // From outside the list the first press lands on the Tab stop itself.
-      const step = isOnRow ? (command === 'next' ? 1 : -1) : 0;
+      const step = isInList ? (command === 'next' ? 1 : -1) : 0;
       move(Math.min(rows - 1, Math.max(0, from + step)));
     };
     document.addEventListener('keydown', onKeyDown);

@@ -1,4 +1,8 @@
-/** One row of the inbox: status, tool, server, live message, progress, time, time to live, input marker. */
+/**
+ * One row of the inbox: status, tool, argument summary, server, input marker, live message,
+ * progress, elapsed or "took", time to live (running tasks only), and for a finished task a
+ * checkbox that selects it for removal.
+ */
 import { memo } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -25,6 +29,10 @@ export interface TaskRowProps {
   /** Whether this task is the one open in the detail. */
   isSelected: boolean;
   onOpen: (id: string) => void;
+  /** Finished rows only: whether the row is ticked for removal (absent: no checkbox). */
+  isTicked?: boolean | undefined;
+  /** Finished rows only: ticks or unticks the row (stable, so rows stay memoized). */
+  onToggleTicked?: ((id: string) => void) | undefined;
 }
 
 /**
@@ -32,7 +40,7 @@ export interface TaskRowProps {
  * update pushes down the list: they re-render this wrapper, not their content. The content
  * follows the task at most every `ROW_UPDATE_MS`, however often a server reports progress.
  */
-export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, index, setSize, offset, isTabStop, isSelected, onOpen }: TaskRowProps) {
+export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, index, setSize, offset, isTabStop, isSelected, onOpen, isTicked, onToggleTicked }: TaskRowProps) {
   const task = useThrottledValue(latest, ROW_UPDATE_MS);
   const kind = classifyTask(task);
   return (
@@ -47,6 +55,18 @@ export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, in
       data-task-id={task.id}
       data-status={kind}
     >
+      {onToggleTicked !== undefined && (
+        <label className="task-row__select">
+          <input
+            type="checkbox"
+            checked={isTicked === true}
+            onChange={() => onToggleTicked(task.id)}
+            tabIndex={isTabStop ? 0 : -1}
+            aria-label={`Select ${toVisibleString(task.toolName)} on ${toVisibleString(serverName)} for removal`}
+            data-testid="task-row-select"
+          />
+        </label>
+      )}
       <TaskRowContent task={task} kind={kind} serverName={serverName} now={now} isTabStop={isTabStop} isSelected={isSelected} onOpen={onOpen} />
     </div>
   );
@@ -71,7 +91,13 @@ const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, no
       <span className="task-row__line">
         <StatusBadge kind={kind} />
         <VisibleText className="task-row__tool" text={task.toolName} />
-        <span className="task-row__server">
+        {task.argumentSummary !== '' && (
+          <span className="task-row__arguments" data-testid="task-row-arguments">
+            <VisibleText text={task.argumentSummary} />
+          </span>
+        )}
+        {/* A long server name shortens itself, never the tool's; the whole name stays in the tooltip. */}
+        <span className="task-row__server" title={toVisibleString(serverName)} data-testid="task-row-server">
           on <VisibleText text={serverName} />
         </span>
         {kind === 'input-required' && (

@@ -1,9 +1,9 @@
 /** Everything the inbox shows, derived from the task list, the server names and the filters. */
 import { useDeferredValue, useMemo } from 'react';
-import type { ServerView } from '../../../shared/ipc/contract';
+import type { PendingInputView, ServerView } from '../../../shared/ipc/contract';
 import { serverStatusTag } from '../../lib/server-status';
 import { filterTasks, taskServerIds } from '../../lib/task-list';
-import { useServerList, useServerNames, useTaskList } from '../../queries/use-engine-data';
+import { usePendingInputs, useServerList, useServerNames, useTaskList } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
 import { selectFilter } from '../../store/selectors';
 
@@ -29,9 +29,17 @@ export function useInbox() {
   // makes a new task list), so the options, and the toolbar's select, change only when it does.
   const taskServers = useMemo(() => (tasks === undefined ? NO_SERVERS : taskServerIds(tasks)), [tasks]);
   const serverOptions = useMemo(() => listServerOptions(taskServers, servers.data ?? NO_SERVER_OPTIONS), [taskServers, servers.data]);
-  return { list, tasks, visible, serverNames, serverOptions, filter };
+  const inputs = usePendingInputs().data;
+  const waitingTaskIds = useMemo(() => waitingTasks(inputs ?? NO_INPUTS), [inputs]);
+  return { list, tasks, visible, waitingTaskIds, serverNames, serverOptions, filter };
 }
 
+/** Tasks with a question still to answer (one already answered and held for the others does not count). */
+export function waitingTasks(inputs: readonly Pick<PendingInputView, 'taskId' | 'held'>[]): ReadonlySet<string> {
+  return new Set(inputs.flatMap((input) => (input.taskId !== undefined && !input.held ? [input.taskId] : [])));
+}
+
+const NO_INPUTS: readonly PendingInputView[] = [];
 const NO_SERVERS: readonly string[] = [];
 const NO_SERVER_OPTIONS: readonly ServerView[] = [];
 

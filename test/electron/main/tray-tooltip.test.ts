@@ -9,6 +9,7 @@ const task = (overrides: Partial<TaskSummary>): TaskSummary => ({
   phase: 'task',
   taskId: 'srv-1',
   toolName: 'build',
+  argumentSummary: '',
   createdAt: 0,
   updatedAt: 1,
   snapshot: { taskId: 'srv-1', status: 'working' },

@@ -53,9 +53,11 @@ describe('ToolCalls', () => {
     expect(answered.task.timeline.at(-1)?.note).toBe('The server answered the call directly');
     expect(kit.resultStore.results.get(answered.task.id)).toEqual({ content: [{ type: 'text', text: 'pong' }] });
     expect(kit.taskStore.saved.get(answered.task.id)).toMatchObject({ endReason: 'answered' });
+    expect(answered.task.resultIsError).toBeUndefined();
     kit.protocol!.onCall = () => Promise.resolve({ kind: 'result', result: { content: [], isError: true } });
     const toolError = await kit.parts.calls.call(SERVER, 'broken', {});
     expect(toolError.kind === 'result' ? toolError.task.endReason : toolError.kind).toBe('answered-with-error');
+    expect(toolError.kind === 'result' && toolError.task.resultIsError).toBe(true);
     kit.protocol!.onCall = () => Promise.reject(serverError(-32602, 'No such tool'));
     await expect(kit.parts.calls.call(SERVER, 'nope', {})).rejects.toThrow('No such tool');
     const refused = kit.parts.ledger.all().find((task) => task.toolName === 'nope');

@@ -70,9 +70,12 @@ describe('shortcuts', () => {
     await waitFor(() => expect(focusedRow()).toBe('a'));
     press('j');
     await waitFor(() => expect(focusedRow()).toBe('b'));
+    // The Finished group's header sits between b and c: the keys stop on it too (it collapses).
     press('j');
+    await waitFor(() => expect(document.activeElement?.closest<HTMLElement>('[data-testid="task-group-header"]')?.dataset.group).toBe('finished'));
     press('j');
     await waitFor(() => expect(focusedRow()).toBe('c'));
+    press('k');
     press('k');
     await waitFor(() => expect(focusedRow()).toBe('b'));
   });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { TaskSummary } from '../../../shared/ipc/contract';
-import { applyTaskUpdates, filterTasks, removeTasks, sortByLastUpdate, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
+import { applyTaskUpdates, filterTasks, groupTasks, removeTasks, sortByLastUpdate, taskGroup, taskListItems, taskServerIds, type TaskFilter, type TaskGroup } from '../../../renderer/lib/task-list';
 import { makeSnapshot, makeTask } from '../factories';
 
 const ids = (tasks: readonly TaskSummary[]) => tasks.map((task) => task.id);
@@ -62,28 +62,32 @@ describe('removeTasks', () => {
 describe('filterTasks', () => {
   const tasks = [
     t('w', 6, { toolName: 'build', serverId: 's1', snapshot: makeSnapshot({ statusMessage: 'Step 3/5: Linking' }) }),
-    t('i', 5, { toolName: 'deploy', serverId: 's1', snapshot: makeSnapshot({ status: 'input_required' }) }),
+    t('i', 5, { toolName: 'deploy', serverId: 's1', argumentSummary: 'service=api, env=prod', snapshot: makeSnapshot({ status: 'input_required' }) }),
     t('c', 4, { toolName: 'build', serverId: 's2', snapshot: makeSnapshot({ status: 'completed' }) }),
     t('f', 3, { toolName: 'flaky', serverId: 's2', snapshot: makeSnapshot({ status: 'failed', taskId: 'TASK-XYZ' }), taskId: 'TASK-XYZ' }),
     t('l', 2, { toolName: 'sleep', serverId: 's3', endReason: 'lost' }),
+    t('e', 1, { toolName: 'lint', serverId: 's3', snapshot: makeSnapshot({ status: 'completed' }), hasResult: true, resultIsError: true }),
   ];
   const names = new Map([['s1', 'Alpha'], ['s2', 'Beta']]);
   const filter = (overrides: Partial<TaskFilter>): TaskFilter => ({ status: 'all', serverId: '', search: '', ...overrides });
 
   it.each<[string, Partial<TaskFilter>, string[]]>([
-    ['no filter keeps everything', {}, ['w', 'i', 'c', 'f', 'l']],
+    ['no filter keeps everything', {}, ['w', 'i', 'c', 'f', 'l', 'e']],
     ['active', { status: 'active' }, ['w', 'i']],
-    ['ended', { status: 'ended' }, ['c', 'f', 'l']],
+    ['ended', { status: 'ended' }, ['c', 'f', 'l', 'e']],
     ['one status', { status: 'input-required' }, ['i']],
     ['lost', { status: 'lost' }, ['l']],
     ['server', { serverId: 's2' }, ['c', 'f']],
     ['search by tool', { search: 'BUILD' }, ['w', 'c']],
     ['search by server name', { search: 'beta' }, ['c', 'f']],
-    ['search by server id when the server is gone', { search: 's3' }, ['l']],
+    ['search by server id when the server is gone', { search: 's3' }, ['l', 'e']],
     ['search by status message', { search: 'linking' }, ['w']],
     ['search by status label', { search: 'input required' }, ['i']],
     ['search by task id', { search: 'task-xyz' }, ['f']],
-    ['whitespace-only search is no search', { search: '   ' }, ['w', 'i', 'c', 'f', 'l']],
+    ['search by an argument value', { search: 'env=prod' }, ['i']],
+    ['one status: completed with a tool error', { status: 'completed-with-error' }, ['e']],
+    ['search by the tool-error label', { search: 'tool error' }, ['e']],
+    ['whitespace-only search is no search', { search: '   ' }, ['w', 'i', 'c', 'f', 'l', 'e']],
     ['filters combine', { serverId: 's1', status: 'active', search: 'deploy' }, ['i']],
     ['nothing matches', { search: 'nope' }, []],
   ])('%s', (_name, overrides, expected) => {
@@ -156,5 +160,60 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
     const second = applyTaskUpdates(first, [t('c', 50, { serverId: 's1' })]);
     expect(taskServerIds(second)).toBe(firstIds);
     expect(taskServerIds(applyTaskUpdates(second, [t('n', 60, { serverId: 's3' })]))).not.toBe(taskServerIds(second));
+  });
+});
+
+describe('taskGroup', () => {
+  it.each<[string, TaskSummary, boolean, TaskGroup]>([
+    ['working', t('a', 1), false, 'running'],
+    ['a call not answered yet', t('a', 1, { phase: 'calling', snapshot: undefined, taskId: undefined }), false, 'running'],
+    ['input required', t('a', 1, { snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'needs-you'],
+    ['a call waiting for an answer to its question (MRTR)', t('a', 1, { phase: 'calling', snapshot: undefined, taskId: undefined }), true, 'needs-you'],
+    ['a working task with a question of its own waiting', t('a', 1), true, 'needs-you'],
+    ['cancel requested while input required: the server decides next', t('a', 1, { cancelRequestedAt: 1, snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'running'],
+    ['completed', t('a', 1, { snapshot: makeSnapshot({ status: 'completed' }) }), false, 'finished'],
+    ['completed with a tool error', t('a', 1, { snapshot: makeSnapshot({ status: 'completed' }), resultIsError: true }), false, 'finished'],
+    ['failed', t('a', 1, { snapshot: makeSnapshot({ status: 'failed' }) }), false, 'finished'],
+    ['lost, even with a question left over', t('a', 1, { endReason: 'lost' }), true, 'finished'],
+    ['outcome unknown', t('a', 1, { phase: 'outcome-unknown', snapshot: undefined }), false, 'finished'],
+  ])('%s', (_name, task, isWaiting, group) => {
+    expect(taskGroup(task, isWaiting)).toBe(group);
+  });
+});
+
+describe('groupTasks and taskListItems', () => {
+  const sorted = [
+    t('done-new', 9, { snapshot: makeSnapshot({ status: 'completed' }) }),
+    t('run-new', 8),
+    t('ask', 7, { snapshot: makeSnapshot({ status: 'input_required' }) }),
+    t('mrtr', 6, { phase: 'calling', snapshot: undefined, taskId: undefined }),
+    t('done-old', 5, { endReason: 'expired' }),
+    t('run-old', 4),
+  ];
+
+  it('groups in the order Needs you, Running, Finished, each newest change first', () => {
+    expect(groupTasks(sorted, new Set(['mrtr'])).map(({ group, tasks }) => [group, ids(tasks)])).toEqual([
+      ['needs-you', ['ask', 'mrtr']],
+      ['running', ['run-new', 'run-old']],
+      ['finished', ['done-new', 'done-old']],
+    ]);
+  });
+
+  it('leaves empty groups out', () => {
+    expect(groupTasks([t('a', 1)]).map(({ group }) => group)).toEqual(['running']);
+    expect(groupTasks([])).toEqual([]);
+  });
+
+  it('makes a header with its count before each group, and hides the tasks of a collapsed group', () => {
+    const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['finished']));
+    expect(items.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}${item.isCollapsed ? ' collapsed' : ''}` : item.task.id))).toEqual([
+      '# needs-you 1',
+      'ask',
+      '# running 3',
+      'run-new',
+      'mrtr',
+      'run-old',
+      '# finished 2 collapsed',
+    ]);
   });
 });

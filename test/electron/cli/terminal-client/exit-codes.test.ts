@@ -1,7 +1,7 @@
 /** How a call or task ended, for scripts: one exit code per outcome, from the app's own state rule. */
 import { describe, expect, it } from 'vitest';
 import type { ToolResult, TrackedTask } from '../../../../shared/task-model.js';
-import { EXIT_CODES, outcomeOfResult, outcomeOfTask, type Outcome } from '../../../../electron/cli/terminal-client/exit-codes.js';
+import { EXIT_CODES, outcomeOfTask, type Outcome } from '../../../../electron/cli/terminal-client/exit-codes.js';
 
 const base: TrackedTask = {
   id: 'local-1',
@@ -24,7 +24,9 @@ const toolError: ToolResult = { content: [{ type: 'text', text: 'no' }], isError
 describe('outcomeOfTask', () => {
   it.each<[string, TrackedTask, ToolResult | undefined, Outcome]>([
     ['completed', task({ snapshot: snapshot('completed'), hasResult: true }), { content: [] }, 'completed'],
-    ['completed with a tool error result', task({ snapshot: snapshot('completed'), hasResult: true }), toolError, 'failed'],
+    ['completed with a tool error result', task({ snapshot: snapshot('completed'), hasResult: true, resultIsError: true }), toolError, 'failed'],
+    ['completed with a tool error the engine noted (result not read)', task({ snapshot: snapshot('completed'), hasResult: true, resultIsError: true }), undefined, 'failed'],
+    ['completed, saved before tool errors were noted: its result says isError', task({ snapshot: snapshot('completed'), hasResult: true }), toolError, 'failed'],
     ['failed', task({ snapshot: snapshot('failed') }), undefined, 'failed'],
     ['cancelled at the user\'s request', task({ snapshot: snapshot('cancelled'), endReason: 'user-cancelled' }), undefined, 'cancelled'],
     ['cancelled by the server', task({ snapshot: snapshot('cancelled'), endReason: 'server-cancelled' }), undefined, 'cancelled'],
@@ -51,7 +53,5 @@ describe('outcomeOfTask', () => {
     const codes = Object.values(EXIT_CODES);
     expect(new Set(codes).size).toBe(codes.length);
     expect(EXIT_CODES.completed).toBe(0);
-    expect(outcomeOfResult(toolError)).toBe('failed');
-    expect(outcomeOfResult({ content: [] })).toBe('completed');
   });
 });

@@ -3,12 +3,14 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskKeys } from '../../../../renderer/queries/keys';
 import { createFakeBridge, ok, type FakeBridge } from '../../fake-bridge';
-import { NOW, makeDetail, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
+import { NOW, makeDetail, makeInputView, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
 import { layOutTaskList, renderApp } from '../../render-app';
 
 const rows = () => screen.queryAllByTestId('task-row');
 const rowIds = () => rows().map((row) => row.dataset.taskId);
 const row = (id: string) => rows().find((element) => element.dataset.taskId === id)!;
+const headers = () => screen.queryAllByTestId('task-group-header');
+const header = (group: string) => headers().find((element) => element.dataset.group === group)!;
 
 function bridgeWith(tasks: ReturnType<typeof makeTask>[]): FakeBridge {
   return createFakeBridge({
@@ -63,9 +65,10 @@ describe('inbox', () => {
     ]));
   });
 
-  it('shows every task, newest change first, with status, tool, server, message and times', async () => {
+  it('shows every task grouped (Needs you, Running, Finished, with counts), with status, tool, server, message and times', async () => {
     const { bridge } = renderApp({ bridge: bridgeWith(tasks) });
-    await waitFor(() => expect(rowIds()).toEqual(['ask', 'done', 'old']));
+    await waitFor(() => expect(rowIds()).toEqual(['ask', 'old', 'done']));
+    expect(headers().map((header) => header.textContent)).toEqual(['▾Needs you1', '▾Running1', '▾Finished1Clear finished']);
     const waiting = within(row('ask'));
     expect(waiting.getByTestId('status-badge')).toHaveProperty('textContent', 'Input required');
     expect(waiting.getByTestId('task-row-input-marker').textContent).toBe('Needs your input');
@@ -115,7 +118,8 @@ describe('inbox', () => {
       ]),
     });
     await waitFor(() => expect(rowIds()).toEqual(['answered', 'tool-error', 'refused']));
-    expect(rows().map((element) => within(element).getByTestId('status-badge').textContent)).toEqual(['Completed', 'Failed', 'Failed']);
+    expect(rows().map((element) => within(element).getByTestId('status-badge').textContent)).toEqual(['Completed', 'Completed with tool error', 'Failed']);
+    expect(row('tool-error').dataset.status).toBe('completed-with-error');
     expect(within(row('answered')).getByTestId('task-row-time').textContent).toBe('took 3s');
 
     fireEvent.change(screen.getByTestId('inbox-status-filter'), { target: { value: 'active' } });
@@ -155,8 +159,8 @@ describe('inbox', () => {
         makeTask({ ...ttl, id: 'live', updatedAt: 1_000 }),
       ]),
     });
-    await waitFor(() => expect(rowIds()).toEqual(['done', 'lost', 'expired', 'live']));
-    expect(rows().map((element) => within(element).getByTestId('status-badge').textContent)).toEqual(['Completed', 'Lost', 'Expired', 'Working']);
+    await waitFor(() => expect(rowIds()).toEqual(['live', 'done', 'lost', 'expired']));
+    expect(rows().map((element) => within(element).getByTestId('status-badge').textContent)).toEqual(['Working', 'Completed', 'Lost', 'Expired']);
     for (const id of ['done', 'lost', 'expired']) expect(row(id).textContent).not.toContain('TTL');
     expect(row('live').textContent).toMatch(/TTL \d+m \d+s left/);
   });
@@ -192,17 +196,19 @@ describe('inbox', () => {
     expect(bridge.requestsTo('tasks:get')).toEqual([{ id: 'old' }]);
   });
 
-  it('moves between rows with the arrow keys', async () => {
+  it('moves between rows and group headers with the arrow keys', async () => {
     renderApp({ bridge: bridgeWith(tasks) });
     await waitFor(() => expect(rows()).toHaveLength(3));
     const first = within(row('ask')).getByRole('button');
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowDown' });
-    await waitFor(() => expect(document.activeElement).toBe(within(row('done')).getByRole('button')));
-    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toBe(within(header('running')).getByTestId('task-group-toggle')));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement).toBe(within(row('old')).getByRole('button')));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toBe(within(row('done')).getByRole('button', { name: /build/ })));
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
-    await waitFor(() => expect(document.activeElement).toBe(first));
+    await waitFor(() => expect(document.activeElement).toBe(within(header('needs-you')).getByTestId('task-group-toggle')));
   });
 });
 
@@ -212,8 +218,9 @@ describe('inbox with 10,000 tasks', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     expect(rows().length).toBeLessThan(40);
     expect(rowIds()[0]).toBe('task-0');
-    expect(screen.getByRole('list', { name: 'Tasks' }).style.height).toBe(`${10_000 * 64}px`);
-    expect(rows()[0]!.getAttribute('aria-setsize')).toBe('10000');
+    // One group (all running): its header, then the rows.
+    expect(screen.getByRole('list', { name: 'Tasks' }).style.height).toBe(`${40 + 10_000 * 64}px`);
+    expect(rows()[0]!.getAttribute('aria-setsize')).toBe('10001');
 
     const scroller = screen.getByTestId('task-list');
     scroller.scrollTop = 5_000 * 64;
@@ -221,7 +228,7 @@ describe('inbox with 10,000 tasks', () => {
     await waitFor(() => expect(rowIds()).toContain('task-5000'));
     expect(rowIds()).not.toContain('task-0');
     expect(rows().length).toBeLessThan(40);
-    expect(row('task-5000').getAttribute('aria-posinset')).toBe('5001');
+    expect(row('task-5000').getAttribute('aria-posinset')).toBe('5002');
   });
 
   it('keyboard movement reaches rows that were not rendered yet', async () => {
@@ -284,5 +291,93 @@ describe('live updates', () => {
     unmount();
     expect(bridge.listenerCount('tasks:updated')).toBe(0);
     expect(bridge.listenerCount('servers:changed')).toBe(0);
+  });
+});
+
+describe('inbox groups and rows', () => {
+  const running = makeTask({ id: 'run', toolName: 'deploy', serverId: 'server-a', argumentSummary: 'service=api, env=prod', updatedAt: 5_000 });
+  const finished = [
+    makeTask({ id: 'done-1', toolName: 'build', serverId: 'server-b', updatedAt: 4_000, snapshot: makeSnapshot({ status: 'completed' }) }),
+    makeTask({ id: 'done-2', toolName: 'lint', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'completed' }), hasResult: true, resultIsError: true }),
+    makeTask({ id: 'done-3', toolName: 'test', serverId: 'server-b', updatedAt: 2_000, endReason: 'lost' }),
+  ];
+
+  function removableBridge(tasks: ReturnType<typeof makeTask>[]): FakeBridge {
+    const bridge = bridgeWith(tasks);
+    bridge.handle('tasks:remove', () => ok({}));
+    return bridge;
+  }
+
+  beforeEach(() => localStorage.clear());
+
+  it('shows the argument summary and a server name that shortens itself, its full name in the tooltip; search finds an argument', async () => {
+    const longName = `Staging cluster ${'x'.repeat(80)}`;
+    const bridge = createFakeBridge({
+      'tasks:list': () => ok([running, ...finished]),
+      'servers:list': () => ok([makeServer({ id: 'server-a', name: longName })]),
+    });
+    renderApp({ bridge });
+    await waitFor(() => expect(within(row('run')).getByTestId('task-row-arguments').textContent).toBe('service=api, env=prod'));
+    expect(within(row('run')).getByTestId('task-row-server').getAttribute('title')).toBe(longName);
+    expect(within(row('done-1')).queryByTestId('task-row-arguments')).toBeNull();
+    fireEvent.change(screen.getByTestId('inbox-search'), { target: { value: 'env=prod' } });
+    await waitFor(() => expect(rowIds()).toEqual(['run']));
+  });
+
+  it('collapses Finished, remembers it across a reload, and expands it again', async () => {
+    renderApp({ bridge: bridgeWith([running, ...finished]) });
+    await waitFor(() => expect(rowIds()).toEqual(['run', 'done-1', 'done-2', 'done-3']));
+    expect(within(header('finished')).getByTestId('task-group-count').textContent).toBe('3');
+    const toggle = within(header('finished')).getByTestId('task-group-toggle');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(rowIds()).toEqual(['run']));
+    expect(within(header('finished')).getByTestId('task-group-toggle').getAttribute('aria-expanded')).toBe('false');
+    expect(within(header('finished')).getByTestId('task-group-count').textContent).toBe('3');
+
+    cleanup();
+    renderApp({ bridge: bridgeWith([running, ...finished]) });
+    await waitFor(() => expect(headers().map((element) => element.dataset.group)).toEqual(['running', 'finished']));
+    expect(rowIds()).toEqual(['run']);
+    fireEvent.click(within(header('finished')).getByTestId('task-group-toggle'));
+    await waitFor(() => expect(rowIds()).toEqual(['run', 'done-1', 'done-2', 'done-3']));
+  });
+
+  it('"Clear finished" asks first, then removes every finished task and leaves the running one', async () => {
+    const bridge = removableBridge([running, ...finished]);
+    renderApp({ bridge });
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    fireEvent.click(screen.getByTestId('inbox-clear-finished'));
+    expect(screen.getByRole('group', { name: 'Remove all 3 finished tasks from the inbox?' })).toBeTruthy();
+    expect(bridge.requestsTo('tasks:remove')).toEqual([]);
+    fireEvent.click(screen.getByTestId('inbox-clear-finished-confirm'));
+    await waitFor(() => expect(rowIds()).toEqual(['run']));
+    expect(bridge.requestsTo('tasks:remove')).toEqual([{ id: 'done-1' }, { id: 'done-2' }, { id: 'done-3' }]);
+    expect(headers().map((element) => element.dataset.group)).toEqual(['running']);
+  });
+
+  it('only finished rows can be ticked; "Remove selected (n)" removes exactly the ticked ones', async () => {
+    const bridge = removableBridge([running, ...finished]);
+    renderApp({ bridge });
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(within(row('run')).queryByTestId('task-row-select')).toBeNull();
+    expect(screen.queryByTestId('inbox-remove-selected')).toBeNull();
+    fireEvent.click(within(row('done-1')).getByTestId('task-row-select'));
+    fireEvent.click(within(row('done-3')).getByTestId('task-row-select'));
+    const remove = await screen.findByTestId('inbox-remove-selected');
+    expect(remove.textContent).toBe('Remove selected (2)');
+    fireEvent.click(remove);
+    await waitFor(() => expect(rowIds()).toEqual(['run', 'done-2']));
+    expect(bridge.requestsTo('tasks:remove')).toEqual([{ id: 'done-1' }, { id: 'done-3' }]);
+    expect(screen.queryByTestId('inbox-remove-selected')).toBeNull();
+  });
+
+  it('a call waiting for the answer to its question is under "Needs you"', async () => {
+    const call = makeTask({ id: 'mrtr', phase: 'calling', taskId: undefined, snapshot: undefined, observedAt: undefined, updatedAt: 1_000 });
+    const bridge = bridgeWith([running, call]);
+    bridge.handle('inputs:list', () => ok([makeInputView({ taskId: 'mrtr' })]));
+    renderApp({ bridge });
+    await waitFor(() => expect(headers().map((element) => element.dataset.group)).toEqual(['needs-you', 'running']));
+    expect(rowIds()).toEqual(['mrtr', 'run']);
   });
 });

@@ -18,7 +18,7 @@ function renderDetail(detail: TaskDetail, handlers: Handlers = {}, others: TaskD
   const details = new Map([detail, ...others].map((task) => [task.id, task]));
   const bridge = createFakeBridge({
     'tasks:get': ({ id }) => ok(details.get(id) ?? null),
-    'tasks:list': () => ok([...details.values()].map(({ timeline: _t, arguments: _a, answeredInputKeys: _k, ...summary }) => summary)),
+    'tasks:list': () => ok([...details.values()].map(({ timeline: _t, arguments: _a, answeredInputKeys: _k, ...summary }) => ({ ...summary, argumentSummary: '' }))),
     'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha builds' })]),
     ...handlers,
   });
@@ -196,13 +196,14 @@ describe('task detail', () => {
       expect(bridge.requestsTo('tasks:run-again')).toEqual([{ id: 'mrtr' }]);
     });
 
-    it('answered with isError: failed, the result shown with its error banner', async () => {
+    it('answered with isError: completed with a tool error (never a success), the result shown with its error banner', async () => {
       renderDetail(
         makeDetail({ ...call, id: 'tool-error', hasResult: true, endReason: 'answered-with-error' }),
         { 'tasks:result': () => ok({ content: [{ type: 'text', text: 'The build is missing.' }], isError: true }) },
       );
       const detail = await screen.findByTestId('task-detail');
-      expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed');
+      expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed-with-error');
+      expect(within(detail).getAllByTestId('status-badge')[0]!.textContent).toBe('Completed with tool error');
       const result = await screen.findByTestId('task-result');
       expect(result.textContent).toContain('The build is missing.');
       expect(within(result).getByTestId('result-error-banner')).toBeTruthy();
