@@ -145,6 +145,11 @@ async function main(cleanup: Cleanup): Promise<void> {
   await shoot(page, 'task-detail-dark.png');
   await page.emulateMedia({ colorScheme: 'light' });
 
+  // A running build beside the list: its progress and live status message.
+  await row(page, 'build', 'working').click();
+  await page.getByTestId('task-detail').getByText('api-server').first().waitFor({ timeout: 30_000 });
+  await shoot(page, 'task-progress.png');
+
   await page.getByTestId('nav-needs-input').click();
   await page.getByTestId('input-sampling').waitFor({ timeout: 30_000 });
   // The sampling question's card from its header (who asks) down, clear of the sticky navigation.
