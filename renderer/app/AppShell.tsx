@@ -11,6 +11,7 @@ import { selectScreen } from '../store/selectors';
 import { AppBanners } from './AppBanners';
 import { KeyboardHelp } from './KeyboardHelp';
 import { NavBar } from './NavBar';
+import { ThemeSwitch } from './ThemeSwitch';
 import { useAppKeys } from './use-app-keys';
 import { useHashRoute } from './use-hash-route';
 import './app.css';
@@ -27,6 +28,7 @@ export function AppShell() {
         <span className="app__name">MCP Task Monitor</span>
         <NavBar />
         <NotificationsToggle />
+        <ThemeSwitch />
       </header>
       <NotificationsSync />
       <AppBanners />
