@@ -2,9 +2,11 @@
  * The theme setting and "Run again…" in browser mode: a chosen theme shows at once, survives a
  * reload and wins over the OS; "system" follows the OS. Run again… opens the launcher with the
  * task's server, tool and arguments, sends nothing until Run, and runs what the form then holds.
+ * The launcher keeps its form and Run button in place when another tool or server is chosen.
  */
 import { describe, expect, it } from 'vitest';
 import { sessionForSuite } from './session.js';
+import type { Locator } from 'playwright-core';
 import { withStatus } from './wait.js';
 
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
@@ -63,5 +65,32 @@ describe('Run again…', () => {
     await withStatus(ui.detail.badge, 'completed').waitFor();
     expect(await ui.detail.waitForTask()).not.toBe(first);
     await expect(ui.inboxCount.textContent()).resolves.toBe('2 tasks');
+  });
+});
+
+describe('launcher layout', () => {
+  const session = sessionForSuite();
+
+  /** Where the element's top edge is on the page, in px. */
+  async function top(locator: Locator): Promise<number> {
+    const box = await locator.boundingBox();
+    if (box === null) throw new Error('not laid out');
+    return box.y;
+  }
+
+  it('the form and its Run button stay where they are when another tool or server is chosen', async () => {
+    const { ui } = session.current;
+    await ui.show('launcher');
+    await ui.launcher.chooseServer('demo-extension');
+    await ui.launcher.chooseTool('build');
+    const form = ui.launcher.form;
+    const where = { form: await top(form), run: await top(ui.launcher.runButton) };
+
+    await ui.launcher.chooseTool('configure_release');
+    expect({ form: await top(form), run: await top(ui.launcher.runButton) }).toEqual(where);
+
+    await ui.launcher.chooseServer('demo-legacy');
+    await ui.launcher.chooseTool('flaky');
+    expect({ form: await top(form), run: await top(ui.launcher.runButton) }).toEqual(where);
   });
 });
