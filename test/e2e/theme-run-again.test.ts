@@ -78,10 +78,12 @@ describe('launcher layout', () => {
     return box.y;
   }
 
-  it('the form and its Run button stay where they are when another tool or server is chosen', async () => {
+  it('the tool picker, the form and its Run button stay where they are when a server or tool is chosen', async () => {
     const { ui } = session.current;
     await ui.show('launcher');
+    const toolPicker = await top(ui.launcher.tool);
     await ui.launcher.chooseServer('demo-extension');
+    expect(await top(ui.launcher.tool)).toBe(toolPicker);
     await ui.launcher.chooseTool('build');
     const form = ui.launcher.form;
     const where = { form: await top(form), run: await top(ui.launcher.runButton) };
