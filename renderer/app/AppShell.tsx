@@ -9,6 +9,7 @@ import { AppBanners } from './AppBanners';
 import { KeyboardHelp } from './KeyboardHelp';
 import { LazyInputsScreen, LazyLauncherScreen, LazyServersScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
+import { ThemeSwitch } from './ThemeSwitch';
 import { useAppKeys } from './use-app-keys';
 import { useHashRoute } from './use-hash-route';
 import './app.css';
@@ -25,6 +26,7 @@ export function AppShell() {
         <span className="app__name">MCP Task Monitor</span>
         <NavBar />
         <NotificationsToggle />
+        <ThemeSwitch />
       </header>
       <NotificationsSync />
       <AppBanners />

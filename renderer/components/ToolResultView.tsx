@@ -1,5 +1,5 @@
 /**
- * A tool result as the user reads it: text, images (data: URIs only), resource links as plain
+ * A tool result as the user reads it: text (as markdown where it is markdown), images (data: URIs only), resource links as plain
  * text (never clickable), structured content as a JSON tree, and a banner when the tool itself
  * reported an error.
  */
@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { readToolResult, type ResultBlock } from '../lib/result-content';
 import { JsonTree } from './JsonTree';
 import { RawJson } from './RawJson';
+import { ResultText } from './ResultText';
 import { VisibleText } from './VisibleText';
 
 /** Shows one `CallToolResult`. */
@@ -37,11 +38,7 @@ export function ToolResultView({ result }: { result: Record<string, unknown> }) 
 function ResultBlockView({ block }: { block: ResultBlock }) {
   switch (block.kind) {
     case 'text':
-      return (
-        <pre className="tool-result__text" data-testid="result-text">
-          <VisibleText text={block.text} multiline />
-        </pre>
-      );
+      return <ResultText text={block.text} testId="result-text" />;
     case 'image':
       return <img className="tool-result__image" src={block.src} alt={`Image from the tool result (${block.mimeType})`} data-testid="result-image" />;
     case 'resource-link':
@@ -75,9 +72,7 @@ function ResultBlockView({ block }: { block: ResultBlock }) {
             )}
           </p>
           {block.text !== undefined ? (
-            <pre className="tool-result__text">
-              <VisibleText text={block.text} multiline />
-            </pre>
+            <ResultText text={block.text} mimeType={block.mimeType} />
           ) : (
             <p className="muted">Binary content is not shown; see the raw result.</p>
           )}

@@ -173,6 +173,36 @@ export function isTriStateBoolean(field: FieldModel): boolean {
   return field.kind === 'boolean' && !field.required && field.default === undefined;
 }
 
+/**
+ * The field values that send exactly `args` (an earlier call's arguments), or undefined when the
+ * form cannot show them: a property without a field, a value of another type, or one the fields'
+ * checks now refuse. The check is `checkFieldValues` itself, so a prefilled form never sends
+ * something other than what it shows.
+ */
+export function fieldValuesFromArguments(fields: readonly FieldModel[], args: Readonly<Record<string, unknown>>): FieldValues | undefined {
+  const entries: [string, string][] = [];
+  for (const field of fields) {
+    const value = Object.hasOwn(args, field.name) ? fieldText(args[field.name]) : '';
+    if (value === undefined) return undefined;
+    entries.push([field.name, value]);
+  }
+  const values: FieldValues = Object.fromEntries(entries);
+  const check = checkFieldValues(fields, values);
+  return check.ok && sameArguments(check.arguments, args) ? values : undefined;
+}
+
+/** A primitive argument as the text a field holds; undefined for anything a field cannot hold. */
+function fieldText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  return finiteNumber(value) === undefined ? undefined : String(value);
+}
+
+function sameArguments(sent: Record<string, unknown>, wanted: Readonly<Record<string, unknown>>): boolean {
+  const names = Object.keys(wanted);
+  return names.length === Object.keys(sent).length && names.every((name) => Object.hasOwn(sent, name) && Object.is(sent[name], wanted[name]));
+}
+
 /** Converted arguments, or a message per field that is wrong. */
 export type FormCheck = { ok: true; arguments: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 

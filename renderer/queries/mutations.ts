@@ -28,16 +28,6 @@ export function useCallTool() {
   });
 }
 
-/** `tasks:run-again`: the same tool with the same arguments. */
-export function useRunAgain() {
-  const bridge = useBridge();
-  const record = useRecordOutcome();
-  return useMutation({
-    mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:run-again']({ id })),
-    onSuccess: record,
-  });
-}
-
 /** `tasks:cancel`: the task shows "cancel requested" until the server's terminal state arrives. */
 export function useCancelTask() {
   const bridge = useBridge();

@@ -31,8 +31,12 @@ export interface InboxFilterSlice {
   clearFilters: () => void;
 }
 
-/** What the user typed for one tool, kept while they look elsewhere. */
-export type ArgumentDraft = { kind: 'fields'; values: FieldValues } | { kind: 'json'; text: string };
+/**
+ * What the user typed for one tool, kept while they look elsewhere; `arguments` is an earlier
+ * call's arguments ("Run again…"), turned into field values or JSON text once the tool's schema
+ * is known.
+ */
+export type ArgumentDraft = { kind: 'fields'; values: FieldValues } | { kind: 'json'; text: string } | { kind: 'arguments'; values: Record<string, unknown> };
 
 export interface LauncherSlice {
   launcherServerId: string;
@@ -42,6 +46,8 @@ export interface LauncherSlice {
   chooseServer: (serverId: string) => void;
   chooseTool: (toolName: string) => void;
   saveArgumentDraft: (key: string, draft: ArgumentDraft) => void;
+  /** Shows the launcher with this server and tool chosen and `args` in its form, not yet sent. */
+  prefillLauncher: (serverId: string, toolName: string, args: Record<string, unknown>) => void;
 }
 
 export interface ServerEditorSlice {
@@ -86,6 +92,13 @@ const launcherSlice: Slice<LauncherSlice> = (set) => ({
   chooseServer: (serverId) => set({ launcherServerId: serverId, launcherToolName: '' }),
   chooseTool: (toolName) => set({ launcherToolName: toolName }),
   saveArgumentDraft: (key, draft) => set((state) => ({ argumentDrafts: { ...state.argumentDrafts, [key]: draft } })),
+  prefillLauncher: (serverId, toolName, args) =>
+    set((state) => ({
+      screen: 'launcher',
+      launcherServerId: serverId,
+      launcherToolName: toolName,
+      argumentDrafts: { ...state.argumentDrafts, [argumentDraftKey(serverId, toolName)]: { kind: 'arguments', values: args } },
+    })),
 });
 
 const serverEditorSlice: Slice<ServerEditorSlice> = (set) => ({

@@ -19,6 +19,7 @@ export const selectLauncherToolName = (state: AppState) => state.launcherToolNam
 export const selectChooseServer = (state: AppState) => state.chooseServer;
 export const selectChooseTool = (state: AppState) => state.chooseTool;
 export const selectSaveArgumentDraft = (state: AppState) => state.saveArgumentDraft;
+export const selectPrefillLauncher = (state: AppState) => state.prefillLauncher;
 
 export const selectServerDraft = (state: AppState) => state.serverDraft;
 export const selectOpenServerEditor = (state: AppState) => state.openServerEditor;

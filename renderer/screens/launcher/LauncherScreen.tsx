@@ -39,14 +39,16 @@ export function LauncherScreen() {
       ) : (
         <ToolPicker launcher={launcher} />
       )}
-      {tool !== undefined && (
+      {tool !== undefined ? (
         <div className="launcher__tool" data-testid="launcher-tool-details">
-          {tool.description !== undefined && (
-            <p className="launcher__description">
-              <VisibleText text={tool.description} multiline />
-            </p>
-          )}
-          {tool.taskSupport !== undefined && TASK_SUPPORT_NOTES.has(tool.taskSupport) && <p className="muted">{TASK_SUPPORT_NOTES.get(tool.taskSupport)}</p>}
+          <div className="launcher__about" role="region" aria-label="About the tool" tabIndex={0}>
+            {tool.description !== undefined && (
+              <p className="launcher__description">
+                <VisibleText text={tool.description} multiline />
+              </p>
+            )}
+            {tool.taskSupport !== undefined && TASK_SUPPORT_NOTES.has(tool.taskSupport) && <p className="muted">{TASK_SUPPORT_NOTES.get(tool.taskSupport)}</p>}
+          </div>
           <ToolForm
             key={argumentDraftKey(launcher.serverId, tool.name)}
             serverId={launcher.serverId}
@@ -54,6 +56,12 @@ export function LauncherScreen() {
             isRunning={launcher.isStarting}
             onRun={launcher.run}
           />
+        </div>
+      ) : (
+        // The same space, empty, so that choosing a tool does not push anything around.
+        <div className="launcher__tool" aria-hidden="true">
+          <div className="launcher__about" />
+          <div className="tool-form tool-form--placeholder" />
         </div>
       )}
       {launcher.call.isError && <ErrorNotice title="The call failed" message={errorMessage(launcher.call.error)} testId="launcher-call-error" />}

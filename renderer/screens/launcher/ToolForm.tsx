@@ -11,15 +11,15 @@ export interface ToolFormProps {
   onRun: (args: Record<string, unknown>) => void;
 }
 
-/** Picks the form for the tool's input schema. */
+/** Picks the form for the tool's input schema (JSON also when earlier arguments do not fit the form). */
 export function ToolForm({ serverId, tool, isRunning, onRun }: ToolFormProps) {
   const draft = useArgumentDraft(serverId, tool);
-  return draft.model.kind === 'fields' ? (
-    <FieldsForm fields={draft.model.fields} values={draft.values} onChange={draft.setValue} isRunning={isRunning} onRun={onRun} />
+  return draft.editor.kind === 'fields' ? (
+    <FieldsForm fields={draft.editor.fields} values={draft.values} onChange={draft.setValue} isRunning={isRunning} onRun={onRun} />
   ) : (
     <JsonArgumentsForm
       schema={tool.inputSchema}
-      reason={draft.model.reason}
+      reason={draft.editor.reason}
       text={draft.jsonText}
       onChange={draft.setJsonText}
       isRunning={isRunning}

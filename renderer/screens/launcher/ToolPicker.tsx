@@ -6,7 +6,10 @@ import { toVisibleString } from '../../lib/visible-text';
 import { errorMessage } from '../../queries/unwrap';
 import type { useLauncher } from './use-launcher';
 
-/** Server and tool selects, with loading and error states for the tool list. */
+/**
+ * Server and tool selects, with loading and error states for the tool list. The tool select is
+ * there (disabled) before a server is chosen, so choosing one moves nothing.
+ */
 export function ToolPicker({ launcher }: { launcher: ReturnType<typeof useLauncher> }) {
   const id = useId();
   const { servers, serverId, tools, tool } = launcher;
@@ -33,28 +36,26 @@ export function ToolPicker({ launcher }: { launcher: ReturnType<typeof useLaunch
           })}
         </select>
       </div>
-      {serverId !== '' && (
-        <div className="field">
-          <label htmlFor={`${id}-tool`}>Tool</label>
-          <select
-            id={`${id}-tool`}
-            className="input"
-            value={tool?.name ?? ''}
-            onChange={(event) => launcher.chooseTool(event.target.value)}
-            disabled={tools.data === undefined}
-            data-testid="launcher-tool"
-          >
-            <option value="">{tools.isPending ? 'Loading tools…' : 'Choose a tool…'}</option>
-            {(tools.data ?? []).map((candidate) => (
-              <option key={candidate.name} value={candidate.name}>
-                {candidate.title !== undefined && candidate.title !== candidate.name
-                  ? `${toVisibleString(candidate.title)} (${toVisibleString(candidate.name)})`
-                  : toVisibleString(candidate.name)}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      <div className="field">
+        <label htmlFor={`${id}-tool`}>Tool</label>
+        <select
+          id={`${id}-tool`}
+          className="input"
+          value={tool?.name ?? ''}
+          onChange={(event) => launcher.chooseTool(event.target.value)}
+          disabled={serverId === '' || tools.data === undefined}
+          data-testid="launcher-tool"
+        >
+          <option value="">{serverId === '' ? 'Choose a server first' : tools.isPending ? 'Loading tools…' : 'Choose a tool…'}</option>
+          {(tools.data ?? []).map((candidate) => (
+            <option key={candidate.name} value={candidate.name}>
+              {candidate.title !== undefined && candidate.title !== candidate.name
+                ? `${toVisibleString(candidate.title)} (${toVisibleString(candidate.name)})`
+                : toVisibleString(candidate.name)}
+            </option>
+          ))}
+        </select>
+      </div>
       {tools.isError && <ErrorNotice title="Could not list the tools" message={errorMessage(tools.error)} onRetry={() => void tools.refetch()} />}
       {tools.data?.length === 0 && <p className="muted">This server offers no tools.</p>}
     </div>

@@ -1,5 +1,5 @@
 /**
- * Cancel, Run again and Remove. Cancel asks first and says what it does, which differs: a call
+ * Cancel, Run again… (the launcher, filled in with this call) and Remove. Cancel asks first and says what it does, which differs: a call
  * still on the wire is cancelled as a request (the server is told to stop and its answer is no
  * longer awaited); a task is asked to cancel (`tasks/cancel`), which is cooperative: after the
  * host accepts it the task reads "cancel requested" until the server's real final state
@@ -40,8 +40,8 @@ export function TaskActions({ task }: { task: TaskDetail }) {
             testId="task-cancel"
           />
         )}
-        <button type="button" className="button" onClick={actions.onRunAgain} disabled={actions.isStartingAgain} data-testid="task-run-again">
-          {actions.isStartingAgain ? 'Starting…' : 'Run again'}
+        <button type="button" className="button" onClick={actions.onRunAgain} data-testid="task-run-again">
+          Run again…
         </button>
         <ConfirmAction
           label="Remove"
@@ -62,7 +62,6 @@ export function TaskActions({ task }: { task: TaskDetail }) {
         </p>
       )}
       {actions.cancel.isError && <ErrorNotice title="Could not cancel" message={errorMessage(actions.cancel.error)} testId="task-cancel-error" />}
-      {actions.runAgain.isError && <ErrorNotice title="Could not run again" message={errorMessage(actions.runAgain.error)} testId="task-run-again-error" />}
       {actions.remove.isError && <ErrorNotice title="Could not remove" message={errorMessage(actions.remove.error)} testId="task-remove-error" />}
     </div>
   );

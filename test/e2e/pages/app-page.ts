@@ -55,6 +55,19 @@ export class AppPage {
     return this.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   }
 
+  /** The header's theme select (system / light / dark). */
+  get themeSwitch(): Locator {
+    return this.page.getByTestId('theme-switch');
+  }
+
+  /** The page's background colour as the browser computed it (`rgb(…)`). */
+  async backgroundColour(): Promise<string> {
+    return this.page.evaluate(() => {
+      const view = globalThis as unknown as { document: { body: object }; getComputedStyle: (element: object) => { backgroundColor: string } };
+      return view.getComputedStyle(view.document.body).backgroundColor;
+    });
+  }
+
   /** The route part of the address (`#/tasks/<id>`). */
   hash(): string {
     return new URL(this.page.url()).hash;

@@ -4,6 +4,7 @@ import {
   buildFormModel,
   checkFieldValues,
   checkJsonArguments,
+  fieldValuesFromArguments,
   initialFieldValues,
   initialJsonArguments,
   isTriStateBoolean,
@@ -158,6 +159,42 @@ describe('checkFieldValues', () => {
     expect(Object.getPrototypeOf(check.arguments)).toBe(Object.prototype);
     expect(Object.hasOwn(check.arguments, '__proto__')).toBe(true);
     expect(JSON.parse(JSON.stringify(check.arguments))).toEqual(JSON.parse('{"constructor":"x","__proto__":"y"}'));
+  });
+});
+
+describe('fieldValuesFromArguments: an earlier call back in the form', () => {
+  const fields = fieldsOf({
+    type: 'object',
+    properties: {
+      project: { type: 'string', maxLength: 10 },
+      durationMs: { type: 'integer', minimum: 100, default: 500 },
+      ratio: { type: 'number' },
+      dryRun: { type: 'boolean' },
+      mode: { type: 'string', enum: ['fast', 'safe'] },
+    },
+    required: ['project'],
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string>]>([
+    ['every kind', { project: 'web', durationMs: 800, ratio: 0.25, dryRun: false, mode: 'fast' }, { project: 'web', durationMs: '800', ratio: '0.25', dryRun: 'false', mode: 'fast' }],
+    ['one not sent stays empty, not its default', { project: 'web' }, { project: 'web', durationMs: '', ratio: '', dryRun: '', mode: '' }],
+  ])('%s', (_name, args, expected) => {
+    const values = fieldValuesFromArguments(fields, args);
+    expect(values).toEqual(expected);
+    if (values !== undefined) expect(checkFieldValues(fields, values)).toEqual({ ok: true, arguments: args });
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a property the form has no field for', { project: 'web', extra: 1 }],
+    ['a string where a number belongs', { project: 'web', durationMs: '800' }],
+    ['a fraction for an integer', { project: 'web', durationMs: 800.5 }],
+    ['an object value', { project: { name: 'web' } }],
+    ['a value the checks now refuse', { project: 'a-very-long-project' }],
+    ['an option the enum no longer has', { project: 'web', mode: 'reckless' }],
+    ['a required one missing', { durationMs: 800 }],
+    ['an empty text where text is required', { project: '' }],
+  ])('none for %s (the JSON editor shows it)', (_name, args) => {
+    expect(fieldValuesFromArguments(fields, args)).toBeUndefined();
   });
 });
 

@@ -7,14 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const css = readFileSync(fileURLToPath(new URL('../../../renderer/styles/theme.css', import.meta.url)), 'utf8');
-const darkStart = css.indexOf('@media (prefers-color-scheme: dark)');
-
-/** The hex value of `--name` in the light (`:root`) or dark block. */
+/** The hex value of `--name` for a scheme: each token is one `light-dark(light, dark)` pair. */
 function colour(name: string, scheme: 'light' | 'dark'): string {
-  const text = scheme === 'light' ? css.slice(0, darkStart) : css.slice(darkStart);
-  const match = new RegExp(`--${name}:\\s*(#[0-9a-fA-F]{6})\\s*;`).exec(text);
-  if (match === null) throw new Error(`--${name} is not set for ${scheme}`);
-  return match[1]!.toLowerCase();
+  const match = new RegExp(`--${name}:\\s*light-dark\\((#[0-9a-fA-F]{6}),\\s*(#[0-9a-fA-F]{6})\\)\\s*;`).exec(css);
+  if (match === null) throw new Error(`--${name} is not set as a light-dark pair`);
+  return match[scheme === 'light' ? 1 : 2]!.toLowerCase();
 }
 
 function luminance(hex: string): number {

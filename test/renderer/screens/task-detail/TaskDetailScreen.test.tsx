@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskDetail } from '../../../../shared/ipc/contract';
 import { createFakeBridge, fail, ok, type Handlers } from '../../fake-bridge';
-import { NOW, makeDetail, makeInputView, makeServer, makeSnapshot, makeTask } from '../../factories';
+import { NOW, makeDetail, makeInputView, makeServer, makeSnapshot, makeTask, makeTool } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(() => {
@@ -170,13 +170,12 @@ describe('task detail', () => {
     const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined, answeredInputKeys: ['request-1'] };
     const note = (text: string) => ({ timeline: [{ at: NOW - 2_000, note: 'Call sent' }, { at: NOW - 1_000, note: text }] });
 
-    it('answered: completed, its result shown, no Cancel, the task id explained; Run again starts it anew', async () => {
+    it('answered: completed, its result shown, no Cancel, the task id explained', async () => {
       const again = makeDetail({ ...call, id: 'again' });
       const { bridge } = renderDetail(
         makeDetail({ ...call, id: 'mrtr', hasResult: true, endReason: 'answered', ...note('The server answered after your input') }),
         {
           'tasks:result': () => ok({ content: [{ type: 'text', text: 'Released version 2.' }] }),
-          'tasks:run-again': () => ok({ kind: 'input_required', task: makeTask({ ...call, id: 'again' }) }),
         },
         [again],
       );
@@ -190,10 +189,6 @@ describe('task detail', () => {
       expect(screen.queryByTestId('task-cancel')).toBeNull();
       expect(screen.queryByTestId('task-error')).toBeNull();
       expect(screen.getByTestId('task-timing').textContent).toMatch(/^took /);
-
-      fireEvent.click(screen.getByTestId('task-run-again'));
-      await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('again'));
-      expect(bridge.requestsTo('tasks:run-again')).toEqual([{ id: 'mrtr' }]);
     });
 
     it('answered with isError: completed with a tool error (never a success), the result shown with its error banner', async () => {
@@ -286,29 +281,41 @@ describe('task detail', () => {
     expect(screen.queryByTestId('task-cancel-requested')).toBeNull();
   });
 
-  it('run again opens the new task', async () => {
-    const next = makeDetail({ id: 'second', toolName: 'build', timeline: [{ at: NOW, status: 'working', statusMessage: 'again' }] });
-    const { bridge } = renderDetail(makeDetail({ id: 'first' }), { 'tasks:run-again': () => ok({ kind: 'task', task: makeTask({ id: 'second' }) }) }, [next]);
-    fireEvent.click(await screen.findByTestId('task-run-again'));
-    await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('second'));
-    expect(bridge.requestsTo('tasks:run-again')).toEqual([{ id: 'first' }]);
-  });
+  describe('Run again…', () => {
+    const buildTool = makeTool({
+      name: 'build',
+      inputSchema: { type: 'object', properties: { durationMs: { type: 'integer', default: 500 }, project: { type: 'string' }, dryRun: { type: 'boolean' } }, required: ['durationMs'] },
+    });
+    const withTools: Handlers = {
+      'tools:list': () => ok([buildTool]),
+      'tools:call': () => ok({ kind: 'task', task: makeTask({ id: 'second' }) }),
+    };
 
-  it('run again that is answered at once opens its entry, with the result kept there', async () => {
-    const answered = makeDetail({ id: 'again', phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'answered', hasResult: true });
-    const { bridge } = renderDetail(
-      makeDetail({ id: 'first' }),
-      {
-        'tasks:run-again': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'done at once' }] }, task: makeTask({ id: 'again', phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'answered', hasResult: true }) }),
-        'tasks:result': () => ok({ content: [{ type: 'text', text: 'done at once' }] }),
-      },
-      [answered],
-    );
-    fireEvent.click(await screen.findByTestId('task-run-again'));
-    await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('again'));
-    expect((await screen.findByTestId('task-result')).textContent).toContain('done at once');
-    expect(screen.getByTestId('task-explanation').textContent).toBe('The server answered this call directly, without creating a task.');
-    expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'again' }]);
+    it('opens the launcher with the task\'s server, tool and arguments, editable, and sends only on Run', async () => {
+      const { bridge } = renderDetail(makeDetail({ id: 'first', arguments: { durationMs: 800, project: 'web', dryRun: true } }), withTools, [makeDetail({ id: 'second' })]);
+      fireEvent.click(await screen.findByRole('button', { name: 'Run again…' }));
+      await screen.findByTestId('launcher-screen');
+      expect(screen.getByTestId<HTMLSelectElement>('launcher-server').value).toBe('server-a');
+      const durationMs = await screen.findByTestId<HTMLInputElement>('launcher-field-durationMs');
+      expect(screen.getByTestId<HTMLSelectElement>('launcher-tool').value).toBe('build');
+      expect(durationMs.value).toBe('800');
+      expect(screen.getByTestId<HTMLInputElement>('launcher-field-project').value).toBe('web');
+      expect(bridge.requestsTo('tools:call')).toEqual([]);
+
+      fireEvent.change(durationMs, { target: { value: '900' } });
+      fireEvent.click(screen.getByTestId('launcher-run'));
+      await waitFor(() => expect(bridge.requestsTo('tools:call')).toEqual([{ serverId: 'server-a', name: 'build', arguments: { durationMs: 900, project: 'web', dryRun: true } }]));
+      await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('second'));
+    });
+
+    it('shows arguments the form cannot hold in the JSON editor, as they were sent', async () => {
+      const args = { durationMs: 800, labels: ['a', 'b'] };
+      renderDetail(makeDetail({ id: 'first', arguments: args }), withTools);
+      fireEvent.click(await screen.findByRole('button', { name: 'Run again…' }));
+      const form = await screen.findByTestId('launcher-json-form');
+      expect(within(form).getByRole<HTMLTextAreaElement>('textbox').value).toBe(JSON.stringify(args, null, 2));
+      expect(screen.getByTestId('launcher-json-reason').textContent).toMatch(/do not fit this tool's form/);
+    });
   });
 
   it('remove asks first, then removes and returns to the inbox', async () => {
