@@ -21,11 +21,12 @@ export interface ResultTextProps {
 export function ResultText({ text, mimeType, testId }: ResultTextProps) {
   const isMarkdown = isMarkdownText(text, mimeType);
   const [showsText, setShowsText] = useState(false);
-  const plain = (
-    <pre className="tool-result__text" data-testid={testId}>
+  const plainText = (shownTestId: string | undefined) => (
+    <pre className="tool-result__text" data-testid={shownTestId}>
       <VisibleText text={text} multiline />
     </pre>
   );
+  const plain = plainText(testId);
   if (!isMarkdown) return plain;
   return (
     <div className="tool-result__markdown">
@@ -36,7 +37,8 @@ export function ResultText({ text, mimeType, testId }: ResultTextProps) {
         plain
       ) : (
         <div data-testid={testId}>
-          <Suspense fallback={plain}>
+          {/* While the renderer loads: the text itself, inside the one element the test id names. */}
+          <Suspense fallback={plainText(undefined)}>
             <MarkdownText text={text} />
           </Suspense>
         </div>

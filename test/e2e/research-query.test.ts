@@ -39,8 +39,11 @@ describe('server-everything research query answered in the UI', () => {
     await item.root.waitFor({ state: 'detached' });
 
     const { text } = await completedResult(ui, id, false);
-    expect(text).toContain('# Research Report: python (snake)');
+    // The report is markdown: shown formatted (its title a heading), its source one click away.
+    await ui.detail.result.getByRole('heading', { name: 'Research Report: python (snake)' }).waitFor();
     expect(text).toContain('After receiving clarification ("snake")');
+    await ui.detail.result.getByTestId('result-show-as-text').click();
+    await expect(ui.detail.resultText.textContent()).resolves.toContain('# Research Report: python (snake)');
     await expect(withText(ui.detail.timelineEntries, 'App: Answered an input request: accepted').count()).resolves.toBe(1);
     await expect(ui.inputs.count.count()).resolves.toBe(0);
   }, 60_000);
