@@ -1,12 +1,14 @@
 /**
- * Collects pushed task summaries and hands them over at most once per animation frame, so a
- * burst of 1,000 updates a second costs one cache write and one render per frame, not one per
- * update. Only the newest summary per task is kept.
+ * Collects pushed task summaries and hands them over at most once per flush interval, on an
+ * animation frame, so a burst of 1,000 updates a second costs ten cache writes and renders a
+ * second, not one per update nor one per frame (each write regroups the whole list, so at 60
+ * writes a second the list's upkeep alone kept the main thread busy). A row shows a task's
+ * change at most every 100 ms anyway. Only the newest summary per task is kept.
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
 
 export interface TaskUpdateBuffer {
-  /** Adds summaries; the flush runs on the next frame. */
+  /** Adds summaries; the flush runs on the first frame after the flush interval. */
   push: (tasks: readonly TaskSummary[]) => void;
   /** Forgets buffered summaries of tasks that were removed, so a flush cannot bring them back. */
   drop: (ids: readonly string[]) => void;
@@ -20,14 +22,39 @@ export interface FrameScheduler {
   cancel: (handle: number) => void;
 }
 
-/** The browser's `requestAnimationFrame`. */
-const animationFrames: FrameScheduler = {
-  request: (callback) => requestAnimationFrame(callback),
-  cancel: (handle) => cancelAnimationFrame(handle),
-};
+/** How long pushed updates gather before they are written (the rows' own update pace). */
+export const FLUSH_INTERVAL_MS = 100;
 
-/** A buffer that calls `flush` with the newest summary of each task once per frame. */
-export function createTaskUpdateBuffer(flush: (tasks: TaskSummary[]) => void, frames: FrameScheduler = animationFrames): TaskUpdateBuffer {
+/** The first animation frame once `FLUSH_INTERVAL_MS` has passed. */
+function afterFlushInterval(): FrameScheduler {
+  const pending = new Map<number, { timer: ReturnType<typeof setTimeout>; frame?: number }>();
+  let next = 0;
+  return {
+    request: (callback) => {
+      const handle = (next += 1);
+      const timer = setTimeout(() => {
+        const entry = pending.get(handle);
+        if (entry === undefined) return;
+        entry.frame = requestAnimationFrame(() => {
+          pending.delete(handle);
+          callback();
+        });
+      }, FLUSH_INTERVAL_MS);
+      pending.set(handle, { timer });
+      return handle;
+    },
+    cancel: (handle) => {
+      const entry = pending.get(handle);
+      if (entry === undefined) return;
+      clearTimeout(entry.timer);
+      if (entry.frame !== undefined) cancelAnimationFrame(entry.frame);
+      pending.delete(handle);
+    },
+  };
+}
+
+/** A buffer that calls `flush` with the newest summary of each task at most once per flush interval. */
+export function createTaskUpdateBuffer(flush: (tasks: TaskSummary[]) => void, frames: FrameScheduler = afterFlushInterval()): TaskUpdateBuffer {
   let buffered = new Map<string, TaskSummary>();
   let frame: number | undefined;
 

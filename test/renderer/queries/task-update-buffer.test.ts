@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { createTaskUpdateBuffer, type FrameScheduler } from '../../../renderer/queries/task-update-buffer';
+import { createTaskUpdateBuffer, FLUSH_INTERVAL_MS, type FrameScheduler } from '../../../renderer/queries/task-update-buffer';
 import { makeTask } from '../factories';
 
 /** Frames that run only when the test says so. */
@@ -82,5 +82,26 @@ describe('createTaskUpdateBuffer', () => {
     expect(clock.pending()).toBe(0);
     clock.runFrame();
     expect(flush).not.toHaveBeenCalled();
+  });
+});
+
+describe('the default pace', () => {
+  it('writes once per flush interval, on a frame, however many updates arrive in it', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    try {
+      const flushes: number[] = [];
+      const buffer = createTaskUpdateBuffer((tasks) => flushes.push(tasks.length));
+      for (let i = 0; i < 50; i += 1) buffer.push([makeTask({ id: `t${i % 10}`, updatedAt: i })]);
+      vi.advanceTimersByTime(FLUSH_INTERVAL_MS - 1);
+      expect(flushes).toEqual([]);
+      vi.advanceTimersByTime(1 + 20);
+      expect(flushes).toEqual([10]);
+      buffer.push([makeTask({ id: 'late' })]);
+      buffer.dispose();
+      vi.advanceTimersByTime(FLUSH_INTERVAL_MS + 20);
+      expect(flushes).toEqual([10]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
