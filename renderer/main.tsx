@@ -2,7 +2,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { preloadScreens } from './app/lazy-screens';
 import { getBridge } from './bridge/get-bridge';
 import { applyThemePreference, readThemePreference } from './lib/theme-preference';
 import './styles/theme.css';
@@ -18,6 +17,3 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The other screens load once the first screen is up and the page is idle, so a click on them
-// does not wait for the network (and their code is not fetched before the first paint).
-requestIdleCallback(() => void preloadScreens(), { timeout: 3_000 });

@@ -1,4 +1,6 @@
 /** The inbox: every tracked task across servers, filtered, searched, grouped (Needs you / Running / Finished), newest change first. */
+import { useEffect } from 'react';
+import { preloadScreens } from '../../app/lazy-screens';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { errorMessage } from '../../queries/unwrap';
@@ -18,6 +20,21 @@ export function InboxScreen() {
   const showScreen = useAppStore(selectShowScreen);
   const clearFilters = useAppStore(selectClearFilters);
   const openTaskId = useAppStore((state) => (selectScreen(state) === 'task' ? selectSelectedTaskId(state) : null));
+  const hasList = tasks !== undefined;
+  useEffect(() => {
+    if (!hasList) return;
+    // Once the list is painted (a task posted from the next frame runs after its paint), the
+    // other screens load, so a click on them does not wait, and their code is not fetched
+    // before the list's first paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void preloadScreens().catch(() => undefined), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [hasList]);
 
   return (
     <section className="screen screen--inbox" data-testid="inbox-screen" aria-labelledby={INBOX_TITLE_ID}>
