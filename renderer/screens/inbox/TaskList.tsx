@@ -1,15 +1,15 @@
 /**
  * The task list, grouped (Needs you / Running / Finished, each under a header with its count)
- * and virtualized: only the rows in view (plus a few) exist in the DOM, so 10,000 tasks scroll
- * as smoothly as ten. Headers and rows are the virtualizer's items; each kind has a fixed
- * height, which keeps positions exact without measuring. The list is one Tab stop (a roving
+ * and windowed: only the rows in view (plus a few) exist in the DOM, so 10,000 tasks scroll
+ * as smoothly as ten. Headers and rows are the window's items; each kind has a fixed height,
+ * which keeps positions exact without measuring (lib/list-window.ts). The list is one Tab stop (a roving
  * tabindex): arrow keys, Home and End move between items, scrolling as needed, and j/k do the
  * same from anywhere on the page.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { commandForKey } from '../../app/key-map';
+import { useListWindow } from '../../hooks/use-list-window';
 import { useNow } from '../../hooks/use-now';
 import { groupTasks, taskListItems, type TaskListItem } from '../../lib/task-list';
 import { GroupHeader } from './GroupHeader';
@@ -33,12 +33,10 @@ export interface TaskListProps {
   selectedTaskId?: string | null;
 }
 
-const itemHeight = (item: TaskListItem | undefined): number => (item?.kind === 'header' ? TASK_GROUP_HEADER_HEIGHT : TASK_ROW_HEIGHT);
-
 /** What identifies an item across updates (its index moves as tasks change group). */
 const itemKey = (item: TaskListItem): string => (item.kind === 'header' ? `group:${item.group}` : item.task.id);
 
-/** The scrollable, grouped, virtualized list of tasks. */
+/** The scrollable, grouped, windowed list of tasks. */
 export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedTaskId = null }: TaskListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -47,30 +45,20 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
   const items = useMemo(() => taskListItems(groups, collapsed), [groups, collapsed]);
   const finished = groups.find(({ group }) => group === 'finished')?.tasks ?? NO_TASKS;
   const removal = useFinishedRemoval(finished);
-  const itemsRef = useRef(items);
-  itemsRef.current = items;
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    // A stable function: the virtualizer rebuilds its measurement of every item (10,000)
-    // whenever it changes, and one closing over `items` would change on every pushed update.
-    estimateSize: (index) => itemHeight(itemsRef.current[index]),
-    overscan: OVERSCAN,
-    // No `getItemKey`, for the same reason; React keys the rows by task id below.
-  });
-  // Sizes are cached by index: when a header lands at another index (a task changed group, a
-  // group was collapsed) without the count changing, they are recomputed once.
-  const headerPlaces = useMemo(() => items.flatMap((item, index) => (item.kind === 'header' ? [index] : [])).join(','), [items]);
-  useLayoutEffect(() => {
-    virtualizer.measure();
-  }, [headerPlaces, virtualizer]);
-  const keyboard = useRowKeyboard(virtualizer, items.length, listRef);
+  // Headers sit at a few known places; every other item is a task row.
+  const headerPlaces = useMemo(() => items.flatMap((item, index) => (item.kind === 'header' ? [index] : [])), [items]);
+  const layout = useMemo(
+    () => ({ count: items.length, itemSize: TASK_ROW_HEIGHT, specialSize: TASK_GROUP_HEADER_HEIGHT, specialPlaces: headerPlaces }),
+    [items.length, headerPlaces],
+  );
+  const listWindow = useListWindow(scrollRef, layout, OVERSCAN);
+  const keyboard = useRowKeyboard(listWindow.scrollToIndex, items.length, listRef);
   const now = useNow();
   const activeIndex = useActiveIndex(items, selectedTaskId);
   useListShortcuts(activeIndex.index, items.length, keyboard.moveTo);
-  const rendered = virtualizer.getVirtualItems();
+  const rendered = listWindow.items;
   // Scrolled away from the active item (not rendered), the list keeps a Tab stop on one in view.
-  const tabStop = rendered.some((virtual) => virtual.index === activeIndex.index) ? activeIndex.index : rendered[0]?.index;
+  const tabStop = rendered.some((shown) => shown.index === activeIndex.index) ? activeIndex.index : rendered[0]?.index;
   const finishedActions = {
     selectedCount: removal.selected.size,
     isRemoving: removal.isRemoving,
@@ -85,12 +73,12 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
         role="list"
         aria-label="Tasks"
         className="task-list__canvas"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: listWindow.totalSize }}
         onKeyDown={keyboard.onKeyDown}
         onFocus={(event) => activeIndex.onFocus(event, items)}
       >
-        {rendered.map((virtual) => {
-          const item = items[virtual.index];
+        {rendered.map((shown) => {
+          const item = items[shown.index];
           if (item === undefined) return null;
           if (item.kind === 'header') {
             return (
@@ -99,9 +87,9 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
                 group={item.group}
                 count={item.count}
                 isCollapsed={item.isCollapsed}
-                index={virtual.index}
-                offset={virtual.start}
-                isTabStop={virtual.index === tabStop}
+                index={shown.index}
+                offset={shown.start}
+                isTabStop={shown.index === tabStop}
                 onToggle={toggle}
                 finished={item.group === 'finished' ? finishedActions : undefined}
               />
@@ -115,10 +103,10 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
               task={task}
               serverName={serverNames.get(task.serverId) ?? task.serverId}
               now={now}
-              index={virtual.index}
+              index={shown.index}
               setSize={items.length}
-              offset={virtual.start}
-              isTabStop={virtual.index === tabStop}
+              offset={shown.start}
+              isTabStop={shown.index === tabStop}
               isSelected={task.id === selectedTaskId}
               onOpen={onOpen}
               isTicked={isFinished ? removal.selected.has(task.id) : undefined}

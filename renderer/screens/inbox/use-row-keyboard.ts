@@ -1,5 +1,4 @@
-/** Keyboard movement between virtualized rows: the target row may not be rendered yet. */
-import type { Virtualizer } from '@tanstack/react-virtual';
+/** Keyboard movement between windowed rows: the target row may not be rendered yet. */
 import { useLayoutEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 
 /** Rows jumped by Page Up / Page Down. */
@@ -37,7 +36,7 @@ export interface RowKeyboard {
  * Keyboard movement for the list: scrolls the target row into view, then focuses its button
  * once it has rendered.
  */
-export function useRowKeyboard(virtualizer: Virtualizer<HTMLDivElement, Element>, count: number, listRef: RefObject<HTMLDivElement | null>): RowKeyboard {
+export function useRowKeyboard(scrollToIndex: (index: number) => void, count: number, listRef: RefObject<HTMLDivElement | null>): RowKeyboard {
   const [pendingFocus, setPendingFocus] = useState<number | undefined>(undefined);
 
   useLayoutEffect(() => {
@@ -49,7 +48,7 @@ export function useRowKeyboard(virtualizer: Virtualizer<HTMLDivElement, Element>
   });
 
   const moveTo = (index: number) => {
-    virtualizer.scrollToIndex(index);
+    scrollToIndex(index);
     setPendingFocus(index);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -1,0 +1,72 @@
+/**
+ * Windowing for a fixed-geometry list (lib/list-window.ts): which items to render for the scroll
+ * container's position and height, re-rendering only when that set changes, not on every
+ * scrolled pixel. It reads `scrollTop` and `clientHeight` of the container and nothing else, so
+ * it never forces a layout of the rows.
+ */
+import { useCallback, useLayoutEffect, useReducer, useRef, useSyncExternalStore, type RefObject } from 'react';
+import { itemStart, scrollTopToShow, totalSize, visibleRange, type ListLayout } from '../lib/list-window';
+
+/** One item to render and where. */
+export interface WindowItem {
+  index: number;
+  /** Its top edge in px from the list's top. */
+  start: number;
+}
+
+/** What the list renders, and how it scrolls to an item. */
+export interface ListWindow {
+  items: WindowItem[];
+  /** The list's full height in px (its canvas's height). */
+  totalSize: number;
+  /** Scrolls the least amount that shows item `index` whole (nothing when it is in view). */
+  scrollToIndex: (index: number) => void;
+}
+
+const NO_RANGE = '0:-1';
+
+/** The window over `layout` inside the scroll container `scrollRef`. */
+export function useListWindow(scrollRef: RefObject<HTMLElement | null>, layout: ListLayout, overscan: number): ListWindow {
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  const rangeKey = useCallback(() => {
+    const element = scrollRef.current;
+    if (element === null) return NO_RANGE;
+    const { first, last } = visibleRange(layoutRef.current, element.scrollTop, element.clientHeight, overscan);
+    return `${first}:${last}`;
+  }, [scrollRef, overscan]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const element = scrollRef.current;
+      element?.addEventListener('scroll', onChange, { passive: true });
+      window.addEventListener('resize', onChange);
+      const resizes = typeof ResizeObserver === 'undefined' || element === null ? undefined : new ResizeObserver(onChange);
+      if (element !== null) resizes?.observe(element);
+      return () => {
+        element?.removeEventListener('scroll', onChange);
+        window.removeEventListener('resize', onChange);
+        resizes?.disconnect();
+      };
+    },
+    [scrollRef],
+  );
+  // The key is a string, so a scroll within the same rows is no re-render.
+  const key = useSyncExternalStore(subscribe, rangeKey, () => NO_RANGE);
+  // The container exists only after the first commit: render its rows before the first paint.
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useLayoutEffect(rerender, []);
+
+  const [first = 0, last = -1] = key.split(':').map(Number);
+  const items: WindowItem[] = [];
+  for (let index = first; index <= Math.min(last, layout.count - 1); index += 1) items.push({ index, start: itemStart(layout, index) });
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const element = scrollRef.current;
+      if (element === null) return;
+      const top = scrollTopToShow(layoutRef.current, index, element.scrollTop, element.clientHeight);
+      if (top !== undefined) element.scrollTo({ top });
+    },
+    [scrollRef],
+  );
+  return { items, totalSize: totalSize(layout), scrollToIndex };
+}
