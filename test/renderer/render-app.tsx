@@ -29,10 +29,10 @@ export function renderApp(options: RenderAppOptions = {}) {
 }
 
 /**
- * jsdom lays nothing out: every element is 0 px tall and cannot scroll, so a virtualizer would
+ * jsdom lays nothing out: every element is 0 px tall and cannot scroll, so a windowed list would
  * render no row and `scrollTo` would do nothing. This gives the inbox's scroll container a
  * height, its content the canvas's height, and makes elements scrollable (`scrollTop` is kept, `scrollTo` moves it and fires
- * `scroll` on the next frame), which is all the virtualizer reads. Returns the undo.
+ * `scroll` on the next frame), which is all the list window reads. Returns the undo.
  */
 export function layOutTaskList(height: number): () => void {
   const prototype = HTMLElement.prototype;
@@ -45,7 +45,7 @@ export function layOutTaskList(height: number): () => void {
       return this.dataset.testid === 'task-list' ? height : 0;
     },
   });
-  // The list's content is as tall as its canvas says (the virtualizer clamps scrolling to it).
+  // The list's content is as tall as its canvas says (browsers clamp scrolling to it).
   Object.defineProperty(prototype, 'scrollHeight', {
     configurable: true,
     get(this: HTMLElement) {

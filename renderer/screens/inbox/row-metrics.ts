@@ -1,6 +1,6 @@
 import { FLUSH_INTERVAL_MS } from '../../queries/task-update-buffer';
 
-/** Height of one inbox row in px: fixed, so the virtualizer never measures (inbox.css fits the content to it). */
+/** Height of one inbox row in px: fixed, so the list window never measures (inbox.css fits the content to it). */
 export const TASK_ROW_HEIGHT = 64;
 /** Height of a group's header row in px (fixed for the same reason). */
 export const TASK_GROUP_HEADER_HEIGHT = 40;
