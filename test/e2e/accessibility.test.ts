@@ -6,7 +6,7 @@
  * exchange line expanded. Each screen is checked in the light and in the dark theme.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { ServerActivityPart, TaskActivityPart } from './pages/activity-page.js';
 import { sessionForSuite } from './session.js';

@@ -1,9 +1,10 @@
 /**
- * Debian's Chromium driven by playwright-core (Playwright cannot download its own browsers on
- * these machines). `CHROMIUM_PATH` overrides the executable.
+ * Debian's Chromium driven by Playwright: the suite never uses a browser build that Playwright
+ * downloads itself (`npx playwright install` is not part of setup). `CHROMIUM_PATH` overrides
+ * the executable.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser } from 'playwright';
 
 /** The Chromium executable the end-to-end tests use. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

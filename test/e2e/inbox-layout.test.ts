@@ -4,7 +4,7 @@
  * of its own. The keys: j/k move, Enter opens, Esc closes, "/" searches, "c" asks to cancel, "?"
  * lists the keys; the list is one Tab stop.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { sessionForSuite } from './session.js';
 import { runTool } from './task-flows.js';

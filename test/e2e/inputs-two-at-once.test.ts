@@ -5,7 +5,7 @@
  * `tasks/update`; the 2025-11-25 server sends two `elicitation/create` requests, answered one by one.
  * On the needs-input queue the two are one card, both texts in view; a held decline reads as one.
  */
-import type { Locator } from 'playwright-core';
+import type { Locator } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { InputItem } from './pages/inputs-page.js';
 import { sessionForSuite } from './session.js';

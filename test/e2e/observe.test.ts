@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator } from 'playwright-core';
+import type { Locator } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTaskFinished } from '../../shared/task-model.js';
 import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';

@@ -8,7 +8,7 @@
  * numeric progress: its bar is read from "Step i/5" and says so.
  */
 import { createRequire } from 'node:module';
-import type { Locator } from 'playwright-core';
+import type { Locator } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { sessionForSuite } from './session.js';
 import { withStatus, withText } from './wait.js';

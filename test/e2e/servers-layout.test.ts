@@ -4,7 +4,7 @@
  * keys, below 900 px the list and the detail are pages of their own with Back; and, at 900 px,
  * the app header keeps to one row and the inbox's Server filter stays inside its toolbar.
  */
-import type { Locator } from 'playwright-core';
+import type { Locator } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { sessionForSuite } from './session.js';
 import { withText } from './wait.js';

@@ -6,7 +6,7 @@
  * still listed, and it goes on after signing in again; `deploy` → More access needed → Sign in
  * again → deploy runs. No token ever shows in the page.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PING_INTERVAL_MS } from '../../electron/engine/index.js';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../helpers/demo-server-process.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sessionForSuite } from './session.js';
-import type { Locator } from 'playwright-core';
+import type { Locator } from 'playwright';
 import { withStatus } from './wait.js';
 
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';

@@ -1,5 +1,5 @@
 /** Small locator refinements for waiting on app state (Playwright auto-waits on each). */
-import type { Locator } from 'playwright-core';
+import type { Locator } from 'playwright';
 
 /** `locator`, narrowed to elements whose `data-status` is `status` (rows, badges, server states). */
 export function withStatus(locator: Locator, status: string): Locator {

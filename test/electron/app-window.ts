@@ -2,7 +2,7 @@
  * Page object for the desktop window in the Electron end-to-end suite: every selector the suite
  * uses lives here (the renderer's `data-testid`s).
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 
 /** The app's main window. */
 export class AppWindow {

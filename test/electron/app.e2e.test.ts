@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { _electron, type ElectronApplication } from 'playwright-core';
+import { _electron, type ElectronApplication } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELECTRON_MAIN_BUNDLE, PROJECT_ROOT } from '../../electron/cli/build-electron.js';
 import { locateElectronBinary } from '../../electron/cli/electron-binary.js';

@@ -14,7 +14,7 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { startDemoSignIn } from '../../../electron/demo-server/auth/demo-sign-in.js';
 import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
 import { startBrowserServer } from '../../../electron/serve/browser-server.js';

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
 import { SERVER_FILE, SERVER_FILE_VERSION } from '../../../electron/host/server-file.js';
 import { startBrowserServer } from '../../../electron/serve/browser-server.js';
-import type { Browser } from 'playwright-core';
+import type { Browser } from 'playwright';
 import { launchChromium } from '../../e2e/browser.js';
 import { planServers, serverConfigs } from '../bench-plan.js';
 import { buildForNode } from '../node-build.js';

@@ -1,5 +1,5 @@
 /** The Console tab of a server's detail, and the activity section of a task's detail. */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 
 /** A console (a server's, or a task's lines of it). */
 export class ConsolePart {

@@ -1,5 +1,5 @@
 /** The app shell: navigation, app-wide banners, and the page objects of each screen. */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 import { InboxPage } from './inbox-page.js';
 import { InputsPage } from './inputs-page.js';
 import { LauncherPage } from './launcher-page.js';

@@ -1,5 +1,5 @@
 /** The inbox: search, filters, task rows and the empty state. */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 
 export class InboxPage {
   constructor(readonly page: Page) {}

@@ -1,5 +1,5 @@
 /** "Needs input": one card per task holding all its questions, each with its form in place. */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 
 export class InputsPage {
   constructor(readonly page: Page) {}

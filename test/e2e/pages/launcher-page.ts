@@ -1,5 +1,5 @@
 /** "Run a tool": server and tool pickers, the arguments form, and the call's outcome. */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 
 /** What the server picker appends to a server that is not connected. */
 export const NOT_CONNECTED_SUFFIX = /\((connecting|reconnecting|closed)\)$/;

@@ -3,7 +3,7 @@
  * loads that wraps `window.Notification` so every notification the page constructs is kept (the
  * real one is still created) and its `onclick` can be called as a click would.
  */
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright';
 
 /** A browser notification as the page scripts below see it (this tsconfig has no DOM types). */
 interface PageNotification {

@@ -1,5 +1,5 @@
 /** Servers: the list, the chosen server's detail and its tabs, the add form (HTTP only in browser mode) and the import panel. */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 
 export class ServersPage {
   constructor(readonly page: Page) {}

@@ -1,5 +1,5 @@
 /** One task in full: facts, actions, error, result, timeline. */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright';
 
 export class TaskDetailPage {
   constructor(readonly page: Page) {}
