@@ -1,6 +1,6 @@
 /** Errors from raw requests to a server, carrying the JSON-RPC code when there is one. */
 
-/** Well-known JSON-RPC / MCP codes the engine reacts to (PROTOCOL.md §2.5). */
+/** Well-known JSON-RPC / MCP codes the engine reacts to (docs/protocol-notes.md#error-codes). */
 export const ErrorCode = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
@@ -36,7 +36,8 @@ export class McpRequestError extends Error {
 
   /**
    * An error the server answered with. `-32021` gets a message naming the capabilities the
-   * server requires (PROTOCOL.md §2.5), so the user learns why and not just a code.
+   * server requires (docs/protocol-notes.md#error-codes), so the user learns why and not just a
+   * code.
    */
   static fromServer(code: number | undefined, message: string, data: unknown): McpRequestError {
     const text = message.slice(0, 2_000);

@@ -1,5 +1,6 @@
 /**
- * Ending a stdio server's whole process tree (SECURITY.md §3): launchers such as `npx` or shell
+ * Ending a stdio server's whole process tree
+ * (docs/security.md#running-servers-stdio-is-code-execution): launchers such as `npx` or shell
  * wrappers leave grandchildren behind when only the direct child is signalled. The tree is read
  * before the child is stopped, because once it exits its children are re-parented and lost.
  */

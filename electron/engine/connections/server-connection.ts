@@ -3,10 +3,11 @@
  * (`server/discover`, else `initialize`), reconnect with backoff, and a raw request path.
  *
  * Why raw requests: the SDK client's result codec rejects `resultType: "task"` and has no
- * `tasks/*` calls for the extension (PROTOCOL.md §2.2, §14), so task traffic goes out as
+ * `tasks/*` calls for the extension (docs/protocol-notes.md#result-types,
+ * docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do), so task traffic goes out as
  * hand-built JSON-RPC on the SDK's own transport. Responses to our requests (string ids the SDK
- * never issues) and the server's own requests (server-request-relay.ts) are taken off the
- * transport before the SDK sees them; everything else passes on.
+ * never issues) and the server's own requests (server-request-relay.ts) are taken off the transport
+ * before the SDK sees them; everything else passes on.
  */
 import { Client, serializeMessage, type AuthProvider, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
@@ -321,7 +322,8 @@ export class ServerConnection {
   /**
    * Tells a connected 2025-11-25 server that the client's roots changed, so it lists them again.
    * Does nothing otherwise: 2026-07-28 removed the notification (servers ask for roots on each
-   * request, PROTOCOL.md §2.1), and a disconnected server asks again when it reconnects.
+   * request, docs/protocol-notes.md#per-request-metadata), and a disconnected server asks again
+   * when it reconnects.
    */
   async sendRootsListChanged(): Promise<void> {
     if (this.client === undefined || !this.isConnected || this.current.era !== 'legacy') return;
@@ -797,8 +799,8 @@ export class ServerConnection {
   /**
    * After a failed stdio connect with no known era, try `initialize` directly next: some legacy
    * servers exit on any request before `initialize`, so the probe itself killed them
-   * (PROTOCOL.md §2.4). If that guess fails too, probe again. A verdict from a successful
-   * connect is kept as it is.
+   * (docs/protocol-notes.md#era-detection). If that guess fails too, probe again. A verdict from a
+   * successful connect is kept as it is.
    */
   private chooseNextPrior(): void {
     if (this.config.transport !== 'stdio') return;
@@ -909,9 +911,9 @@ function isOurNotification(method: string): boolean {
 }
 
 /**
- * Which task form a server offers, keeping the eras apart (PROTOCOL.md §7.1.1): on a legacy
- * connection `extensions` is ignored (SDK v2 servers echo it in `initialize`), on a modern one
- * the legacy `tasks` capability is.
+ * Which task form a server offers, keeping the eras apart (docs/protocol-notes.md#era-detection):
+ * on a legacy connection `extensions` is ignored (SDK v2 servers echo it in `initialize`), on a
+ * modern one the legacy `tasks` capability is.
  */
 export function detectTaskSupport(era: string | undefined, capabilities: Record<string, unknown> | undefined): ServerState['taskSupport'] {
   if (capabilities === undefined) return 'none';

@@ -4,7 +4,8 @@
  *   drops any line failing its message schema and only reports a schema error without the
  *   line, so a garbled answer would leave a request hanging until its timeout. Lines that
  *   answer one of our ids go straight to the connection, which refuses them with a reason.
- * - Closing must end the whole process tree (SECURITY.md §3), read before the child goes.
+ * - Closing must end the whole process tree
+ *   (docs/security.md#running-servers-stdio-is-code-execution), read before the child goes.
  * - Being a custom transport, the SDK probes the era on this very process instead of spawning
  *   a throw-away sibling whose launcher descendants it would leak.
  * - A server that exits on its own must be able to say why: its exit code or signal and the end

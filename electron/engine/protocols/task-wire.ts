@@ -1,8 +1,8 @@
 /**
  * Lenient, clamping parsers from both wire forms to the normalized `TaskSnapshot`.
- * Servers are untrusted (SECURITY.md §7): absurd numbers are clamped, huge strings cut,
- * malformed timestamps dropped, unknown statuses and hostile keys refused with a reason —
- * a bad message is quarantined per task, never a crash.
+ * Servers are untrusted (docs/security.md#robustness-against-servers): absurd numbers are clamped,
+ * huge strings cut, malformed timestamps dropped, unknown statuses and hostile keys refused with a
+ * reason — a bad message is quarantined per task, never a crash.
  */
 import {
   INPUT_METHODS,
@@ -166,8 +166,9 @@ function parseTaskCore(raw: Record<string, unknown>, ttlKey: 'ttlMs' | 'ttl', po
 
 /**
  * Parses an extension (2026-07-28) task: a `CreateTaskResult`, a `tasks/get` result or
- * `notifications/tasks` params (all `DetailedTask`-shaped, PROTOCOL.md §3.4). An inline result
- * without its own `resultType` is accepted (the spec's examples omit it, §3.13).
+ * `notifications/tasks` params (all `DetailedTask`-shaped, docs/protocol-notes.md#the-task-object).
+ * An inline result without its own `resultType` is accepted (the spec's examples omit it,
+ * docs/protocol-notes.md#errata-the-code-tolerates).
  */
 export function parseExtensionTask(raw: unknown): Parsed<TaskObservation> {
   if (!isJsonObject(raw)) return { ok: false, reason: 'task is not an object' };

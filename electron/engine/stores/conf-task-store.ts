@@ -3,8 +3,8 @@
  * Electron host: same library underneath, same file) only when the journal is compacted, and an
  * append-only journal, `<dir>/tasks.journal`, to which every save appends just the tasks that
  * changed. A status change therefore costs a write the size of that task, not of the inbox.
- * SECURITY.md §6: a damaged file is moved aside and reported, never wiped; a damaged record or
- * journal line is quarantined and reported, never dropped silently.
+ * docs/security.md#persistence: a damaged file is moved aside and reported, never wiped; a damaged
+ * record or journal line is quarantined and reported, never dropped silently.
  *
  * On-disk layout in `dir`:
  * - `tasks.json`: `{"schemaVersion":1,"tasks":[TrackedTask...]}`, compact JSON, mode 0600: the

@@ -1,6 +1,6 @@
 /**
- * Final task results, one file each, kept out of the hot task state file (SECURITY.md §6) so a
- * status change never rewrites megabytes.
+ * Final task results, one file each, kept out of the hot task state file
+ * (docs/security.md#persistence) so a status change never rewrites megabytes.
  *
  * On-disk layout: `<dir>/results/<sha256 hex>.json` holds the result as compact JSON (mode 0600,
  * folder 0700); a damaged one is renamed to `<sha256 hex>.json.corrupt-<time>` and kept.

@@ -1,8 +1,9 @@
 /**
  * One due-time queue for every task of every server: a binary min-heap of due times and a
- * single timer armed for the earliest one — never a loop or timer per task (ARCHITECTURE §3).
- * Jobs are grouped (by server) and at most `maxInFlightPerGroup` run at once per group;
- * due jobs beyond that wait in the group's FIFO until a slot frees.
+ * single timer armed for the earliest one — never a loop or timer per task
+ * (docs/architecture.md#watching-tasks-and-the-scheduler). Jobs are grouped (by server) and at most
+ * `maxInFlightPerGroup` run at once per group; due jobs beyond that wait in the group's FIFO until
+ * a slot frees.
  */
 import type { Clock, TimerHandle } from '../ports.js';
 

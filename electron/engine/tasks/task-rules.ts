@@ -87,8 +87,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 /**
  * Merges a snapshot observed on the wire (poll, push or cancel answer) into a task.
  * Terminal states never regress; an older `lastUpdatedAt` loses; duplicates are idempotent.
- * A terminal `cancelled` gets an end reason saying who cancelled (PROTOCOL.md §3.6.4: a cancel
- * request may still end `completed`, which is then shown as such).
+ * A terminal `cancelled` gets an end reason saying who cancelled
+ * (docs/protocol-notes.md#cancelling-a-task: a cancel request may still end `completed`, which is
+ * then shown as such).
  */
 export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: number): MergeResult {
   const current = task.snapshot;
@@ -130,8 +131,9 @@ export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: nu
 
 /**
  * Ends a task the server no longer knows (`-32602` on `tasks/get`): `expired` when its TTL ran
- * out by the local clock since it was first observed (SECURITY.md §7: never compare the server's
- * `createdAt` with the local wall clock), otherwise `lost` (e.g. a restarted server forgot it).
+ * out by the local clock since it was first observed (docs/security.md#robustness-against-servers:
+ * never compare the server's `createdAt` with the local wall clock), otherwise `lost` (e.g. a
+ * restarted server forgot it).
  */
 export function endAsUnknownToServer(task: TrackedTask, now: number, detail: string): TrackedTask {
   const ttl = task.snapshot?.ttlMs;

@@ -1,7 +1,8 @@
 /**
- * The tasks extension `io.modelcontextprotocol/tasks` of 2026-07-28 (SEP-2663, PROTOCOL.md §3):
- * polymorphic `tools/call`, `tasks/get|update|cancel`, and push through `subscriptions/listen`
- * with `taskIds`. Never `notifications/cancelled` for a task (§3.6.4).
+ * The tasks extension `io.modelcontextprotocol/tasks` of 2026-07-28 (SEP-2663,
+ * docs/protocol-notes.md#the-tasks-extension-2026-07-28): polymorphic `tools/call`,
+ * `tasks/get|update|cancel`, and push through `subscriptions/listen` with `taskIds`. Never
+ * `notifications/cancelled` for a task (docs/protocol-notes.md#cancelling-a-task).
  */
 import type { InputRequest } from '../../../../shared/task-model.js';
 import type { ServerConnection } from '../../connections/server-connection.js';

@@ -1,9 +1,9 @@
 /**
  * Push for the extension form: one `subscriptions/listen` stream per server carrying every live
- * task id (PROTOCOL.md §2.8, §3.7). There is no way to add ids to a stream, so a changed set
- * opens a new stream and the old one is closed once the new one is acknowledged (no gap).
- * Push is optional for servers: polling continues, slowed to a safety net only for ids the
- * server acknowledged.
+ * task id (docs/protocol-notes.md#subscriptions, docs/protocol-notes.md#push-notifications). There
+ * is no way to add ids to a stream, so a changed set opens a new stream and the old one is closed
+ * once the new one is acknowledged (no gap). Push is optional for servers: polling continues,
+ * slowed to a safety net only for ids the server acknowledged.
  */
 import type { ServerConnection } from '../../connections/server-connection.js';
 import { McpRequestError } from '../../connections/mcp-request-error.js';
