@@ -1,6 +1,7 @@
 /**
  * The HTTP listener both demo servers share: bound to 127.0.0.1 only, with the SDK's Host and
- * Origin guards against DNS rebinding (SECURITY.md §4), serving the MCP endpoint at `/mcp`.
+ * Origin guards against DNS rebinding (docs/security.md#browser-mode), serving the MCP endpoint at
+ * `/mcp`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

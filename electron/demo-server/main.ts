@@ -3,8 +3,10 @@
  *
  *   node --import tsx electron/demo-server/main.ts --form extension|legacy --transport stdio|http [--port N] [--auth ISSUER]
  *
- * - `extension`: protocol 2026-07-28 with the Tasks extension (PROTOCOL.md §3), server "demo-extension".
- * - `legacy`: protocol 2025-11-25 with experimental tasks (PROTOCOL.md §4), server "demo-legacy".
+ * - `extension`: protocol 2026-07-28 with the Tasks extension
+ *   (docs/protocol-notes.md#the-tasks-extension-2026-07-28), server "demo-extension".
+ * - `legacy`: protocol 2025-11-25 with experimental tasks
+ *   (docs/protocol-notes.md#the-experimental-tasks-of-2025-11-25), server "demo-legacy".
  *
  * In HTTP mode (127.0.0.1 only) exactly one line `{"url":"http://127.0.0.1:PORT/mcp"}` is written
  * to stdout once the server listens. Logs go to stderr. The process exits cleanly on SIGTERM,

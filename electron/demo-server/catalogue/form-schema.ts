@@ -1,7 +1,7 @@
 /**
- * The elicitation form subset (PROTOCOL.md §6.3) as types, and the check of a user's answer
- * against a form. The answer validator is derived from the form itself, so the schema the
- * client renders and the rule the server enforces can never drift apart.
+ * The elicitation form subset (docs/protocol-notes.md#the-form-schema-subset) as types, and the
+ * check of a user's answer against a form. The answer validator is derived from the form itself, so
+ * the schema the client renders and the rule the server enforces can never drift apart.
  */
 import { z } from 'zod';
 
@@ -42,7 +42,7 @@ export type RequestedSchema = {
   required?: string[];
 };
 
-/** One value of an accepted form (PROTOCOL.md §6.4). */
+/** One value of an accepted form (docs/protocol-notes.md#the-answer-elicitresult). */
 export type FormValue = string | number | boolean | string[];
 /** The `content` of an accepted form, keyed by field name. */
 export type FormContent = Record<string, FormValue>;

@@ -8,8 +8,9 @@ import { formContentSchema, type FormContent, type RequestedSchema } from './for
 /** A form a task asks the user to fill in. */
 export type FormSpec = {
   /**
-   * The extension's `inputRequests` key (unique over the task's life, PROTOCOL.md §3.6.3).
-   * The 2025-11-25 form has no keys: there the form travels as a real `elicitation/create`.
+   * The extension's `inputRequests` key (unique over the task's life,
+   * docs/protocol-notes.md#answering-input-requests). The 2025-11-25 form has no keys: there the
+   * form travels as a real `elicitation/create`.
    */
   key: string;
   /** Short label for status messages ("Waiting for input: <title>"). */
@@ -20,12 +21,14 @@ export type FormSpec = {
   content: z.ZodType<FormContent>;
 };
 
-/** `elicitation/create` params in form mode, identical in both protocol revisions (PROTOCOL.md §6.2). */
+/** `elicitation/create` params in form mode, identical in both protocol revisions (docs/protocol-notes.md#elicitation-request-shapes). */
 export type FormElicitationParams = { mode: 'form'; message: string; requestedSchema: RequestedSchema };
 
 /**
- * A web page a task asks the user to open (URL mode, PROTOCOL.md §6.2, §6.5). The answer is only
- * consent (accept / decline / cancel, never content); what happens on the page is not learned here.
+ * A web page a task asks the user to open (URL mode,
+ * docs/protocol-notes.md#elicitation-request-shapes, docs/protocol-notes.md#url-mode). The answer
+ * is only consent (accept / decline / cancel, never content); what happens on the page is not
+ * learned here.
  */
 export type UrlSpec = { mode: 'url'; key: string; title: string; message: string; url: string };
 
@@ -92,7 +95,8 @@ export function deployConfirmationForm(service: string): FormSpec {
 
 /**
  * The release form of `configure_release`: one field of every kind of the spec subset
- * (PROTOCOL.md §6.3), with defaults on several and some required, to exercise form renderers.
+ * (docs/protocol-notes.md#the-form-schema-subset), with defaults on several and some required, to
+ * exercise form renderers.
  */
 export const RELEASE_FORM: FormSpec = defineForm({
   key: 'release_details',

@@ -21,7 +21,7 @@ const MAX_COMPLETION_CHARS = 20_000;
 /** Most roots a reply may list. */
 const MAX_ROOTS = 1_000;
 
-/** `ElicitResult` as a client sends it (PROTOCOL.md §6.4); content is checked per form afterwards. */
+/** `ElicitResult` as a client sends it (docs/protocol-notes.md#the-answer-elicitresult); content is checked per form afterwards. */
 const ElicitResultSchema = z.object({
   action: z.enum(['accept', 'decline', 'cancel']),
   content: z.record(z.string(), z.unknown()).optional(),
@@ -65,7 +65,7 @@ export function checkFormReply(form: FormSpec, reply: ClientReply): FormAnswer {
   return { action: 'accept', content: content.data };
 }
 
-/** Checks a reply to a URL-mode question: an action, never content (PROTOCOL.md §6.4). */
+/** Checks a reply to a URL-mode question: an action, never content (docs/protocol-notes.md#the-answer-elicitresult). */
 export function checkUrlReply(page: UrlSpec, reply: ClientReply): UrlAnswer {
   const answer = parseReply(ElicitResultSchema, page.key, replyValue(page.key, reply));
   if (answer.content !== undefined) throw new JsonRpcError(INVALID_PARAMS, `The answer to "${page.key}" must not carry content (URL mode)`);

@@ -8,7 +8,8 @@ export type TextContent = { type: 'text'; text: string };
 
 /**
  * A `CallToolResult` as both wire forms carry it. Deliberately without `resultType`: the
- * extension inlines it in `tasks/get` exactly like this (PROTOCOL.md §3.13, see extension/wire.ts).
+ * extension inlines it in `tasks/get` exactly like this
+ * (docs/protocol-notes.md#errata-the-code-tolerates, see extension/wire.ts).
  */
 export type ToolResult = {
   content: TextContent[];
@@ -16,7 +17,7 @@ export type ToolResult = {
   isError?: boolean;
 };
 
-/** A JSON-RPC error object, as a failed task carries it (PROTOCOL.md §3.4, §4.3). */
+/** A JSON-RPC error object, as a failed task carries it (docs/protocol-notes.md#the-task-object, docs/protocol-notes.md#legacy-methods). */
 export type JsonRpcErrorObject = { code: number; message: string; data?: unknown };
 
 /** JSON-RPC "Invalid Request". */
@@ -40,8 +41,9 @@ export function toolErrorResult(text: string): ToolResult {
 
 /**
  * An error that is reported as exactly this JSON-RPC error object. Thrown by a task's work it
- * fails the task (status `failed` with `error`, PROTOCOL.md §3.5, §4.6); thrown by a request
- * handler of either SDK it becomes the error response verbatim (both read `code`, `message`, `data`).
+ * fails the task (status `failed` with `error`, docs/protocol-notes.md#task-statuses,
+ * docs/protocol-notes.md#legacy-statuses); thrown by a request handler of either SDK it becomes the
+ * error response verbatim (both read `code`, `message`, `data`).
  */
 export class JsonRpcError extends Error {
   constructor(

@@ -46,7 +46,8 @@ export type ImmediateTool = ToolInfo & { kind: 'immediate'; prepare(args: unknow
 /**
  * A client feature a tool's questions need: form or URL elicitation, sampling, roots. A client
  * that did not declare one is refused before a task exists (a task must not later ask for input
- * the client cannot give, PROTOCOL.md §2.7, §6.1).
+ * the client cannot give, docs/protocol-notes.md#mrtr-tool-calls-that-need-input,
+ * docs/protocol-notes.md#declaring-elicitation-modes).
  */
 export type ClientFeature = 'elicitation.form' | 'elicitation.url' | 'sampling' | 'roots';
 

@@ -3,7 +3,8 @@
  * status-specific payload. Each form maps a `TaskState` onto its own wire shape.
  *
  * Expiry is lazy (checked on every access) so the table never owns a timer: a task whose
- * `createdAt + ttlMs` has passed is gone, and asking for it is "unknown task" (PROTOCOL.md §3.6.2).
+ * `createdAt + ttlMs` has passed is gone, and asking for it is "unknown task"
+ * (docs/protocol-notes.md#reading-a-task).
  */
 import { randomUUID } from 'node:crypto';
 import type { WireRequest } from '../catalogue/client-requests.js';
@@ -17,12 +18,12 @@ export const TASK_POLL_INTERVAL_MS = 500;
 /** A task's status; identical vocabulary in both forms. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
-/** True for the statuses a task never leaves (PROTOCOL.md §3.5, §4.6). */
+/** True for the statuses a task never leaves (docs/protocol-notes.md#task-statuses, docs/protocol-notes.md#legacy-statuses). */
 export function isTerminalStatus(status: TaskStatus): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
-/** One outstanding input request of an extension task (PROTOCOL.md §3.4): elicitation, sampling or roots. */
+/** One outstanding input request of an extension task (docs/protocol-notes.md#the-task-object): elicitation, sampling or roots. */
 export type InputRequest = WireRequest;
 
 /** A snapshot of one task. Never mutated: every change produces a new snapshot. */
@@ -58,7 +59,7 @@ export class TaskTable {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Creates a `working` task with an unguessable id (a random UUID: ids may act as bearer tokens, §3.12). */
+  /** Creates a `working` task with an unguessable id (a random UUID: ids may act as bearer tokens, docs/protocol-notes.md#task-ids-are-secrets). */
   create(options: { owner?: string; statusMessage?: string } = {}): TaskState {
     this.sweep();
     const at = new Date(this.now()).toISOString();

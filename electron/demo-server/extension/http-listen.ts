@@ -1,17 +1,18 @@
 /**
  * Task subscriptions over Streamable HTTP: a `subscriptions/listen` POST is answered with an SSE
- * stream that lives until the client closes it (its cancellation, §2.6) or the server ends it
- * gracefully with the listen response. Served in front of the SDK's handler, whose own listen
- * support cannot carry `taskIds` (PROTOCOL.md §14).
+ * stream that lives until the client closes it (its cancellation,
+ * docs/protocol-notes.md#transports) or the server ends it gracefully with the listen response.
+ * Served in front of the SDK's handler, whose own listen support cannot carry `taskIds`
+ * (docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do).
  */
 import { classifyInboundRequest, isJsonContentType, type JSONRPCMessage, type RequestId } from '@modelcontextprotocol/server';
 import { INVALID_PARAMS, type JsonRpcErrorObject } from '../catalogue/tool-result.js';
 import { LISTEN_METHOD, checkListenRequest } from './listen-request.js';
 import type { TaskSubscriptions } from './task-subscriptions.js';
 
-/** SSE comment keep-alive interval; clients ignore comments (§2.6). */
+/** SSE comment keep-alive interval; clients ignore comments (docs/protocol-notes.md#transports). */
 const KEEPALIVE_MS = 15_000;
-/** JSON-RPC code: HTTP headers missing or disagreeing with the body (§2.5). */
+/** JSON-RPC code: HTTP headers missing or disagreeing with the body (docs/protocol-notes.md#error-codes). */
 const HEADER_MISMATCH = -32020;
 
 const isListenBody = (body: unknown): boolean =>
@@ -82,12 +83,14 @@ export async function serveTaskListen(request: Request, subscriptions: TaskSubsc
   });
   if (route.kind !== 'modern' || route.messageKind !== 'request') return undefined;
   const id = route.message.id;
-  // The classifier checks that present headers agree with the body; presence is checked here (§2.6).
+  // The classifier checks that present headers agree with the body; presence is checked here
+  // (docs/protocol-notes.md#transports).
   if (header('mcp-protocol-version') === undefined || header('mcp-method') === undefined) {
     return errorResponse(id, { code: HEADER_MISMATCH, message: 'Bad Request: MCP-Protocol-Version and Mcp-Method headers are required' }, 400);
   }
   const check = checkListenRequest(route.message);
-  // A bad filter is an in-band error (like the SDK's own listen); capability and version errors are HTTP 400 (§2.5).
+  // A bad filter is an in-band error (like the SDK's own listen); capability and version errors are
+  // HTTP 400 (docs/protocol-notes.md#error-codes).
   if (!check.ok) return errorResponse(check.id, check.error, check.error.code === INVALID_PARAMS ? 200 : 400);
   return subscriptionStream(subscriptions, check.subscriptionId, check.taskIds, request.signal);
 }

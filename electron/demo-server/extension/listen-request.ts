@@ -1,16 +1,17 @@
 /**
  * The checks of a task `subscriptions/listen` request, shared by stdio and HTTP. The request is
  * answered by this server, not the SDK: the SDK's own listen support only knows the core filter
- * fields, drops `taskIds`, acknowledges `{}` and closes (PROTOCOL.md §14).
+ * fields, drops `taskIds`, acknowledges `{}` and closes
+ * (docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do).
  */
 import { CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY, type RequestId } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { INVALID_PARAMS, type JsonRpcErrorObject } from '../catalogue/tool-result.js';
 import { MODERN_PROTOCOL_VERSION, TASKS_EXTENSION_REQUIRED, declaresTasksExtension } from './wire.js';
 
-/** JSON-RPC code: the request lacks a client capability the server needs (§2.5). */
+/** JSON-RPC code: the request lacks a client capability the server needs (docs/protocol-notes.md#error-codes). */
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;
-/** JSON-RPC code: the request names a protocol revision the server does not speak (§2.5). */
+/** JSON-RPC code: the request names a protocol revision the server does not speak (docs/protocol-notes.md#error-codes). */
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /** The method this module checks. */

@@ -5,7 +5,8 @@
  * HTTP header checks incl. `Mcp-Name`); this module adds `tools/*` and `tasks/*`.
  *
  * The low-level `Server`, not `McpServer`: the high-level class turns a thrown -32021 into a
- * tool error result (PROTOCOL.md §14), and -32021 is part of the task-creation rule here.
+ * tool error result (docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do), and -32021
+ * is part of the task-creation rule here.
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -71,14 +72,14 @@ class TaskAwareServer extends Server {
 const declaredCapabilities = (ctx: ServerContext): unknown =>
   (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY];
 
-/** `tasks/*` from a request without the extension: -32021, a MUST (§3.2). */
+/** `tasks/*` from a request without the extension: -32021, a MUST (docs/protocol-notes.md#negotiating-the-extension). */
 function requireTasksExtension(ctx: ServerContext): void {
   if (!declaresTasksExtension(declaredCapabilities(ctx))) {
     throw new MissingRequiredClientCapabilityError({ requiredCapabilities: TASKS_EXTENSION_REQUIRED });
   }
 }
 
-/** Unknown or expired task id: -32602, a MUST for `tasks/get`, SHOULD for update/cancel (§3.8). */
+/** Unknown or expired task id: -32602, a MUST for `tasks/get`, SHOULD for update/cancel (docs/protocol-notes.md#extension-errors). */
 const unknownTask = (taskId: string) => new ProtocolError(INVALID_PARAMS, `Unknown or expired task: ${taskId}`);
 
 /** A plain call's context from the request's: its signal, and progress with the client's token. */
@@ -136,7 +137,8 @@ export function createExtensionServerFactory(catalogue: ToolCatalogue, runtime: 
     });
 
     // The SDK lifts `inputResponses` out of params into `ctx.mcpReq.inputResponses` before any
-    // handler runs (it treats them as MRTR retry material, PROTOCOL.md §14): read them there.
+    // handler runs (it treats them as MRTR retry material,
+    // docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do): read them there.
     server.setRequestHandler('tasks/update', { params: TaskIdParamsSchema }, ({ taskId }, ctx) => {
       requireTasksExtension(ctx);
       const responses = ctx.mcpReq.inputResponses;

@@ -22,14 +22,15 @@ import type { TaskSubscriptions } from './task-subscriptions.js';
 /**
  * Wraps the stdio wire and takes `subscriptions/listen` and the `notifications/cancelled` that
  * end a listen out of the inbound stream before `serveStdio` sees them: the SDK's stdio entry
- * would answer listen itself and drop `taskIds` (PROTOCOL.md §14). Everything else passes
+ * would answer listen itself and drop `taskIds`
+ * (docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do). Everything else passes
  * through untouched, in order.
  */
 class TaskListenTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  /** Open subscriptions by listen request id: the demultiplexing key on stdio (§2.8). */
+  /** Open subscriptions by listen request id: the demultiplexing key on stdio (docs/protocol-notes.md#subscriptions). */
   private readonly open = new Map<RequestId, () => void>();
 
   constructor(

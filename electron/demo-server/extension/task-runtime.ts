@@ -1,9 +1,11 @@
 /**
- * The extension's task runtime — the part the SDK does not have (PROTOCOL.md §14): it creates
- * tasks, runs their work, turns questions into `inputRequests` answered by `tasks/update`, and
- * cancels. Questions asked together are outstanding together; a partial `tasks/update` answers
- * those keys and leaves the task `input_required` until the rest arrive. One runtime serves every connection and request of the process: the protocol is
- * stateless, tasks are addressed by id alone (§3.10).
+ * The extension's task runtime — the part the SDK does not have
+ * (docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do): it creates tasks, runs their
+ * work, turns questions into `inputRequests` answered by `tasks/update`, and cancels. Questions
+ * asked together are outstanding together; a partial `tasks/update` answers those keys and leaves
+ * the task `input_required` until the rest arrive. One runtime serves every connection and request
+ * of the process: the protocol is stateless, tasks are addressed by id alone
+ * (docs/protocol-notes.md#http-routing-by-task-id).
  */
 import { wireRequest, type ClientRequestSpec } from '../catalogue/client-requests.js';
 import type { ClientReply } from '../catalogue/replies.js';
@@ -15,7 +17,7 @@ import type { Logger } from '../log.js';
 
 type Waiter = { resolve: (reply: ClientReply) => void; detach: () => void };
 
-/** The terminal change an outcome makes: `isError` results still complete (extension semantics, §3.5). */
+/** The terminal change an outcome makes: `isError` results still complete (extension semantics, docs/protocol-notes.md#task-statuses). */
 function finalChange(outcome: ToolOutcome): TaskChange {
   if (outcome.kind === 'error') {
     return { status: 'failed', statusMessage: outcome.error.message, error: outcome.error, inputRequests: undefined };
@@ -38,8 +40,8 @@ export class ExtensionTaskRuntime {
 
   /**
    * Creates a task and starts `job`. The task exists (a `tasks/get` resolves) before this
-   * returns, as §3.6.1 requires of a `CreateTaskResult`; the state returned already shows the
-   * work's first status message.
+   * returns, as docs/protocol-notes.md#what-a-tool-call-returns requires of a `CreateTaskResult`;
+   * the state returned already shows the work's first status message.
    */
   start(job: TaskJob): TaskState {
     const created = this.table.create({ statusMessage: 'Starting' });
@@ -54,7 +56,8 @@ export class ExtensionTaskRuntime {
 
   /**
    * Delivers `tasks/update` answers. Keys that are not outstanding (never asked, already
-   * answered) are ignored (§3.6.3). Returns false when the task is unknown.
+   * answered) are ignored (docs/protocol-notes.md#answering-input-requests). Returns false when the
+   * task is unknown.
    */
   answer(taskId: string, responses: Record<string, unknown>): boolean {
     if (this.table.get(taskId) === undefined) return false;
@@ -72,7 +75,8 @@ export class ExtensionTaskRuntime {
 
   /**
    * Cancels the task: it becomes `cancelled` at once and its work stops. A terminal task keeps
-   * its state (the ack is the same, §3.6.4). Returns false when the task is unknown.
+   * its state (the ack is the same, docs/protocol-notes.md#cancelling-a-task). Returns false when
+   * the task is unknown.
    */
   cancel(taskId: string): boolean {
     if (this.table.get(taskId) === undefined) return false;

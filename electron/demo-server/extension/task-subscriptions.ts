@@ -1,9 +1,10 @@
 /**
- * Task push for the extension (PROTOCOL.md §2.8, §3.7): each `subscriptions/listen` with
- * `notifications.taskIds` becomes a subscription that first acknowledges the agreed subset,
- * then sends the current state of each agreed task once, then a `notifications/tasks` (a
- * complete `DetailedTask`, no `resultType`) on every change of one of them. Every message
- * carries `_meta["io.modelcontextprotocol/subscriptionId"]` = the listen request's id.
+ * Task push for the extension (docs/protocol-notes.md#subscriptions,
+ * docs/protocol-notes.md#push-notifications): each `subscriptions/listen` with
+ * `notifications.taskIds` becomes a subscription that first acknowledges the agreed subset, then
+ * sends the current state of each agreed task once, then a `notifications/tasks` (a complete
+ * `DetailedTask`, no `resultType`) on every change of one of them. Every message carries
+ * `_meta["io.modelcontextprotocol/subscriptionId"]` = the listen request's id.
  *
  * Transport-neutral: stdio and HTTP differ only in the `SubscriptionSink` they hand in.
  */
@@ -57,7 +58,7 @@ export class TaskSubscriptions {
     return () => this.end(subscription, false);
   }
 
-  /** Ends every subscription gracefully with its listen response (server shutdown, §2.8). */
+  /** Ends every subscription gracefully with its listen response (server shutdown, docs/protocol-notes.md#subscriptions). */
   endAll(): void {
     for (const subscription of [...this.open]) this.end(subscription, true);
   }

@@ -1,5 +1,7 @@
 /**
- * How the extension server answers one `tools/call` (PROTOCOL.md §3.2, §3.3). The rule:
+ * How the extension server answers one `tools/call`
+ * (docs/protocol-notes.md#negotiating-the-extension,
+ * docs/protocol-notes.md#what-a-tool-call-returns). The rule:
  *
  * - `quick`, `scan` (immediate): a plain `resultType: "complete"` result, always (`scan` after a while, with progress).
  * - a task tool, extension declared on this request: a task (`resultType: "task"`).

@@ -1,7 +1,8 @@
 /**
- * Wire vocabulary of the Tasks extension (`io.modelcontextprotocol/tasks`, PROTOCOL.md §3):
- * the capability checks on a request's `_meta` envelope, the zod schemas of inbound params,
- * and the outbound task shapes built from a `TaskState`.
+ * Wire vocabulary of the Tasks extension (`io.modelcontextprotocol/tasks`,
+ * docs/protocol-notes.md#the-tasks-extension-2026-07-28): the capability checks on a request's
+ * `_meta` envelope, the zod schemas of inbound params, and the outbound task shapes built from a
+ * `TaskState`.
  */
 import { z } from 'zod';
 import { INTERNAL_ERROR } from '../catalogue/tool-result.js';
@@ -13,7 +14,7 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 /** The extension's identifier, also its key under `capabilities.extensions`. */
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 
-/** `data.requiredCapabilities` of the -32021 answered when a request lacks the extension (§3.2). */
+/** `data.requiredCapabilities` of the -32021 answered when a request lacks the extension (docs/protocol-notes.md#negotiating-the-extension). */
 export const TASKS_EXTENSION_REQUIRED = { extensions: { [TASKS_EXTENSION_ID]: {} } };
 /** `data.requiredCapabilities` of the -32021 answered when a tool's questions need a feature the request did not declare. */
 export const FEATURE_REQUIRED: Record<ClientFeature, Record<string, unknown>> = {
@@ -38,7 +39,8 @@ const isPlainObject = (value: unknown): boolean => typeof value === 'object' && 
 
 /**
  * True when `capabilities` (a request's `clientCapabilities`) declares the Tasks extension.
- * Any object value counts, not only `{}` (forward compatibility, PROTOCOL.md §3.2 [I]).
+ * Any object value counts, not only `{}` (forward compatibility,
+ * docs/protocol-notes.md#negotiating-the-extension).
  */
 export function declaresTasksExtension(capabilities: unknown): boolean {
   const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
@@ -47,7 +49,8 @@ export function declaresTasksExtension(capabilities: unknown): boolean {
 
 /**
  * True when `capabilities` declares `feature`: `elicitation: {}` alone means form mode
- * (PROTOCOL.md §6.1); URL mode, sampling and roots must be declared by name.
+ * (docs/protocol-notes.md#declaring-elicitation-modes); URL mode, sampling and roots must be
+ * declared by name.
  */
 export function declaresFeature(capabilities: unknown, feature: ClientFeature): boolean {
   const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
@@ -74,7 +77,7 @@ export const ToolCallParamsSchema = z.object({
   arguments: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** The status-independent fields of a task (PROTOCOL.md §3.4). */
+/** The status-independent fields of a task (docs/protocol-notes.md#the-task-object). */
 function taskFields(state: TaskState) {
   return {
     taskId: state.taskId,
@@ -87,19 +90,21 @@ function taskFields(state: TaskState) {
   };
 }
 
-/** The `tools/call` answer that hands out a task (§3.6.1): flat, `resultType: "task"`, no status payload. */
+/** The `tools/call` answer that hands out a task (docs/protocol-notes.md#what-a-tool-call-returns): flat, `resultType: "task"`, no status payload. */
 export function toCreateTaskResult(state: TaskState) {
   return { resultType: 'task' as const, ...taskFields(state) };
 }
 
 /**
- * A `DetailedTask` (§3.4): the task plus its status payload — `inputRequests` while
- * `input_required`, `result` when `completed`, `error` when `failed`. `tasks/get` adds
- * `resultType: "complete"` (the SDK stamps it); `notifications/tasks` carries it as is.
+ * A `DetailedTask` (docs/protocol-notes.md#the-task-object): the task plus its status payload —
+ * `inputRequests` while `input_required`, `result` when `completed`, `error` when `failed`.
+ * `tasks/get` adds `resultType: "complete"` (the SDK stamps it); `notifications/tasks` carries it
+ * as is.
  *
  * The inline `result` is the tool's `CallToolResult` WITHOUT its own `resultType`, exactly like
  * the spec's examples: clients must treat a missing inner `resultType` as "complete"
- * (PROTOCOL.md §3.13), and this server exercises that tolerance on purpose.
+ * (docs/protocol-notes.md#errata-the-code-tolerates), and this server exercises that tolerance on
+ * purpose.
  */
 export function toDetailedTask(state: TaskState) {
   const fields = taskFields(state);

@@ -1,5 +1,6 @@
 /**
- * The legacy server over Streamable HTTP with sessions (PROTOCOL.md §4.9): the SDK 1.x
+ * The legacy server over Streamable HTTP with sessions
+ * (docs/protocol-notes.md#legacy-sessions-and-transports): the SDK 1.x
  * `StreamableHTTPServerTransport`, one transport and `McpServer` per `Mcp-Session-Id`.
  */
 import { randomUUID } from 'node:crypto';
@@ -25,7 +26,8 @@ class Sessions {
     if (typeof sessionId !== 'string') return this.open(req, res, parsedBody);
     const transport = this.transports.get(sessionId);
     if (transport === undefined) {
-      // 404 tells a 2025 client to initialize again (§4.9).
+      // 404 tells a 2025 client to initialize again
+      // (docs/protocol-notes.md#legacy-sessions-and-transports).
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
       return;
     }
@@ -40,7 +42,7 @@ class Sessions {
   /**
    * Hands the request to a fresh session. Only an `initialize` establishes it; anything else is
    * refused by the fresh transport (400 "Server not initialized" — what a modern client's era
-   * probe sees, §2.4) and the unused session is dropped at once.
+   * probe sees, docs/protocol-notes.md#era-detection) and the unused session is dropped at once.
    */
   private async open(req: IncomingMessage, res: ServerResponse, parsedBody: unknown): Promise<void> {
     const server = this.core.createServer();

@@ -1,9 +1,9 @@
 /**
  * The legacy server's MCP surface on `@modelcontextprotocol/sdk` 1.32.2 and its experimental
- * 2025-11-25 tasks (PROTOCOL.md §4): `McpServer` with task tools registered through
- * `experimental.tasks.registerToolTask` (`execution.taskSupport: "required"`), the SDK's task
- * request handlers and message queue. One `McpServer` per session; the task table, store, queue
- * and running work are shared by the process.
+ * 2025-11-25 tasks (docs/protocol-notes.md#the-experimental-tasks-of-2025-11-25): `McpServer` with
+ * task tools registered through `experimental.tasks.registerToolTask` (`execution.taskSupport:
+ * "required"`), the SDK's task request handlers and message queue. One `McpServer` per session; the
+ * task table, store, queue and running work are shared by the process.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -40,11 +40,13 @@ function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Share
       await taskStore.updateTaskStatus(taskId, 'input_required', `Waiting for input: ${request.title}`);
       try {
         // `relatedTask` makes the SDK tag the request with related-task meta and queue it for the
-        // client's `tasks/result` stream instead of sending it unsolicited (§4.5). The abort signal
-        // (cancel, shutdown) withdraws it and clears its timeout. Any result object passes here:
-        // the catalogue checks the reply itself, the same way for both wire forms.
+        // client's `tasks/result` stream instead of sending it unsolicited
+        // (docs/protocol-notes.md#input-through-the-result-stream). The abort signal (cancel,
+        // shutdown) withdraws it and clears its timeout. Any result object passes here: the
+        // catalogue checks the reply itself, the same way for both wire forms.
         const value = await server.request(
-          // URL mode needs an `elicitationId` in 2025-11-25 (PROTOCOL.md §6.2); other requests ignore it.
+          // URL mode needs an `elicitationId` in 2025-11-25
+          // (docs/protocol-notes.md#elicitation-request-shapes); other requests ignore it.
           wireRequest(request, randomUUID()),
           ResultSchema,
           { relatedTask: { taskId }, timeout: TASK_TTL_MS, signal },
@@ -61,7 +63,8 @@ function legacyDriver(server: Server, taskStore: RequestTaskStore, shared: Share
         await taskStore.updateTaskStatus(taskId, 'failed', outcome.error.message);
         return;
       }
-      // In 2025-11-25 a tool result with `isError: true` is a failed task (§4.6, unlike the extension).
+      // In 2025-11-25 a tool result with `isError: true` is a failed task
+      // (docs/protocol-notes.md#legacy-statuses, unlike the extension).
       await taskStore.storeTaskResult(taskId, outcome.result.isError === true ? 'failed' : 'completed', outcome.result);
     },
   };
@@ -84,7 +87,7 @@ function clientError(error: McpError): JsonRpcErrorObject {
   return error.data === undefined ? { code: error.code, message } : { code: error.code, message, data: error.data };
 }
 
-/** Whether the session's client declared `feature` at `initialize` (`elicitation: {}` alone means form mode, §6.1). */
+/** Whether the session's client declared `feature` at `initialize` (`elicitation: {}` alone means form mode, docs/protocol-notes.md#declaring-elicitation-modes). */
 function clientDeclares(capabilities: ClientCapabilities | undefined, feature: ClientFeature): boolean {
   switch (feature) {
     case 'elicitation.form':
@@ -126,7 +129,8 @@ function registerTaskTool(server: McpServer, tool: TaskTool, shared: Shared): vo
     { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, execution: { taskSupport: 'required' } },
     {
       createTask: async (args, extra) => {
-        // A task must not later ask for input the client declared it cannot give (§6.1).
+        // A task must not later ask for input the client declared it cannot give
+        // (docs/protocol-notes.md#declaring-elicitation-modes).
         const missing = tool.needs.find((feature) => !clientDeclares(server.server.getClientCapabilities(), feature));
         if (missing !== undefined) throw new McpError(ErrorCode.InvalidRequest, `Tool ${tool.name} ${FEATURE_REASON[missing]}`);
         const prepared = tool.prepare(args);

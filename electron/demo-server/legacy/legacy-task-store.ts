@@ -10,7 +10,7 @@ import { JsonRpcError, type JsonRpcErrorObject } from '../catalogue/tool-result.
 import { promised } from '../core/promised.js';
 import type { TaskChange, TaskState, TaskTable } from '../core/task-table.js';
 
-/** A task in the 2025-11-25 shape (PROTOCOL.md §4.2): `ttl` and `pollInterval` in ms. */
+/** A task in the 2025-11-25 shape (docs/protocol-notes.md#legacy-task-shape): `ttl` and `pollInterval` in ms. */
 function toLegacyTask(state: TaskState): Task {
   return {
     taskId: state.taskId,
@@ -30,7 +30,7 @@ function toLegacyTask(state: TaskState): Task {
 export class LegacyTaskStore implements TaskStore {
   constructor(private readonly table: TaskTable) {}
 
-  /** The server reports its own TTL and poll interval; a requested `ttl` is overridden, as §4.8 allows. */
+  /** The server reports its own TTL and poll interval; a requested `ttl` is overridden, as docs/protocol-notes.md#legacy-timing allows. */
   createTask(_params: CreateTaskOptions, _requestId: RequestId, _request: Request, sessionId?: string): Promise<Task> {
     return promised(() => toLegacyTask(this.table.create({ owner: sessionId })));
   }
@@ -48,7 +48,8 @@ export class LegacyTaskStore implements TaskStore {
 
   /**
    * What `tasks/result` answers: the stored result, or — for a task that failed with a JSON-RPC
-   * error — that very error, thrown so the SDK sends it as the error response (§4.3).
+   * error — that very error, thrown so the SDK sends it as the error response
+   * (docs/protocol-notes.md#legacy-methods).
    */
   getTaskResult(taskId: string, sessionId?: string): Promise<Result> {
     return promised(() => {
@@ -81,7 +82,8 @@ export class LegacyTaskStore implements TaskStore {
   }
 
   private apply(taskId: string, change: TaskChange, sessionId?: string): void {
-    // The SDK expects the store to refuse unknown tasks and changes of terminal ones (§4.6).
+    // The SDK expects the store to refuse unknown tasks and changes of terminal ones
+    // (docs/protocol-notes.md#legacy-statuses).
     if (this.table.update(taskId, change, sessionId) === undefined) throw new Error(`Task ${taskId} is unknown or already terminal`);
   }
 }

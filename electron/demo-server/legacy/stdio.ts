@@ -1,4 +1,4 @@
-/** The legacy server over stdio: one session for the life of the process (PROTOCOL.md §4.9). */
+/** The legacy server over stdio: one session for the life of the process (docs/protocol-notes.md#legacy-sessions-and-transports). */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from '../log.js';
 import { closeOnce, type RunningServer } from '../running-server.js';
