@@ -2,9 +2,9 @@
  * `npm start`: the desktop app when an Electron binary is installed — build the renderer and the
  * Electron entry points, then launch Electron (the host configures the demo servers on first
  * run). Where no binary can be had (it is downloaded from the internet when `electron` is
- * installed; ARCHITECTURE.md §6), say so in one paragraph and run browser mode (`npm run serve`)
- * instead, so `npm install && npm start` always starts the app. Arguments after `--` go to
- * Electron or to browser mode.
+ * installed; docs/architecture.md#electron-on-machines-without-the-binary), say so in one paragraph
+ * and run browser mode (`npm run serve`) instead, so `npm install && npm start` always starts the
+ * app. Arguments after `--` go to Electron or to browser mode.
  *
  * `npm start -- --demo-auth` adds the demo sign-in server (a demo server that needs sign-in, with
  * its own authorization server on loopback) for the session: browser mode runs it itself

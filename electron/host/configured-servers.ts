@@ -1,13 +1,14 @@
 /**
  * The configured servers: the list the user edits, what the operator gave on this launch, and
  * which of them the engine runs. It is the one place that decides
- * - approval (SECURITY §3): a stdio server is handed to the engine only while its approval
- *   digest is current; an edit of what runs clears it; imports arrive unapproved;
- * - what a host without stdio editing may do (browser mode, SECURITY §4): no new or changed
- *   commands, no approvals, no stdio server removed (it could not be added back; retrying,
- *   disabling and enabling a server are allowed: they never run anything that was not approved).
- *   Header values typed into the page are taken there but kept for this session only, as the
- *   views say (nothing can protect them at rest);
+ * - approval (docs/security.md#running-servers-stdio-is-code-execution): a stdio server is handed
+ *   to the engine only while its approval digest is current; an edit of what runs clears it;
+ *   imports arrive unapproved;
+ * - what a host without stdio editing may do (browser mode, docs/security.md#browser-mode): no new
+ *   or changed commands, no approvals, no stdio server removed (it could not be added back;
+ *   retrying, disabling and enabling a server are allowed: they never run anything that was not
+ *   approved). Header values typed into the page are taken there but kept for this session only, as
+ *   the views say (nothing can protect them at rest);
  * - that a server's sign-in credentials go with it: removed with it, and forgotten when its
  *   address or its sign-in client changes (they were issued for the old one);
  * - that a server keeps its transport, and that tasks stay with the endpoint they were made on;

@@ -24,7 +24,7 @@ export type { OperatorServer } from './server-entry.js';
 export interface CreateHostOptions {
   /** The data folder: `servers.json`, and the task and result stores unless `ports` replaces them. */
   dataDir: string;
-  /** `browser` forbids adding, changing and approving stdio commands from the UI (SECURITY §4). */
+  /** `browser` forbids adding, changing and approving stdio commands from the UI (docs/security.md#browser-mode). */
   mode: 'electron' | 'browser';
   /** Protects HTTP header values at rest; `sessionOnlySecretStore` where nothing can be protected. */
   secretStore: SecretStore;

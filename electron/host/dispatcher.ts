@@ -1,8 +1,9 @@
 /**
- * The host's one entry for invokes (ARCHITECTURE §4): an untrusted channel name and payload in,
- * a result envelope out. The channel must be one of the contract's, the payload must pass the
- * channel's request schema before any handler sees it, and whatever a handler throws becomes
- * `{ok: false, error}` with a message for the user: never a stack trace, never the payload.
+ * The host's one entry for invokes (docs/architecture.md#the-ipc-contract): an untrusted channel
+ * name and payload in, a result envelope out. The channel must be one of the contract's, the
+ * payload must pass the channel's request schema before any handler sees it, and whatever a handler
+ * throws becomes `{ok: false, error}` with a message for the user: never a stack trace, never the
+ * payload.
  */
 import { z } from 'zod';
 import {

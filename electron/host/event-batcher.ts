@@ -1,9 +1,9 @@
 /**
  * Turns the engine's per-change events into contract events, at most one flush per frame
- * (ARCHITECTURE §3): a burst of a thousand task updates costs the renderer one message, not a
- * thousand. Within a frame the last version of each task wins, a task updated and then removed
- * is only reported removed, server and input lists are sent once, as they are at the flush, and
- * the servers whose logs grew are named once (the page reads what is new itself).
+ * (docs/architecture.md#events): a burst of a thousand task updates costs the renderer one message,
+ * not a thousand. Within a frame the last version of each task wins, a task updated and then
+ * removed is only reported removed, server and input lists are sent once, as they are at the flush,
+ * and the servers whose logs grew are named once (the page reads what is new itself).
  */
 import type { EventChannel, EventPayload, ServerView } from '../../shared/ipc/contract.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
@@ -118,7 +118,8 @@ export class EventBatcher {
     if (this.#inputs !== undefined) {
       const inputs = this.#inputs;
       this.#inputs = undefined;
-      // Checked here, with the server names as they are at the flush (SECURITY.md §5).
+      // Checked here, with the server names as they are at the flush
+      // (docs/security.md#untrusted-text).
       this.emit('inputs:changed', { inputs: toPendingInputViews(inputs, this.servers()) });
     }
   }

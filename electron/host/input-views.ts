@@ -1,6 +1,6 @@
 /**
  * Questions servers wait on, as the renderer may see them, and the check every answer passes
- * before the engine sends it (SECURITY.md §5). The host runs the schema check itself: the
+ * before the engine sends it (docs/security.md#answers). The host runs the schema check itself: the
  * renderer never receives a raw `requestedSchema`, and an accept is re-validated here against the
  * same checked schema (the renderer is not trusted to have done it).
  */
@@ -25,7 +25,7 @@ type CheckedInput =
   | { kind: 'sampling'; sampling: SamplingModel }
   | { kind: 'unsupported'; description: string; message?: string };
 
-/** What the user must see of a URL-mode URL before consenting (PROTOCOL.md §6.5, SECURITY.md §5). */
+/** What the user must see of a URL-mode URL before consenting (docs/protocol-notes.md#url-mode, docs/security.md#url-mode). */
 export interface UrlFacts {
   /** The URL exactly as sent. */
   full: string;
@@ -172,7 +172,7 @@ export function toPendingInputViews(inputs: readonly PendingInput[], servers: re
   return [...inputs].sort((a, b) => a.receivedAt - b.receivedAt).map((input) => toPendingInputView(input, servers, places.get(input)));
 }
 
-/** A URL-mode `ElicitResult`: never any content (PROTOCOL.md §6.4). */
+/** A URL-mode `ElicitResult`: never any content (docs/protocol-notes.md#the-answer-elicitresult). */
 const UrlElicitResultSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('accept') }),
   z.strictObject({ action: z.literal('decline') }),

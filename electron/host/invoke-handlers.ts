@@ -32,8 +32,8 @@ export function invokeHandlers({
   };
   return {
     'app:info': () => info,
-    // Only the URL of a question still pending and open (not queued), and only after the user pressed Open (SECURITY.md §5):
-    // the renderer cannot use this to open anything else.
+    // Only the URL of a question still pending and open (not queued), and only after the user
+    // pressed Open (docs/security.md#url-mode): the renderer cannot use this to open anything else.
     'app:open-external': async ({ url }) => {
       const inputs = engine.listInputs();
       const queued = queuePlaces(inputs);

@@ -5,7 +5,7 @@
  * - control characters (C0, C1, line breaks) become spaces and runs of white space collapse, so
  *   a server cannot fake extra lines or a second notification inside one;
  * - bidi overrides and isolates and zero-width characters are removed, so text cannot be made to
- *   read backwards or hide a word (the same concern as SECURITY.md §5 for the UI);
+ *   read backwards or hide a word (the same concern as docs/security.md#untrusted-text for the UI);
  * - every piece is capped, then the whole title and body are capped again.
  * Markup escaping is separate (`escapeNotificationMarkup`): only the OSes that interpret markup
  * in a body need it, and escaping elsewhere would show `&amp;` literally.

@@ -1,8 +1,9 @@
 /**
  * A configured server as the host keeps it: the config the engine runs (header values in plain
  * text, in memory only), where it came from, and — for stdio — what the user approved.
- * SECURITY §3: a stdio server runs only while its approval covers exactly its current command
- * line, environment and working folder, so approval is a digest of those, never a flag.
+ * docs/security.md#running-servers-stdio-is-code-execution: a stdio server runs only while its
+ * approval covers exactly its current command line, environment and working folder, so approval is
+ * a digest of those, never a flag.
  */
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';

@@ -11,18 +11,18 @@
  *      "replacedBy"?: "id"}                           (an endpoint change made server "id" in its place)
  *   ]}
  *
- * Header and environment values are secrets (SECURITY §2: an imported `GITHUB_TOKEN` is as
- * secret as an Authorization header): they are written only as `SecretStore.protect` returned
+ * Header and environment values are secrets (docs/security.md#secrets: an imported `GITHUB_TOKEN`
+ * is as secret as an Authorization header): they are written only as `SecretStore.protect` returned
  * them. A header value it cannot protect (browser mode) is left out, so it lives for the session
  * only; an environment value is written as `null` instead — its name stays, so the next session
- * reports it lost and does not run the server with an environment the user never approved.
- * Saved values a session cannot decrypt are written back unchanged. Plain values (a file from an
- * earlier version, or hand-edited) still load, and the file is rewritten at once without them.
- * Operator entries (config file, command line) are never written: the
- * operator gives them at every launch. A damaged file is moved aside and reported, never wiped
- * (SECURITY §6). Files from before the settings load as they are (no roots, not muted); a
- * settings value that cannot be read (a hand-edited root that is not a `file://` URI...) is
- * reported and dropped, never the server with it.
+ * reports it lost and does not run the server with an environment the user never approved. Saved
+ * values a session cannot decrypt are written back unchanged. Plain values (a file from an earlier
+ * version, or hand-edited) still load, and the file is rewritten at once without them. Operator
+ * entries (config file, command line) are never written: the operator gives them at every launch. A
+ * damaged file is moved aside and reported, never wiped (docs/security.md#persistence). Files from
+ * before the settings load as they are (no roots, not muted); a settings value that cannot be read
+ * (a hand-edited root that is not a `file://` URI...) is reported and dropped, never the server
+ * with it.
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';

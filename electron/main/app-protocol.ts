@@ -1,7 +1,7 @@
 /**
- * Serves the built renderer under `app://` (SECURITY.md §1: a custom protocol, not `file://`).
- * Which file a URL may reach is decided by `resolveAppFile`; this module only reads it and adds
- * the security headers.
+ * Serves the built renderer under `app://` (docs/security.md#custom-protocol: a custom protocol,
+ * not `file://`). Which file a URL may reach is decided by `resolveAppFile`; this module only reads
+ * it and adds the security headers.
  */
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';

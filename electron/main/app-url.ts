@@ -1,7 +1,7 @@
 /**
  * Where the UI lives: the `app://` origin and the rules that map its URLs to files of the built
- * renderer. SECURITY.md §1: a custom protocol with a path-traversal guard, never `file://`.
- * Pure (no Electron), so plain-Node table tests cover every hostile path.
+ * renderer. docs/security.md#custom-protocol: a custom protocol with a path-traversal guard, never
+ * `file://`. Pure (no Electron), so plain-Node table tests cover every hostile path.
  */
 import { posix, relative, resolve, sep, win32 } from 'node:path';
 import { contentTypeFor } from '../../shared/content-types.js';

@@ -1,8 +1,9 @@
 /**
- * The headers every `app://` response carries. SECURITY.md §1: a Content-Security-Policy with no
- * `unsafe-eval` or `unsafe-inline` for scripts; only our own files may run, nothing may be framed,
- * and the page may not post forms or change its base URL. Styles are `'self'` only too: React's
- * `style` props go through the CSSOM, which CSP does not restrict, so no inline `<style>` is needed.
+ * The headers every `app://` response carries. docs/security.md#content-security-policy: a
+ * Content-Security-Policy with no `unsafe-eval` or `unsafe-inline` for scripts; only our own files
+ * may run, nothing may be framed, and the page may not post forms or change its base URL. Styles
+ * are `'self'` only too: React's `style` props go through the CSSOM, which CSP does not restrict,
+ * so no inline `<style>` is needed.
  */
 
 /** The policy, one directive per entry (joined with `; ` for the header). */

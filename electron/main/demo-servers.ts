@@ -1,8 +1,9 @@
 /**
  * The embedded demo servers as the desktop app runs them in development. default-servers.ts runs
  * them with `process.execPath` — in Electron that is Electron itself, and the runAsNode fuse
- * (SECURITY.md §1) keeps it from acting as Node — and finds their entry next to its own file,
- * which here is inside the main bundle. So: a system Node, and the checkout's sources through tsx.
+ * (docs/security.md#fuses) keeps it from acting as Node — and finds their entry next to its own
+ * file, which here is inside the main bundle. So: a system Node, and the checkout's sources through
+ * tsx.
  */
 import { join } from 'node:path';
 import type { ServerConfig } from '../../shared/server-config.js';

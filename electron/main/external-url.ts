@@ -1,5 +1,6 @@
 /**
- * Which URLs may leave the app for the user's browser (SECURITY.md §1 and §5): `https:`, or
+ * Which URLs may leave the app for the user's browser
+ * (docs/security.md#opening-links-in-the-browser and docs/security.md#url-mode): `https:`, or
  * `http:` to this machine's loopback, nothing else — not `javascript:`, `file:`, `data:`, `smb:`,
  * `ms-msdt:` or any other scheme an OS hands to a program. Pure, so table tests cover it;
  * `openExternalSafe` is the only caller that acts on the verdict.
@@ -13,7 +14,7 @@ const MAX_URL_LENGTH = 2_048;
 /**
  * Whitespace, C0/C1 controls, and invisible or direction-changing characters (zero-width, bidi
  * embeddings and isolates, BOM): parsers disagree on them, and they hide the real host from the
- * user (SECURITY.md §5).
+ * user (docs/security.md#url-mode).
  */
 const HIDDEN_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 /** Host names of this machine's loopback interface, as WHATWG URL normalizes them. */

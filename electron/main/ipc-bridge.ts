@@ -1,8 +1,9 @@
 /**
- * Wires the host to Electron IPC (ARCHITECTURE.md §4): one `ipcMain.handle` per invoke channel
- * of the contract, answering only our window's top frame on our origin (SECURITY.md §1), and the
- * host's event stream forwarded to the window. Payloads are parsed by `host.dispatch` (zod), which
- * answers with the result envelope, so nothing throws across the boundary.
+ * Wires the host to Electron IPC (docs/architecture.md#the-ipc-contract): one `ipcMain.handle` per
+ * invoke channel of the contract, answering only our window's top frame on our origin
+ * (docs/security.md#ipc-senders-and-payloads), and the host's event stream forwarded to the window.
+ * Payloads are parsed by `host.dispatch` (zod), which answers with the result envelope, so nothing
+ * throws across the boundary.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { IpcResult } from '../../shared/ipc/contract.js';

@@ -1,7 +1,8 @@
 /**
- * Who may call the host over IPC (SECURITY.md §1, ARCHITECTURE.md §4): only the top frame of our
- * own window, showing our own `app://` origin. Pure, so plain-Node tests cover it; the Electron
- * side gathers the facts from the IPC event.
+ * Who may call the host over IPC (docs/security.md#ipc-senders-and-payloads,
+ * docs/architecture.md#the-ipc-contract): only the top frame of our own window, showing our own
+ * `app://` origin. Pure, so plain-Node tests cover it; the Electron side gathers the facts from the
+ * IPC event.
  */
 import { isAppOrigin } from './app-url.js';
 

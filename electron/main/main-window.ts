@@ -1,8 +1,9 @@
 /**
- * The app's window. Every setting of SECURITY.md §1 is written out, even where it is Electron's
- * default: the scanner (electronegativity) reads this source and assumes old defaults, and a
- * reader should not need to know which default changed in which release. The options must stay
- * an object literal inside `new BrowserWindow(…)`, or the scanner cannot see them.
+ * The app's window. Every setting of docs/security.md#window-settings is written out, even where it
+ * is Electron's default: the scanner (electronegativity) reads this source and assumes old
+ * defaults, and a reader should not need to know which default changed in which release. The
+ * options must stay an object literal inside `new BrowserWindow(…)`, or the scanner cannot see
+ * them.
  */
 import { BrowserWindow } from 'electron';
 import type { Logger } from '../engine/ports.js';

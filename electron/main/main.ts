@@ -32,14 +32,15 @@ const TRAY_ICON = app.isPackaged ? join(process.resourcesPath, 'tray-icon.png') 
 
 const logger = createConsoleLogger('info');
 registerAppScheme();
-// Every renderer sandboxed, whatever a window's options say (SECURITY.md §1).
+// Every renderer sandboxed, whatever a window's options say (docs/security.md#window-settings).
 app.enableSandbox();
 // One data folder, `<appData>/MCP Task Monitor`, in development (where Electron would name it
 // after its own binary) and packaged alike; a `--user-data-dir` switch (tests) is left alone.
 app.setName(PRODUCT_NAME);
 if (!app.commandLine.hasSwitch('user-data-dir')) app.setPath('userData', join(app.getPath('appData'), PRODUCT_NAME));
 
-// The lock lives in the data folder: a second instance would be a second writer of the stores (SECURITY.md §6).
+// The lock lives in the data folder: a second instance would be a second writer of the stores
+// (docs/security.md#persistence).
 if (app.requestSingleInstanceLock()) {
   startApp();
 } else {

@@ -1,6 +1,7 @@
 /**
- * The app's one way out to the user's browser (SECURITY.md §1): every URL passes
- * `checkExternalUrl` first, and the normalized URL it returns is what the OS receives.
+ * The app's one way out to the user's browser (docs/security.md#opening-links-in-the-browser):
+ * every URL passes `checkExternalUrl` first, and the normalized URL it returns is what the OS
+ * receives.
  */
 import { shell } from 'electron';
 import type { Logger } from '../engine/ports.js';
@@ -14,7 +15,7 @@ export async function openExternalSafe(url: unknown, logger: Logger): Promise<bo
     logger.warn('Refused to open a URL outside the app', { reason: verdict.reason });
     return false;
   }
-  // eslint-disable-next-line no-restricted-syntax -- the one sanctioned call (SECURITY.md §1): the URL passed checkExternalUrl above.
+  // eslint-disable-next-line no-restricted-syntax -- the one sanctioned call (docs/security.md#opening-links-in-the-browser): the URL passed checkExternalUrl above.
   await shell.openExternal(verdict.url);
   return true;
 }

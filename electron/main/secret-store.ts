@@ -1,7 +1,7 @@
 /**
- * `SecretStore` on Electron's `safeStorage` (SECURITY.md §2): secrets are encrypted with the OS
- * keychain before they reach electron-store. On Linux without a keyring, safeStorage falls back
- * to a hard-coded key (`basic_text`): that is reported as such, so the UI can tell the user.
+ * `SecretStore` on Electron's `safeStorage` (docs/security.md#secrets): secrets are encrypted with
+ * the OS keychain before they reach electron-store. On Linux without a keyring, safeStorage falls
+ * back to a hard-coded key (`basic_text`): that is reported as such, so the UI can tell the user.
  * When encryption is unavailable, nothing is persisted. Only Electron's types are imported, so
  * tests pass a fake.
  */

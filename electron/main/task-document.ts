@@ -1,7 +1,8 @@
 /**
  * The task store's document on electron-store (ConfTaskStore's `openDocument`): the very same
  * `<data folder>/tasks.json` that conf writes in plain Node, written atomically by the same
- * library underneath. Never `clearInvalidConfig`: it wipes a damaged file silently (SECURITY.md §6).
+ * library underneath. Never `clearInvalidConfig`: it wipes a damaged file silently
+ * (docs/security.md#persistence).
  */
 import Store from 'electron-store';
 import type { OpenTaskDocument } from '../engine/stores/conf-task-store.js';

@@ -1,7 +1,8 @@
 /**
- * What every web contents and the session may not do (SECURITY.md §1): navigate anywhere,
- * redirect, open windows, attach `<webview>`s, or get any permission. Navigation is refused
- * outright: the UI is one page whose routes never leave the document.
+ * What every web contents and the session may not do
+ * (docs/security.md#navigation-windows-and-permissions): navigate anywhere, redirect, open windows,
+ * attach `<webview>`s, or get any permission. Navigation is refused outright: the UI is one page
+ * whose routes never leave the document.
  */
 import type { Session, WebContents } from 'electron';
 import type { Logger } from '../engine/ports.js';

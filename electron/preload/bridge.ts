@@ -1,8 +1,9 @@
 /**
  * The bridge the preload exposes, built from the contract's channel list and nothing else
- * (ARCHITECTURE.md §4, SECURITY.md §1): one method per invoke channel, one subscribe function per
- * event channel. There is no generic `invoke(channel)`, and listeners receive the payload only,
- * never the `IpcRendererEvent` (whose `sender` would hand the page the raw ipcRenderer).
+ * (docs/architecture.md#the-ipc-contract, docs/security.md#ipc-senders-and-payloads): one method
+ * per invoke channel, one subscribe function per event channel. There is no generic
+ * `invoke(channel)`, and listeners receive the payload only, never the `IpcRendererEvent` (whose
+ * `sender` would hand the page the raw ipcRenderer).
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../shared/ipc/channels.js';

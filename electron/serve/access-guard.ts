@@ -1,8 +1,8 @@
 /**
- * Who may talk to the browser-mode server (SECURITY §4). A local server that drives stdio
- * commands is what made MCP Inspector remotely exploitable (CVE-2025-49596): any web page can
- * send requests to 127.0.0.1, and DNS rebinding lets it read the answers. So every request, the
- * WebSocket upgrade included, must
+ * Who may talk to the browser-mode server (docs/security.md#browser-mode). A local server that
+ * drives stdio commands is what made MCP Inspector remotely exploitable (CVE-2025-49596): any web
+ * page can send requests to 127.0.0.1, and DNS rebinding lets it read the answers. So every
+ * request, the WebSocket upgrade included, must
  * - name us in `Host` (loopback names with our port only: a rebound domain fails here) → else 403;
  * - come from our own origin when it carries `Origin` (the upgrade must carry it) → else 403;
  * - present the per-launch token, as `?token=` (first load) or the cookie set from it → else 401.

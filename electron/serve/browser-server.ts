@@ -1,9 +1,10 @@
 /**
  * Browser mode: the same host core as the desktop app, served to a browser on 127.0.0.1 — the
  * built renderer over HTTP and the IPC contract over one WebSocket at BRIDGE_SOCKET_PATH. Every
- * request and the upgrade pass the access checks first (access-guard.ts, SECURITY §4); the UI
- * cannot add, change or approve stdio commands here: those come from the operator only.
- * Signing in to HTTP servers comes back to this origin (sign-in-routes.ts).
+ * request and the upgrade pass the access checks first (access-guard.ts,
+ * docs/security.md#browser-mode); the UI cannot add, change or approve stdio commands here: those
+ * come from the operator only. Signing in to HTTP servers comes back to this origin
+ * (sign-in-routes.ts).
  */
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

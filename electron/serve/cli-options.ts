@@ -1,8 +1,8 @@
 /**
  * The command line of `npm run serve`. In browser mode the operator is the only one who may
- * name stdio commands (SECURITY §4), so `--config` and `--server` are where they come from;
- * they are taken as approved (the operator named them), kept for the session only, and their
- * ids derive from their names so their tasks resume at the next launch with the same list.
+ * name stdio commands (docs/security.md#browser-mode), so `--config` and `--server` are where they
+ * come from; they are taken as approved (the operator named them), kept for the session only, and
+ * their ids derive from their names so their tasks resume at the next launch with the same list.
  */
 import { DEFAULT_DATA_DIR } from '../engine/node-ports.js';
 import { parseArgs } from 'node:util';

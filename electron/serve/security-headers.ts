@@ -1,8 +1,9 @@
 /**
  * Headers on every browser-mode answer. The CSP allows only our own scripts and styles (no
- * inline code, no eval: SECURITY §1 holds for the browser too) and connections back to this
- * server; `connect-src` names the WebSocket origins explicitly because some browsers do not
- * count `ws:` as 'self'. Nothing is cached: each launch has a new token and port anyway.
+ * inline code, no eval: docs/security.md#content-security-policy holds for the browser too) and
+ * connections back to this server; `connect-src` names the WebSocket origins explicitly because
+ * some browsers do not count `ws:` as 'self'. Nothing is cached: each launch has a new token and
+ * port anyway.
  */
 
 /** The response headers for a server on `port`. */
