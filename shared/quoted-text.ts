@@ -1,7 +1,7 @@
 /**
  * Server strings quoted inside the app's own sentences (problems, facts): short, in double
  * quotes, with control and invisible characters written out, so a hostile string can neither
- * flood a message nor hide or reorder what surrounds it (SECURITY.md §5).
+ * flood a message nor hide or reorder what surrounds it (docs/security.md#untrusted-text).
  */
 
 /** C0/C1 controls, soft hyphen, bidi marks/embeddings/isolates, zero-width and line/paragraph separators, BOM. */

@@ -80,7 +80,7 @@ export const TaskSnapshotSchema = z.object({
   /** Lifetime from creation in ms; `null` = unlimited; absent when the server gave nothing usable. */
   ttlMs: z.number().nullable().optional(),
   pollIntervalMs: z.number().optional(),
-  /** Outstanding input requests by key (extension form; all of them, per PROTOCOL.md §3.4). */
+  /** Outstanding input requests by key (extension form; all of them, per docs/protocol-notes.md#the-task-object). */
   inputRequests: z.record(z.string(), InputRequestSchema).optional(),
   /** The JSON-RPC error of a failed task. */
   error: JsonRpcErrorSchema.optional(),
@@ -124,8 +124,8 @@ export const TIMELINE_CAP = 100;
 export const TaskPhaseSchema = z.enum(['calling', 'outcome-unknown', 'task']);
 /**
  * `calling`: a `tools/call` that may create a task was sent and has not answered yet (recorded
- * before sending, PROTOCOL/SECURITY §6). `outcome-unknown`: the app stopped while in `calling`;
- * the call is never resent on our own. `task`: the server returned a task handle.
+ * before sending, docs/security.md#persistence). `outcome-unknown`: the app stopped while in
+ * `calling`; the call is never resent on our own. `task`: the server returned a task handle.
  */
 export type TaskPhase = z.infer<typeof TaskPhaseSchema>;
 
@@ -208,8 +208,8 @@ export function isToolErrorResult(result: ToolResult): boolean {
  * before the user clicks: `refuse` = the server gets a JSON-RPC error "User rejected sampling
  * request" (a 2025-11-25 request held on the task's result stream); `cancel-task` = the task is
  * cancelled with `tasks/cancel` (extension `inputRequests`: that protocol has no way to refuse a
- * sampling request, PROTOCOL.md §7.2 item 10); `abandon-call` = the tool call waiting for the
- * answer (MRTR) is not retried and ends here as failed.
+ * sampling request, docs/protocol-notes.md#sampling-and-roots); `abandon-call` = the tool call
+ * waiting for the answer (MRTR) is not retried and ends here as failed.
  */
 export const DeclineEffectSchema = z.enum(['refuse', 'cancel-task', 'abandon-call']);
 export type DeclineEffect = z.infer<typeof DeclineEffectSchema>;
@@ -229,7 +229,8 @@ export const PendingInputSchema = z.object({
   receivedAt: z.number(),
   /**
    * Answered, but the answer is held in memory until the task's other questions are answered
-   * too, so all go to the server in one `tasks/update` (extension form, PROTOCOL.md §3.6.3).
+   * too, so all go to the server in one `tasks/update` (extension form,
+   * docs/protocol-notes.md#answering-input-requests).
    */
   held: z.literal(true).optional(),
   /** With `held`: what the held answer says, so a held decline or cancel is never shown as an accept. */

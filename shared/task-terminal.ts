@@ -4,7 +4,7 @@
  */
 import type { TaskStatus, TrackedTask } from './task-model.js';
 
-/** Statuses a task never leaves (PROTOCOL.md §3.5, §4.6). */
+/** Statuses a task never leaves (docs/protocol-notes.md#task-statuses, docs/protocol-notes.md#legacy-statuses). */
 export const TERMINAL_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
 
 /** True when `status` is completed, failed or cancelled. */

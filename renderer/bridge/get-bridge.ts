@@ -1,8 +1,9 @@
 /**
  * Picks the bridge for this window: the Electron preload's object when it exposed one, else the
- * browser-mode WebSocket to the page's own origin (ARCHITECTURE §4). The auth cookie rides on
- * the socket's upgrade request by itself; the token in the address bar is no longer needed once
- * the page has loaded, so it is taken out of the address (and so out of history and bookmarks).
+ * browser-mode WebSocket to the page's own origin (docs/architecture.md#the-ipc-contract). The auth
+ * cookie rides on the socket's upgrade request by itself; the token in the address bar is no longer
+ * needed once the page has loaded, so it is taken out of the address (and so out of history and
+ * bookmarks).
  */
 import type { Bridge } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/channels';

@@ -1,7 +1,8 @@
 /**
  * A tool result (an untrusted `CallToolResult`) read into blocks the UI can show safely: text as
  * text, images only as `data:` URIs of raster types (never a URL the app would fetch, never SVG,
- * which can carry script), links as plain text that is never clickable (SECURITY.md §5).
+ * which can carry script), links as plain text that is never clickable
+ * (docs/security.md#untrusted-text).
  */
 
 /** One piece of a result's `content`, ready to render. */

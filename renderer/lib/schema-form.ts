@@ -114,7 +114,7 @@ function readStringField(base: FieldBase, property: Json): FieldModel {
   const maxLength = nonNegativeInteger(property.maxLength);
   const format = text(property.format);
   const fallback = typeof property.default === 'string' ? property.default : undefined;
-  // A default the schema itself forbids is dropped, not obeyed (SECURITY.md §5).
+  // A default the schema itself forbids is dropped, not obeyed (docs/security.md#forms).
   const isAllowedDefault = fallback !== undefined
     && (minLength === undefined || fallback.length >= minLength)
     && (maxLength === undefined || fallback.length <= maxLength);

@@ -4,7 +4,7 @@
  * `ServerInput`. Saved header and environment values never reach the renderer: a saved variable
  * is edited by name (kept, its value replaced, or removed), and a kept one is sent as
  * `KEEP_SAVED_VALUE` so the host fills in the value it has. Arguments are kept exactly as typed — no trimming, no shell splitting — because
- * they are what will run (SECURITY.md §3).
+ * they are what will run (docs/security.md#running-servers-stdio-is-code-execution).
  */
 import { KEEP_SAVED_VALUE, ServerInputSchema, type ServerInput, type ServerView } from '../../shared/ipc/contract';
 import type { HttpTransportKind } from '../../shared/server-config';

@@ -1,8 +1,8 @@
 /**
- * Makes invisible characters visible in untrusted names and ids (SECURITY.md §5): a bidi
- * override can make `evil\u202Egnp.exe` read as `evilexe.png`, and a zero-width space can make two
- * different server names look identical. Each such character becomes a visible marker naming
- * its code point, so what the user reads is what the string contains.
+ * Makes invisible characters visible in untrusted names and ids (docs/security.md#untrusted-text):
+ * a bidi override can make `evil\u202Egnp.exe` read as `evilexe.png`, and a zero-width space can
+ * make two different server names look identical. Each such character becomes a visible marker
+ * naming its code point, so what the user reads is what the string contains.
  */
 
 /** One piece of a string: plain text, or one hidden character shown as a marker. */

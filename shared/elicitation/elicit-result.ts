@@ -1,13 +1,14 @@
 /**
- * The client's answer to a form-mode `elicitation/create` (PROTOCOL.md §6.4): accept with the
- * checked `content`, or decline / cancel with no content at all (SECURITY.md §5: "neither
- * carries `content`"). URL-mode answers are not built here.
+ * The client's answer to a form-mode `elicitation/create`
+ * (docs/protocol-notes.md#the-answer-elicitresult): accept with the checked `content`, or decline /
+ * cancel with no content at all (docs/security.md#answers: "neither carries `content`"). URL-mode
+ * answers are not built here.
  */
 import { z } from 'zod';
 
 /** One value of an accepted form: text, a finite number, yes/no, or the chosen options. */
 export const FormValueSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
-/** One value of an accepted form (PROTOCOL.md §6.4 `content` values). */
+/** One value of an accepted form (docs/protocol-notes.md#the-answer-elicitresult `content` values). */
 export type FormValue = z.infer<typeof FormValueSchema>;
 
 export const ElicitContentSchema = z.record(z.string(), FormValueSchema);
@@ -17,7 +18,7 @@ export type ElicitContent = z.infer<typeof ElicitContentSchema>;
 /**
  * Strict objects: a decline or cancel that carries `content` (or an accept with stray keys) is
  * refused where an answer crosses a trust boundary (e.g. IPC from the renderer).
- * `z.number()` already refuses NaN and ±Infinity (SECURITY.md §5: numbers are finite).
+ * `z.number()` already refuses NaN and ±Infinity (docs/security.md#answers: numbers are finite).
  */
 export const ElicitResultSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('accept'), content: ElicitContentSchema }),
@@ -32,12 +33,12 @@ export function acceptResult(content: ElicitContent): ElicitResult {
   return { action: 'accept', content };
 }
 
-/** The user pressed Decline: an explicit no, without content (PROTOCOL.md §6.4). */
+/** The user pressed Decline: an explicit no, without content (docs/protocol-notes.md#the-answer-elicitresult). */
 export function declineResult(): ElicitResult {
   return { action: 'decline' };
 }
 
-/** The user closed the form without choosing: Cancel, without content (SECURITY.md §5). */
+/** The user closed the form without choosing: Cancel, without content (docs/security.md#answers). */
 export function cancelResult(): ElicitResult {
   return { action: 'cancel' };
 }

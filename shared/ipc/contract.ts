@@ -1,10 +1,10 @@
 /**
  * The one IPC contract between the host (Electron main, or the browser-mode server) and the
- * renderer (ARCHITECTURE §4). Every invoke channel (`domain:verb`) and event channel
- * (`domain:past-tense`) is named here with zod schemas for its payloads; the types are derived,
- * so a drift between the channel list and the schemas is a compile error. The preload exposes
- * exactly these methods; the host parses every request before the engine sees it and answers
- * with a result envelope instead of throwing across the boundary.
+ * renderer (docs/architecture.md#the-ipc-contract). Every invoke channel (`domain:verb`) and event
+ * channel (`domain:past-tense`) is named here with zod schemas for its payloads; the types are
+ * derived, so a drift between the channel list and the schemas is a compile error. The preload
+ * exposes exactly these methods; the host parses every request before the engine sees it and
+ * answers with a result envelope instead of throwing across the boundary.
  */
 import { z } from 'zod';
 import { HttpTransportKindSchema, MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, OAuthClientSettingsSchema, RootSchema, ServerStateSchema } from '../server-config.js';
@@ -252,14 +252,14 @@ void samplingModelAgrees;
 
 
 /**
- * A question a server waits on, as the host checked it (SECURITY.md §5): the renderer never sees
- * a raw `requestedSchema`. `kind` says what to draw:
+ * A question a server waits on, as the host checked it (docs/security.md#forms): the renderer never
+ * sees a raw `requestedSchema`. `kind` says what to draw:
  * - `form`: a form-mode `elicitation/create` whose schema is inside the spec's subset;
  * - `refusal`: a form-mode `elicitation/create` whose schema is not (a notice naming the server, no form;
  *   only Decline and Cancel may be sent);
- * - `url`: a URL-mode `elicitation/create` (PROTOCOL.md §6.5): the full URL as text, its real host as
- *   `URL` parses it (after any user-info trick), and warnings; nothing is fetched before consent, and
- *   an accept carries no content;
+ * - `url`: a URL-mode `elicitation/create` (docs/protocol-notes.md#url-mode): the full URL as text,
+ *   its real host as `URL` parses it (after any user-info trick), and warnings; nothing is fetched
+ *   before consent, and an accept carries no content;
  * - `roots`: a `roots/list` request, answered only with the roots the user configured for that server
  *   (none yet: `roots` is empty and said so plainly);
  * - `sampling`: a `sampling/createMessage` answered by a person: the conversation (media as facts, never

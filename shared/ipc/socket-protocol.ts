@@ -1,6 +1,7 @@
 /**
- * Browser mode carries the very same contract over one WebSocket (ARCHITECTURE §4). Frames are
- * JSON text; every frame from the browser is parsed with these schemas before anything acts on it.
+ * Browser mode carries the very same contract over one WebSocket
+ * (docs/architecture.md#the-ipc-contract). Frames are JSON text; every frame from the browser is
+ * parsed with these schemas before anything acts on it.
  *
  *   browser → host  {type:'invoke', id, channel, request}
  *   host → browser  {type:'result', id, result}            (result = IpcResult envelope)

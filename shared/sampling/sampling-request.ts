@@ -2,12 +2,14 @@
  * The trust boundary for a server's `sampling/createMessage` params (untrusted), answered here by
  * a person instead of a model. `checkSamplingRequest` turns them into what the user reads: the
  * conversation, the system prompt and the request's parameters (2025-11-25 `CreateMessageRequest`,
- * PROTOCOL.md §2.7 and §7.2 item 10).
+ * docs/protocol-notes.md#mrtr-tool-calls-that-need-input and
+ * docs/protocol-notes.md#sampling-and-roots).
  *
  * Rules:
  * - Text (messages, system prompt, stop sequences, names) is kept exactly as sent, control and
  *   bidi characters included, like elicitation prose: the UI renders it as text and makes hidden
- *   characters visible (SECURITY.md §5). Long text is cut with a visible note, never silently.
+ *   characters visible (docs/security.md#untrusted-text). Long text is cut with a visible note,
+ *   never silently.
  * - Images and audio are never decoded or rendered: they become facts ("image, image/png, 12 KB").
  *   Tool use, tool results and parts of unknown kinds are described in plain words; the app's own
  *   sentences quote server strings through `quote` (short, hidden characters written out).

@@ -1,9 +1,9 @@
 /**
- * A URL-mode question (PROTOCOL.md §6.5, SECURITY.md §5): the full address as text — never a
- * link, nothing fetched — with the host it really goes to highlighted, and the host's warnings.
- * Open is the consent: the host opens the address in the user's browser (Electron:
- * `openExternalSafe`), then the accept (no content) is sent. Where the host cannot open it
- * (browser mode) it says so; the address stays on screen to copy, and the user may still accept.
+ * A URL-mode question (docs/protocol-notes.md#url-mode, docs/security.md#url-mode): the full
+ * address as text — never a link, nothing fetched — with the host it really goes to highlighted,
+ * and the host's warnings. Open is the consent: the host opens the address in the user's browser
+ * (Electron: `openExternalSafe`), then the accept (no content) is sent. Where the host cannot open
+ * it (browser mode) it says so; the address stays on screen to copy, and the user may still accept.
  * Decline and Cancel carry no content. Buttons lock from the first click until something fails.
  */
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export function UrlConsent({ input }: { input: UrlInput }) {
   const [openError, setOpenError] = useState<string | null>(null);
   const { url } = input;
 
-  // URL mode: accept carries no content (PROTOCOL.md §6.4).
+  // URL mode: accept carries no content (docs/protocol-notes.md#the-answer-elicitresult).
   const send = (response: { action: 'accept' | 'decline' | 'cancel' }) => answer.mutate({ input, response }, { onError: unlock });
   const respond = (response: { action: 'decline' | 'cancel' }) => {
     if (lock()) send(response);

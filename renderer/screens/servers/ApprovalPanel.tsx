@@ -1,7 +1,8 @@
 /**
  * Approval of a stdio command. Nothing runs before the user has seen the full command and
- * approved it (SECURITY.md §3); the approval names the digest of what was shown, so if the entry
- * changed meanwhile the host refuses it and the user sees the new command.
+ * approved it (docs/security.md#running-servers-stdio-is-code-execution); the approval names the
+ * digest of what was shown, so if the entry changed meanwhile the host refuses it and the user sees
+ * the new command.
  */
 import type { ServerView } from '../../../shared/ipc/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -1,7 +1,8 @@
 /**
  * Import servers from a Claude Desktop, Cursor or VS Code config: paste the JSON or pick the
- * file. Imported servers arrive unapproved (SECURITY.md §3); the report says what was imported
- * and what was skipped, and why.
+ * file. Imported servers arrive unapproved
+ * (docs/security.md#running-servers-stdio-is-code-execution); the report says what was imported and
+ * what was skipped, and why.
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';

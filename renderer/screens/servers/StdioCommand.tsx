@@ -2,8 +2,9 @@
  * Exactly what a stdio server runs: the command, its arguments on one wrapped line, each in its
  * own box as it will be passed (no shell, no quoting, blanks kept), the names of the variables it
  * adds (their values are secrets and stay on the host) and its working folder. Hidden characters
- * are shown, so what the user approves is what runs (SECURITY.md §3). Variables whose saved
- * values were lost (a reset keychain, browser mode) are named: the server does not run without them.
+ * are shown, so what the user approves is what runs
+ * (docs/security.md#running-servers-stdio-is-code-execution). Variables whose saved values were
+ * lost (a reset keychain, browser mode) are named: the server does not run without them.
  */
 import type { ServerView } from '../../../shared/ipc/contract';
 import { VisibleText } from '../../components/VisibleText';
