@@ -2,7 +2,7 @@
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** Layering of ARCHITECTURE.md §2: who may import whom. Only lint catches `import 'electron'` in plain Node. */
+/** Layering of docs/architecture.md#layering: who may import whom. Only lint catches `import 'electron'` in plain Node. */
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'net', 'events', 'stream', 'url', 'util'];
 
 export default tseslint.config(
@@ -75,7 +75,7 @@ export default tseslint.config(
           { group: ['**/electron/**'], message: 'The renderer talks to the host only through the bridge (shared/ipc).' },
         ],
       }],
-      // Server strings render as text only (SECURITY.md §5).
+      // Server strings render as text only (docs/security.md#untrusted-text).
       'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never render HTML.' }],
     },
   },
