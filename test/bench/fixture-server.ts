@@ -12,8 +12,9 @@
  * - `server/discover` (the SDK's connect probe) → `DiscoverResult` advertising the extension;
  * - `tasks/get` → the `DetailedTask` + `resultType: "complete"`; unknown id → -32602;
  * - everything else, `subscriptions/listen` included → -32601, so both clients poll.
- * The per-request `_meta` envelope is checked as a 2026-07-28 server must (PROTOCOL.md §2.1,
- * §3.8): missing → -32602, other version → -32022, `tasks/*` without the extension → -32021.
+ * The per-request `_meta` envelope is checked as a 2026-07-28 server must
+ * (docs/protocol-notes.md#per-request-metadata, docs/protocol-notes.md#extension-errors): missing →
+ * -32602, other version → -32022, `tasks/*` without the extension → -32021.
  *
  * When stdin ends or SIGTERM arrives it writes its request log to `--stats-dir` and exits.
  * Usage (compiled): node fixture-server.js --seed S --tasks N --epoch MS --stats-dir DIR

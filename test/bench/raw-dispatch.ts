@@ -1,7 +1,8 @@
 /**
  * The baseline's `rawDispatch`: ext-tasks needs a host-owned raw request path for a 2026-07-28
- * Tasks server, because the SDK client's result codec rejects task wire shapes (PROTOCOL.md
- * §2.2, §10.4). It runs on the SDK's own connected transport with the technique our engine
+ * Tasks server, because the SDK client's result codec rejects task wire shapes
+ * (docs/protocol-notes.md#what-the-mcp-typescript-packages-really-do). It runs on the SDK's own
+ * connected transport with the technique our engine
  * uses, so both clients pay the same per-request costs: JSON-RPC requests with string ids the
  * SDK never issues, whose responses are taken off the transport before the SDK sees them.
  */
@@ -32,7 +33,7 @@ function toResponse(message: Record<string, unknown>): JsonRpcResponse {
  * returns a dispatch for ext-tasks. Requests it receives are already framed by ext-tasks
  * (`method`, `params` with the 2026-07-28 `_meta`); only `jsonrpc` and an id are added. A
  * request aborted in flight is forgotten and cancelled with `notifications/cancelled` (stdio,
- * §2.6). No timeout of its own: ext-tasks passes none unless asked to.
+ * docs/protocol-notes.md#transports). No timeout of its own: ext-tasks passes none unless asked to.
  */
 export function attachRawDispatch(transport: Transport): RawClientDispatch {
   const pending = new Map<string, (response: JsonRpcResponse) => void>();

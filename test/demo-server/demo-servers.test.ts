@@ -1,7 +1,9 @@
 /**
  * The embedded demo servers as real child processes, over real pipes and sockets, driven by
- * raw JSON-RPC clients: the extension form (2026-07-28, PROTOCOL.md §3) and the legacy form
- * (2025-11-25, §4), each over stdio and Streamable HTTP.
+ * raw JSON-RPC clients: the extension form (2026-07-28,
+ * docs/protocol-notes.md#the-tasks-extension-2026-07-28) and the legacy form (2025-11-25,
+ * docs/protocol-notes.md#the-experimental-tasks-of-2025-11-25), each over stdio and Streamable
+ * HTTP.
  */
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,7 +107,8 @@ describe.each(TRANSPORTS)('extension server (2026-07-28 + tasks extension) over 
       content: [{ type: 'text' }],
       structuredContent: { project: 'alpha', steps: BUILD_STEPS, artifact: 'dist/alpha.tar.gz', durationMs: 600 },
     });
-    // Deliberate: the inline result carries no resultType of its own (PROTOCOL.md §3.13).
+    // Deliberate: the inline result carries no resultType of its own
+    // (docs/protocol-notes.md#errata-the-code-tolerates).
     expect(task.result).not.toHaveProperty('resultType');
   });
 

@@ -1,8 +1,8 @@
 /**
- * Who may talk to browser mode (SECURITY §4), checked against the running host with raw HTTP
- * and WebSocket clients (a browser would not send a foreign Host): a missing or wrong token is
- * 401, a foreign Origin on the WebSocket upgrade is 403, a foreign Host is 403. Each refusal
- * has a control that the same request with the right credentials gets through.
+ * Who may talk to browser mode (docs/security.md#browser-mode), checked against the running host
+ * with raw HTTP and WebSocket clients (a browser would not send a foreign Host): a missing or wrong
+ * token is 401, a foreign Origin on the WebSocket upgrade is 403, a foreign Host is 403. Each
+ * refusal has a control that the same request with the right credentials gets through.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

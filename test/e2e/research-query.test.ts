@@ -1,9 +1,10 @@
 /**
  * An independent 2025-11-25 server through the real UI: @modelcontextprotocol/server-everything
  * over stdio, named on the command line like an operator would (browser mode takes those as
- * approved, SECURITY §4). `simulate-research-query` with `ambiguous` asks a titled single-select
- * question on the `tasks/result` stream (PROTOCOL.md §10.1); the choice made in the needs-input
- * queue shows in the report the task completes with.
+ * approved, docs/security.md#browser-mode). `simulate-research-query` with `ambiguous` asks a
+ * titled single-select question on the `tasks/result` stream
+ * (docs/protocol-notes.md#server-everything); the choice made in the needs-input queue shows in the
+ * report the task completes with.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
  * The desktop app end to end, with Playwright's `_electron` (`npm run test:electron`; also part
  * of `npm test`). It runs wherever an Electron binary is installed; where none is (these machines
- * cannot download it, ARCHITECTURE.md §6), it says why and is reported as skipped, never passed.
+ * cannot download it, docs/architecture.md#electron-on-machines-without-the-binary), it says why
+ * and is reported as skipped, never passed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +51,7 @@ describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app 
     expect(facts).toEqual({ windows: 1, userData: dataDir });
   });
 
-  it('runs the window with every SECURITY.md §1 setting', async () => {
+  it('runs the window with every setting of docs/security.md#window-settings', async () => {
     // getLastWebPreferences exists at run time but is left out of Electron's typings.
     type WithPreferences = { getLastWebPreferences(): Electron.WebPreferences | null };
     const preferences = await app.evaluate(({ BrowserWindow }) => {

@@ -78,7 +78,8 @@ export async function startDemoServer(options: DemoServerOptions, startTimeoutMs
     stderr,
     stop: () =>
       (stopping ??= (async () => {
-        // stdio: closing stdin is the polite shutdown (PROTOCOL.md §2.6); HTTP servers get SIGTERM.
+        // stdio: closing stdin is the polite shutdown (docs/protocol-notes.md#transports); HTTP
+        // servers get SIGTERM.
         if (options.transport === 'stdio') child.stdin.end();
         if (options.transport === 'http' || !(await waitForExit(child, 2_000))) child.kill('SIGTERM');
         if (!(await waitForExit(child, 3_000))) child.kill('SIGKILL');

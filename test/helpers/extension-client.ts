@@ -1,7 +1,8 @@
 /**
- * A minimal client of the Tasks extension (PROTOCOL.md §3) for tests: it adds the 2026-07-28
- * `_meta` envelope to every request and, on HTTP, the `MCP-Protocol-Version`, `Mcp-Method` and
- * `Mcp-Name` headers (tool name for `tools/call`, task id for `tasks/*`, §3.10).
+ * A minimal client of the Tasks extension (docs/protocol-notes.md#the-tasks-extension-2026-07-28)
+ * for tests: it adds the 2026-07-28 `_meta` envelope to every request and, on HTTP, the
+ * `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers (tool name for `tools/call`, task id
+ * for `tasks/*`, docs/protocol-notes.md#http-routing-by-task-id).
  */
 import { z } from 'zod';
 import { MessageInbox, pollTask, type JsonRpcMessage, type RpcChannel, type RpcResponse } from './json-rpc-channel.js';
@@ -13,7 +14,7 @@ export const SUBSCRIPTION_ID_META_KEY = 'io.modelcontextprotocol/subscriptionId'
 /** Client capabilities declaring the Tasks extension and form elicitation. */
 export const TASK_CAPABILITIES = { extensions: { [TASKS_EXTENSION_ID]: {} }, elicitation: { form: {} } };
 
-/** A `DetailedTask` as `tasks/get` and `notifications/tasks` carry it (§3.4). */
+/** A `DetailedTask` as `tasks/get` and `notifications/tasks` carry it (docs/protocol-notes.md#the-task-object). */
 export const DetailedTaskSchema = z.looseObject({
   taskId: z.string(),
   status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),

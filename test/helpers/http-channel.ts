@@ -1,7 +1,8 @@
 /**
- * A raw JSON-RPC channel over Streamable HTTP (PROTOCOL.md §2.6, §4.9): one POST per message,
- * answered with JSON or an SSE stream. Echoes `Mcp-Session-Id` once a server assigned one
- * (2025-era sessions); 2026-era servers never do.
+ * A raw JSON-RPC channel over Streamable HTTP (docs/protocol-notes.md#transports,
+ * docs/protocol-notes.md#legacy-sessions-and-transports): one POST per message, answered with JSON
+ * or an SSE stream. Echoes `Mcp-Session-Id` once a server assigned one (2025-era sessions);
+ * 2026-era servers never do.
  */
 import {
   DEFAULT_TIMEOUT_MS,

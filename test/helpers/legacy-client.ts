@@ -1,6 +1,7 @@
 /**
- * A minimal client of the 2025-11-25 experimental tasks (PROTOCOL.md §4) for tests, in raw
- * JSON-RPC so the tests see the exact wire shapes.
+ * A minimal client of the 2025-11-25 experimental tasks
+ * (docs/protocol-notes.md#the-experimental-tasks-of-2025-11-25) for tests, in raw JSON-RPC so the
+ * tests see the exact wire shapes.
  */
 import { z } from 'zod';
 import { pollTask, type JsonRpcMessage, type RpcChannel, type RpcResponse } from './json-rpc-channel.js';
@@ -8,7 +9,7 @@ import { pollTask, type JsonRpcMessage, type RpcChannel, type RpcResponse } from
 export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
 export const RELATED_TASK_META_KEY = 'io.modelcontextprotocol/related-task';
 
-/** A 2025-11-25 `Task` (§4.2). */
+/** A 2025-11-25 `Task` (docs/protocol-notes.md#legacy-task-shape). */
 export const LegacyTaskSchema = z.looseObject({
   taskId: z.string(),
   status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),

@@ -1,4 +1,4 @@
-/** A raw JSON-RPC channel over a child process's stdin/stdout (newline-delimited JSON, PROTOCOL.md §2.6). */
+/** A raw JSON-RPC channel over a child process's stdin/stdout (newline-delimited JSON, docs/protocol-notes.md#transports). */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import {

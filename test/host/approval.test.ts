@@ -1,7 +1,8 @@
 /**
- * SECURITY §3 on a real host and real processes: a stdio server is spawned only while its
- * approval digest is current. The stdio "servers" here leave a marker file when they are
- * spawned, so "never spawned" is checked on the process level, not on our own bookkeeping.
+ * docs/security.md#running-servers-stdio-is-code-execution on a real host and real processes: a
+ * stdio server is spawned only while its approval digest is current. The stdio "servers" here leave
+ * a marker file when they are spawned, so "never spawned" is checked on the process level, not on
+ * our own bookkeeping.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

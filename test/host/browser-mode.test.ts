@@ -1,7 +1,8 @@
 /**
- * SECURITY §4 at the host: in browser mode the page cannot add, change or approve commands, and
- * header values it hands in last for the session only; commands come from the operator (config file, command line), who
- * approved them by naming them, and live for the session only.
+ * docs/security.md#browser-mode at the host: in browser mode the page cannot add, change or approve
+ * commands, and header values it hands in last for the session only; commands come from the
+ * operator (config file, command line), who approved them by naming them, and live for the session
+ * only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,8 +1,9 @@
 /**
- * A stdio server's environment values are secrets (SECURITY §2): an imported `GITHUB_TOKEN` never
- * reaches servers.json in plain text, and a server whose saved values cannot be read back does
- * not run with a silently different environment (SECURITY §3). The "servers" are real processes
- * that write the token they were given to a marker file, outside the data folder.
+ * A stdio server's environment values are secrets (docs/security.md#secrets): an imported
+ * `GITHUB_TOKEN` never reaches servers.json in plain text, and a server whose saved values cannot
+ * be read back does not run with a silently different environment
+ * (docs/security.md#running-servers-stdio-is-code-execution). The "servers" are real processes that
+ * write the token they were given to a marker file, outside the data folder.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Sampling requests as the host shows and answers them (pure): the view carries the checked
  * conversation and what Decline does on the request's path; the renderer sends only a reply text
- * or a decline, and the host builds the `CreateMessageResult` itself (SECURITY.md §5).
+ * or a decline, and the host builds the `CreateMessageResult` itself (docs/security.md#answers).
  */
 import { describe, expect, it } from 'vitest';
 import { PendingInputViewSchema, type ServerView } from '../../shared/ipc/contract.js';

@@ -1,6 +1,6 @@
 /**
- * HTTP header values are secrets (SECURITY §2): they reach the server they belong to, and
- * nothing else — not servers.json in plain text, not the renderer (views, events), not the log.
+ * HTTP header values are secrets (docs/security.md#secrets): they reach the server they belong to,
+ * and nothing else — not servers.json in plain text, not the renderer (views, events), not the log.
  * A real HTTP endpoint records what the engine actually sends.
  */
 import { randomBytes } from 'node:crypto';

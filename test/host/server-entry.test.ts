@@ -1,4 +1,4 @@
-/** The approval digest: what it covers (SECURITY §3), and what leaves approval intact. */
+/** The approval digest: what it covers (docs/security.md#running-servers-stdio-is-code-execution), and what leaves approval intact. */
 import { describe, expect, it } from 'vitest';
 import type { ServerConfig, StdioServerConfig } from '../../shared/server-config.js';
 import { ServerInputSchema } from '../../shared/ipc/contract.js';

@@ -1,11 +1,11 @@
 /**
- * How an ordinary `tools/call` that needed the user's input (MRTR, PROTOCOL.md §2.7) ends once
- * the user answered, through the engine against a real SDK server over real stdio
- * (test/fixtures/mrtr-elicitation-server.ts). The `tools:call` that started it returned
- * `input_required` long ago, so the retry's outcome must stay on the entry: a plain result is
- * stored like a task's, an `isError` result likewise, a JSON-RPC refusal is kept as the error —
- * all finished, also after a restart. A first call that is answered or refused at once still goes
- * back to its caller with nothing tracked.
+ * How an ordinary `tools/call` that needed the user's input (MRTR,
+ * docs/protocol-notes.md#mrtr-tool-calls-that-need-input) ends once the user answered, through the
+ * engine against a real SDK server over real stdio (test/fixtures/mrtr-elicitation-server.ts). The
+ * `tools:call` that started it returned `input_required` long ago, so the retry's outcome must stay
+ * on the entry: a plain result is stored like a task's, an `isError` result likewise, a JSON-RPC
+ * refusal is kept as the error — all finished, also after a restart. A first call that is answered
+ * or refused at once still goes back to its caller with nothing tracked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTaskFinished, type TrackedTask } from '../../shared/task-model.js';

@@ -1,9 +1,9 @@
 /**
  * What the engine puts on the wire for the extension form over HTTP, seen through a loopback
- * proxy: `Mcp-Name` carries the task id on `tasks/*` (PROTOCOL.md §3.10), and while a
- * `subscriptions/listen` stream pushes a task the engine stops polling it at the server's
- * interval (only a 30 s safety poll remains); answers to a task's several questions travel in
- * one `tasks/update`.
+ * proxy: `Mcp-Name` carries the task id on `tasks/*`
+ * (docs/protocol-notes.md#http-routing-by-task-id), and while a `subscriptions/listen` stream
+ * pushes a task the engine stops polling it at the server's interval (only a 30 s safety poll
+ * remains); answers to a task's several questions travel in one `tasks/update`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine/index.js';

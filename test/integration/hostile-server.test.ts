@@ -1,8 +1,8 @@
 /**
- * Robustness (SECURITY.md §7): the engine against a hostile 2026-07-28 server over a real stdio
- * pipe. Bad input must be clamped or quarantined with a reason on the task — never a crash, an
- * unhandled rejection, a dropped connection or a task that believes a forged answer.
- * The server walks its `chaos` task through one hostile behaviour per poll (see
+ * Robustness (docs/security.md#robustness-against-servers): the engine against a hostile 2026-07-28
+ * server over a real stdio pipe. Bad input must be clamped or quarantined with a reason on the task
+ * — never a crash, an unhandled rejection, a dropped connection or a task that believes a forged
+ * answer. The server walks its `chaos` task through one hostile behaviour per poll (see
  * test/fixtures/hostile-server.ts); the exact values expected below are the engine's own rules
  * (task-wire.ts parsing, task-rules.ts merging and poll clamping).
  */
@@ -167,7 +167,8 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
         snapshot(ChaosStep.nanTtl, {}, ['ttlMs']),
         snapshot(ChaosStep.fractionalTtl, { ttlMs: 1235 }),
         snapshot(ChaosStep.hugeMessage, { statusMessage: `${'A'.repeat(MAX_TEXT_LENGTH)}… [truncated]` }),
-        // Kept verbatim: the engine stores data; rendering it as text is the UI's job (SECURITY.md §5).
+        // Kept verbatim: the engine stores data; rendering it as text is the UI's job
+        // (docs/security.md#untrusted-text).
         snapshot(ChaosStep.hostileMessage, { statusMessage: HOSTILE_STATUS_MESSAGE }),
         snapshot(ChaosStep.malformedTimestamps, {}, ['createdAt', 'lastUpdatedAt']),
         snapshot(ChaosStep.fresh),
@@ -233,7 +234,8 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
    * Which is right for an answer the engine cannot understand? The engine keeps an
    * `outcome-unknown` entry with the reason (asserted here), and that is the honest choice: the
    * server did receive the call and may be running something we cannot address; "nothing
-   * tracked" would claim it did not happen, and the call must never be resent (SECURITY.md §6).
+   * tracked" would claim it did not happen, and the call must never be resent
+   * (docs/security.md#persistence).
    */
   it.each([
     ['garbage_handle', 'Malformed task from the server: task has no taskId'],

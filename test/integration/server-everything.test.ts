@@ -1,7 +1,7 @@
 /**
  * An independent 2025-11-25 peer: @modelcontextprotocol/server-everything over a real stdio pipe.
  * `simulate-research-query` with `ambiguous: true` goes input_required and sends its elicitation
- * only on the open `tasks/result` stream (PROTOCOL.md §4.5).
+ * only on the open `tasks/result` stream (docs/protocol-notes.md#input-through-the-result-stream).
  */
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,9 +1,10 @@
 /**
  * A 2025-11-25 HTTP server that restarts loses its sessions. The spec has it answer 404 for a
  * session it does not have; server-everything and other SDK 1.x servers answer 400 with a
- * JSON-RPC error saying no valid session id was given (PROTOCOL.md §4.9). Either way the engine
- * must start a new session (the old session's tasks then end as lost) instead of sending the
- * dead session id for ever under a card that says "Connected".
+ * JSON-RPC error saying no valid session id was given
+ * (docs/protocol-notes.md#legacy-sessions-and-transports). Either way the engine must start a new
+ * session (the old session's tasks then end as lost) instead of sending the dead session id for
+ * ever under a card that says "Connected".
  *
  * Real server-everything processes over real HTTP, restarted on the same port.
  */

@@ -1,7 +1,8 @@
 /**
  * electron-builder.yml, read and validated the way electron-builder itself does (its config
- * loader and its JSON schema, app-builder-lib/scheme.json), and every fuse of SECURITY.md §1
- * checked by value: a schema only says a fuse is a boolean, not which one we need.
+ * loader and its JSON schema, app-builder-lib/scheme.json), and every fuse of
+ * docs/security.md#fuses checked by value: a schema only says a fuse is a boolean, not which one we
+ * need.
  */
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
@@ -19,7 +20,7 @@ const requireFromBuilder = createRequire(createRequire(import.meta.url).resolve(
 const { getConfig, validateConfiguration } = requireFromBuilder('app-builder-lib/out/util/config/config.js') as ConfigModule;
 const QUIET_DEBUG_LOGGER = { isEnabled: false, add: () => undefined };
 
-/** The fuses SECURITY.md §1 requires, and their values. */
+/** The fuses docs/security.md#fuses lists, and their values. */
 const REQUIRED_FUSES: [string, boolean][] = [
   ['runAsNode', false],
   ['enableNodeOptionsEnvironmentVariable', false],

@@ -1,11 +1,12 @@
 /**
- * The Electron security gate (SECURITY.md §1). `@doyensec/electronegativity` scans the sources,
- * but its CLI exits 0 whatever it finds and it rates an explicit `nodeIntegration: true` as
- * informational, so this gate reads its findings and decides itself, by check id. Two checks of
- * our own cover what the scanner cannot see:
- * - WEB_PREFERENCES_STATED: every window states each §1 setting as a literal. The scanner skips
- *   `nodeIntegration: true` whenever `sandbox: true` sits beside it (it reasons that the sandbox
- *   wins), so a flipped `nodeIntegration` in our window would pass it unnoticed.
+ * The Electron security gate (docs/security.md#the-security-gate). `@doyensec/electronegativity`
+ * scans the sources, but its CLI exits 0 whatever it finds and it rates an explicit
+ * `nodeIntegration: true` as informational, so this gate reads its findings and decides itself, by
+ * check id. Two checks of our own cover what the scanner cannot see:
+ * - WEB_PREFERENCES_STATED: every window states each setting of docs/security.md#window-settings
+ *   as a literal. The scanner skips `nodeIntegration: true` whenever `sandbox: true` sits beside
+ *   it (it reasons that the sandbox wins), so a flipped `nodeIntegration` in our window would pass
+ *   it unnoticed.
  * - CSP_EVALUATED: our CSP goes on `protocol.handle` responses, where the scanner does not look
  *   (it only knows `onHeadersReceived` patterns and reports "no CSP"), so the policy string is run
  *   through the scanner's own evaluator (@doyensec/csp-evaluator) here.
@@ -65,7 +66,7 @@ export const BLOCKING_CHECKS: Readonly<Record<string, string>> = {
   CUSTOM_ARGUMENTS_JS_CHECK: 'extra Chromium switches (each needs a reviewed exception here)',
   PROTOCOL_HANDLER_JS_CHECK: 'a legacy protocol registration or default protocol client',
   CSP_GLOBAL_CHECK: 'a CSP found in source that the evaluator rates weak or invalid',
-  WEB_PREFERENCES_STATED: 'a window that does not state every SECURITY.md §1 setting as a literal',
+  WEB_PREFERENCES_STATED: 'a window that does not state every setting of docs/security.md#window-settings as a literal',
   CSP_EVALUATED: 'the app:// CSP rated weak, or allowing unsafe-inline / unsafe-eval for scripts',
   SCAN_ERROR: 'a file the scanner could not parse, so it was not checked',
 };
@@ -73,7 +74,7 @@ export const BLOCKING_CHECKS: Readonly<Record<string, string>> = {
 /** The only file allowed to call `shell.openExternal` (relative to the scanned folder). */
 export const OPEN_EXTERNAL_HOME = 'main/open-external.ts';
 
-/** Each window setting SECURITY.md §1 requires, with its only allowed value. */
+/** Each window setting docs/security.md#window-settings requires, with its only allowed value. */
 export const REQUIRED_WEB_PREFERENCES: Readonly<Record<string, boolean>> = {
   sandbox: true,
   contextIsolation: true,

@@ -1,7 +1,8 @@
 /**
- * The Electron security gate (SECURITY.md §1), part of `npm test` and `npm run gate:electron`:
- * electronegativity plus our two checks over a copy of electron/main and electron/preload, and
- * proof that it fails where it must, on temp copies (never on the real sources).
+ * The Electron security gate (docs/security.md#the-security-gate), part of `npm test` and `npm run
+ * gate:electron`: electronegativity plus our two checks over a copy of electron/main and
+ * electron/preload, and proof that it fails where it must, on temp copies (never on the real
+ * sources).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

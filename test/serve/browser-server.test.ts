@@ -1,7 +1,7 @@
 /**
- * The browser-mode server over real HTTP and WebSocket connections (SECURITY §4): token on every
- * request and the upgrade, Host and Origin checks, static files that never leave their root,
- * and the contract over the socket against the real demo servers.
+ * The browser-mode server over real HTTP and WebSocket connections (docs/security.md#browser-mode):
+ * token on every request and the upgrade, Host and Origin checks, static files that never leave
+ * their root, and the contract over the socket against the real demo servers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChannels, type EventChannel, type ServerView, type TaskSummary } from '../../shared/ipc/contract.js';

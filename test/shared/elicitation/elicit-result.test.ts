@@ -1,4 +1,4 @@
-/** The three answers to a form (PROTOCOL.md §6.4): only accept carries content (SECURITY.md §5). */
+/** The three answers to a form (docs/protocol-notes.md#the-answer-elicitresult): only accept carries content (docs/security.md#answers). */
 import { describe, expect, it } from 'vitest';
 import { acceptResult, cancelResult, declineResult, ElicitResultSchema } from '../../../shared/elicitation/elicit-result.js';
 

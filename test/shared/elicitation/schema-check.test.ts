@@ -32,7 +32,7 @@ describe('checkRequestedSchema: accepted field shapes', () => {
     ['date-time', { type: 'string', format: 'date-time' }, { name: 'f', required: false, kind: 'datetime' }],
     ['number', { type: 'number', minimum: -1.5, maximum: 2.5, default: 0.25 },
       { name: 'f', required: false, kind: 'number', minimum: -1.5, maximum: 2.5, default: 0.25 }],
-    ['integer (fractional bounds allowed, §6.3)', { type: 'integer', minimum: 0.5, maximum: 10, default: 3 },
+    ['integer (fractional bounds allowed, docs/protocol-notes.md#the-form-schema-subset)', { type: 'integer', minimum: 0.5, maximum: 10, default: 3 },
       { name: 'f', required: false, kind: 'integer', minimum: 0.5, maximum: 10, default: 3 }],
     ['boolean', { type: 'boolean', default: false }, { name: 'f', required: false, kind: 'boolean', default: false }],
     ['single-select untitled', { type: 'string', enum: ['a', 'b'], default: 'b' },
