@@ -7,9 +7,8 @@
 import { parseArgs } from 'node:util';
 import { isTaskFinished, type TrackedTask } from '../../shared/task-model.js';
 import { defaultDemoServers } from '../demo-server/default-servers.js';
-import { createConsoleLogger } from '../engine/console-logger.js';
-import { createEngine } from '../engine/index.js';
-import { createNodePorts, DEFAULT_DATA_DIR } from '../engine/node-ports.js';
+import { createEngine, createNodePorts, DEFAULT_DATA_DIR } from '../engine/index.js';
+import { createConsoleLogger } from '../node/console-logger.js';
 import { printable } from './terminal-client/terminal-text.js';
 
 const { values } = parseArgs({

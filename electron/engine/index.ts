@@ -13,11 +13,13 @@ export { buildTaskExport } from './observe/task-export.js';
 export { engineOptionsFromEnv, PROTOCOL_LOG_ENV } from './env-options.js';
 export type { Engine } from './engine.js';
 export type { Clock, CredentialStore, EnginePorts, Logger, ResultStore, SaveProblem, TaskStore, TaskStoreLoad, TimerHandle } from './ports.js';
-export type { Disposable, Event } from './emitter.js';
+export { Emitter, type Disposable, type Event } from './emitter.js';
 export { McpRequestError } from './connections/mcp-request-error.js';
 export { CallNotSavedError } from './calls/call-not-saved-error.js';
 export { messageLimitFromEnv } from './connections/message-limit.js';
 export { systemClock } from './system-clock.js';
+export { createNodePorts, DEFAULT_DATA_DIR } from './node-ports.js';
+export { ConfTaskStore, type OpenTaskDocument } from './stores/conf-task-store.js';
 export { DEGRADED_AFTER_FAILURES, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './connections/server-health.js';
 
 /** Creates an engine; call `start(servers)` to load the store and connect, `dispose()` to stop. */

@@ -4,7 +4,12 @@
  * so it runs the same under Electron, plain Node and fake clocks.
  */
 import type { ToolResult, TrackedTask } from '../../shared/task-model.js';
+import type { Logger } from '../node/logger.js';
 import type { ExchangeStore } from './observe/task-exchange.js';
+
+// Where the engine writes what an operator may want to read: a port like the others, defined with the
+// Node utilities because the console logger implements it there.
+export type { Logger } from '../node/logger.js';
 
 /** What loading the task store found. */
 export interface TaskStoreLoad {
@@ -66,14 +71,6 @@ export interface Clock {
   monotonic(): number;
   /** Runs `callback` once after `delayMs`; the handle must not keep the process alive. */
   setTimer(delayMs: number, callback: () => void): TimerHandle;
-}
-
-/** Where the engine writes what an operator may want to read; never secrets. */
-export interface Logger {
-  debug(message: string, details?: Record<string, unknown>): void;
-  info(message: string, details?: Record<string, unknown>): void;
-  warn(message: string, details?: Record<string, unknown>): void;
-  error(message: string, details?: Record<string, unknown>): void;
 }
 
 /** The ports a host hands to `createEngine`. */

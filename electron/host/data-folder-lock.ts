@@ -10,7 +10,7 @@
  */
 import { open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PRIVATE_FILE_MODE, ensureDataFolder, errorCode, isMissing } from '../engine/stores/data-folder.js';
+import { PRIVATE_FILE_MODE, ensureDataFolder, errorCode, isMissing } from '../node/data-folder.js';
 
 export const LOCK_FILE = 'monitor.lock';
 

@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { ServerViewSchema } from '../../shared/ipc/contract.js';
 import { MAX_ROOTS, RootSchema, ServerConfigSchema, type Root } from '../../shared/server-config.js';
 import { LogLevelSchema, type LogLevel } from '../../shared/server-log.js';
-import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../engine/stores/data-folder.js';
+import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../node/data-folder.js';
 import type { SecretStore } from './host-api.js';
 import { isOperatorOrigin, type ServerEntry } from './server-entry.js';
 

@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { MemoryCredentialStore, type CredentialStore, type Logger } from '../engine/index.js';
-import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../engine/stores/data-folder.js';
+import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../node/data-folder.js';
 import type { SecretStore } from './host-api.js';
 
 export const SIGN_IN_FILE = 'sign-in.json';

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import type { Logger } from '../engine/ports.js';
+import type { Logger } from '../engine/index.js';
 import { APP_SCHEME, resolveAppFile } from './app-url.js';
 import { APP_RESPONSE_HEADERS } from './content-security-policy.js';
 

@@ -10,7 +10,7 @@
 import { app, Menu, Notification, nativeImage, Tray, type BrowserWindow } from 'electron';
 import type { EventPayload, TaskNotification, TaskSummary } from '../../shared/ipc/contract.js';
 import { isTaskFinished } from '../../shared/task-model.js';
-import type { Logger } from '../engine/ports.js';
+import type { Logger } from '../engine/index.js';
 import type { HostApi } from '../host/host-api.js';
 import { escapeNotificationMarkup, waitingWords } from '../host/notification-text.js';
 import type { NotificationSink } from '../host/task-notifier.js';

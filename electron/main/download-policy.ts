@@ -5,7 +5,7 @@
  * to) is cancelled.
  */
 import type { DownloadItem, Session } from 'electron';
-import type { Logger } from '../engine/ports.js';
+import type { Logger } from '../engine/index.js';
 import { APP_ORIGIN } from './app-url.js';
 
 /** The part of a session this policy uses. */

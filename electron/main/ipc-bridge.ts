@@ -8,7 +8,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { IpcResult } from '../../shared/ipc/contract.js';
 import { INVOKE_CHANNEL_NAMES } from '../../shared/ipc/channels.js';
-import type { Logger } from '../engine/ports.js';
+import type { Logger } from '../engine/index.js';
 import type { HostApi } from '../host/host-api.js';
 import { isAppOrigin } from './app-url.js';
 import { isTrustedSender } from './ipc-sender.js';

@@ -6,7 +6,7 @@
  * them.
  */
 import { BrowserWindow } from 'electron';
-import type { Logger } from '../engine/ports.js';
+import type { Logger } from '../engine/index.js';
 import { APP_ENTRY_URL } from './app-url.js';
 
 /** The name shown in the title bar and used for the data folder. */

@@ -8,9 +8,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session } from 'electron';
-import { createConsoleLogger } from '../engine/console-logger.js';
-import { ConfTaskStore } from '../engine/stores/conf-task-store.js';
+import { ConfTaskStore } from '../engine/index.js';
 import { createHost, type Host } from '../host/create-host.js';
+import { createConsoleLogger } from '../node/console-logger.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { demoServersForDesktop, demoSignInServersForDesktop } from './demo-servers.js';
 import { allowOnlyAppExports } from './download-policy.js';

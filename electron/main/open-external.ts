@@ -4,7 +4,7 @@
  * receives.
  */
 import { shell } from 'electron';
-import type { Logger } from '../engine/ports.js';
+import type { Logger } from '../engine/index.js';
 import { checkExternalUrl } from './external-url.js';
 
 /** Opens `url` in the user's browser if `checkExternalUrl` allows it; resolves to whether it did. */

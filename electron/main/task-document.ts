@@ -5,7 +5,7 @@
  * (docs/security.md#persistence).
  */
 import Store from 'electron-store';
-import type { OpenTaskDocument } from '../engine/stores/conf-task-store.js';
+import type { OpenTaskDocument } from '../engine/index.js';
 
 /** Opens `tasks.json` through electron-store with exactly the options the task store asks for. */
 export const openElectronStoreDocument: OpenTaskDocument = (options) =>

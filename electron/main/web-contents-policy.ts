@@ -5,7 +5,7 @@
  * whose routes never leave the document.
  */
 import type { Session, WebContents } from 'electron';
-import type { Logger } from '../engine/ports.js';
+import type { Logger } from '../engine/index.js';
 import { openExternalSafe } from './open-external.js';
 
 /** Denies every permission request and check of `session` (camera, notifications, clipboard, …). */

@@ -4,7 +4,7 @@
  * come from; they are taken as approved (the operator named them), kept for the session only, and
  * their ids derive from their names so their tasks resume at the next launch with the same list.
  */
-import { DEFAULT_DATA_DIR } from '../engine/node-ports.js';
+import { DEFAULT_DATA_DIR } from '../engine/index.js';
 import { parseArgs } from 'node:util';
 import { readServerConfigFile, toOperatorServers } from '../host/config-file.js';
 import type { OperatorServer } from '../host/create-host.js';

@@ -6,7 +6,7 @@
  */
 import { demoSignInServerConfig } from '../demo-server/auth/demo-sign-in-config.js';
 import { startDemoSignIn, type DemoSignIn } from '../demo-server/auth/demo-sign-in.js';
-import { createConsoleLogger } from '../engine/console-logger.js';
+import { createConsoleLogger } from '../node/console-logger.js';
 import { startBrowserServer } from './browser-server.js';
 import { USAGE, UsageError, readServeOptions } from './cli-options.js';
 

@@ -11,8 +11,8 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { IpcResult } from '../../shared/ipc/contract.js';
 import { InvokeFrameSchema, MAX_FRAME_BYTES, MAX_HOST_FRAME_BYTES, type EventFrame, type ResultFrame } from '../../shared/ipc/socket-protocol.js';
 import type { Logger } from '../engine/index.js';
-import { parseJson } from '../engine/stores/data-folder.js';
 import type { HostApi } from '../host/host-api.js';
+import { parseJson } from '../node/data-folder.js';
 
 /** A socket this far behind on events is dropped: the page reconnects and reloads, instead of the host buffering without end. */
 const MAX_BUFFERED_BYTES = 2 * MAX_HOST_FRAME_BYTES;

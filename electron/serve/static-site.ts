@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { isMissing } from '../engine/stores/data-folder.js';
+import { isMissing } from '../node/data-folder.js';
 import { splitUrl } from './access-guard.js';
 import { contentTypeFor } from '../../shared/content-types.js';
 

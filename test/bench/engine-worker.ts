@@ -11,7 +11,7 @@
  * the part until `start()` resolves: the task store loaded, the connections begun.
  */
 import type { ServerState } from '../../shared/server-config.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { MAX_POLLS_IN_FLIGHT_PER_SERVER } from '../../electron/engine/tasks/task-watcher.js';
 import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FileExchangeStore, EXCHANGES_FOLDER } from '../../electron/engine/observe/file-exchange-store.js';
 import type { StoredProtocolEntry } from '../../electron/engine/observe/protocol-log.js';
 import { TaskExchanges } from '../../electron/engine/observe/task-exchange.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 import { FaultyFileSystem } from './faulty-fs.js';
 

@@ -11,7 +11,7 @@ import type { Mode, OpenMode } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import Conf from 'conf';
 import type { OpenTaskDocument } from '../../electron/engine/stores/conf-task-store.js';
-import { nodeFileSystem, type StoreFileHandle, type StoreFileSystem } from '../../electron/engine/stores/file-system.js';
+import { nodeFileSystem, type StoreFileHandle, type StoreFileSystem } from '../../electron/node/file-system.js';
 
 export type FaultCode = 'EACCES' | 'EPERM' | 'EROFS' | 'ENOSPC' | 'EIO';
 

@@ -4,7 +4,7 @@
  */
 import type { ServerState } from '../../shared/server-config.js';
 import type { TrackedTask } from '../../shared/task-model.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { createEngine, type Engine, type HealthOptions } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { tempDataDir } from '../helpers/engine-harness.js';

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { isTaskFinished, type TrackedTask } from '../../shared/task-model.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../electron/engine/connections/message-limit.js';

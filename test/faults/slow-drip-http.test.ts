@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { isTaskFinished } from '../../shared/task-model.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { createEngine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { NORMAL_STATUS, startOversizeServer, type GetMode } from '../fixtures/oversize-http-server.js';

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig, ServerState } from '../../shared/server-config.js';
 import { LOG_LEVELS, type ConsoleEntry } from '../../shared/server-log.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { FakeClock } from '../helpers/fake-clock.js';

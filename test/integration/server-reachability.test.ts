@@ -10,7 +10,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig, ServerState } from '../../shared/server-config.js';
 import { isTaskFinished, type TrackedTask } from '../../shared/task-model.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { isAlive, listDescendants } from '../../electron/engine/connections/process-tree.js';
 import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';

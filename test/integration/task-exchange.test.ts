@@ -11,7 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { ExchangeLineSchema } from '../../shared/server-log.js';
 import { isTaskFinished } from '../../shared/task-model.js';
-import { createConsoleLogger } from '../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../electron/node/console-logger.js';
 import { createEngine, type Engine } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 import { QUIRKY_POLL_INTERVAL_MS } from '../fixtures/quirky-legacy-server.js';

@@ -8,8 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { TrackedTask } from '../../../shared/task-model.js';
-import { createEngine, engineOptionsFromEnv, type Engine, type Logger } from '../../engine/index.js';
-import { createNodePorts } from '../../engine/node-ports.js';
+import { createEngine, createNodePorts, engineOptionsFromEnv, type Engine, type Logger } from '../../engine/index.js';
 import { DataFolderBusyError, lockDataFolder } from '../../host/data-folder-lock.js';
 import { CommandFailed } from './cli-errors.js';
 import { CliSignIn, PRINTED_SIGN_IN_WAIT_MS } from './cli-sign-in.js';

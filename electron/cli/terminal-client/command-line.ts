@@ -3,7 +3,7 @@
  * and the help text. Parsing never touches the network or the data folder.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_DIR } from '../../engine/node-ports.js';
+import { DEFAULT_DATA_DIR } from '../../engine/index.js';
 import { ANSWER_POLICY_HELP } from './answer-policy.js';
 import { UsageError } from './cli-errors.js';
 import { EXIT_CODE_HELP } from './exit-codes.js';

@@ -3,8 +3,8 @@
  * the last line printed and the exit code. Every failure is said in plain words, never as a
  * stack trace; the engine's own log goes to stderr only with `--verbose`.
  */
-import { createConsoleLogger } from '../../engine/console-logger.js';
 import type { Logger } from '../../engine/index.js';
+import { createConsoleLogger } from '../../node/console-logger.js';
 import { runCall } from './call-command.js';
 import { openSession } from './cli-session.js';
 import { CommandFailed, UsageError } from './cli-errors.js';

@@ -7,9 +7,10 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ExchangeLineSchema, type ExchangeLine } from '../../../shared/server-log.js';
+import { ensureDataFolder, FileQueues, moveAside, parseJson, readIfPresent, removeIfPresent, writeFileAtomic } from '../../node/data-folder.js';
+import { nodeFileSystem, type StoreFileSystem } from '../../node/file-system.js';
 import type { Logger } from '../ports.js';
-import { ensureDataFolder, FileQueues, moveAside, parseJson, readIfPresent, removeIfPresent, taskFilePath, writeFileAtomic } from '../stores/data-folder.js';
-import { nodeFileSystem, type StoreFileSystem } from '../stores/file-system.js';
+import { taskFilePath } from '../stores/task-file.js';
 import type { ExchangeStore } from './task-exchange.js';
 
 export const EXCHANGES_FOLDER = 'exchanges';

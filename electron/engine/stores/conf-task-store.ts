@@ -30,7 +30,6 @@ import { basename, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { z } from 'zod';
 import { TrackedTaskSchema, type TrackedTask } from '../../../shared/task-model.js';
-import type { Logger, TaskStore, TaskStoreChanges, TaskStoreLoad } from '../ports.js';
 import {
   PRIVATE_FILE_MODE,
   ensureDataFolder,
@@ -42,8 +41,9 @@ import {
   parseJson,
   removeStaleTempFiles,
   writeFileAtomic,
-} from './data-folder.js';
-import { nodeFileSystem, type StoreFileHandle, type StoreFileSystem } from './file-system.js';
+} from '../../node/data-folder.js';
+import { nodeFileSystem, type StoreFileHandle, type StoreFileSystem } from '../../node/file-system.js';
+import type { Logger, TaskStore, TaskStoreChanges, TaskStoreLoad } from '../ports.js';
 import { saveFailed, SaveFailedError } from './save-failed-error.js';
 
 /** conf's `configName` / electron-store's `name`: the file is `<dir>/tasks.json`. */

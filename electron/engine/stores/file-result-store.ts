@@ -7,10 +7,11 @@
  */
 import { basename, join, resolve } from 'node:path';
 import type { ToolResult } from '../../../shared/task-model.js';
+import { ensureDataFolder, errorCode, FileQueues, moveAside, parseJson, readIfPresent, removeIfPresent, removeStaleTempFiles, writeFileAtomic } from '../../node/data-folder.js';
+import { nodeFileSystem, type StoreFileSystem } from '../../node/file-system.js';
 import type { Logger, ResultStore } from '../ports.js';
-import { ensureDataFolder, errorCode, FileQueues, moveAside, parseJson, readIfPresent, removeIfPresent, removeStaleTempFiles, taskFilePath, writeFileAtomic } from './data-folder.js';
-import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
 import { saveFailed } from './save-failed-error.js';
+import { taskFilePath } from './task-file.js';
 
 export const RESULTS_FOLDER = 'results';
 /** Largest result kept as is: 16 MiB of UTF-8 JSON. */

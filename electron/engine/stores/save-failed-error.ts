@@ -3,7 +3,7 @@
  * code) and the folder it could not write to, for the "changes cannot be saved" notice.
  */
 import type { SaveProblem } from '../ports.js';
-import { errorCode } from './data-folder.js';
+import { errorCode } from '../../node/data-folder.js';
 
 /** Plain words for the system errors a full, read-only or failing disk raises. */
 const REASONS: Readonly<Record<string, string>> = {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { startDemoSignIn } from '../../../electron/demo-server/auth/demo-sign-in.js';
-import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../../electron/node/console-logger.js';
 import { startBrowserServer } from '../../../electron/serve/browser-server.js';
 import { launchChromium } from '../../e2e/browser.js';
 import { REPO_ROOT, buildRenderer, runProgram, type Cleanup } from './harness.js';

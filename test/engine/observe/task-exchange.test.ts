@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredProtocolEntry } from '../../../electron/engine/observe/protocol-log.js';
 import { TaskExchanges } from '../../../electron/engine/observe/task-exchange.js';
-import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../../electron/node/console-logger.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 
 const identity = (text: string): string => text;

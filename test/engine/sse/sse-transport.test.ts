@@ -6,7 +6,7 @@
  * backwards-compatibility section says, and keeps HTTP+SSE across reconnects.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConsoleLogger } from '../../../electron/engine/console-logger.js';
+import { createConsoleLogger } from '../../../electron/node/console-logger.js';
 import { createEngine, type Engine } from '../../../electron/engine/index.js';
 import { createNodePorts } from '../../../electron/engine/node-ports.js';
 import type { ServerConfig } from '../../../shared/server-config.js';

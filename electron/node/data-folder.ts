@@ -1,8 +1,9 @@
 /**
- * File-system helpers shared by the stores in the data folder: a private folder, atomic writes,
- * keeping damaged files instead of deleting them, and removing leftovers of interrupted writes.
+ * File-system helpers for everything kept in a data folder (the engine's stores, the host's
+ * server and sign-in files): a private folder, atomic writes, keeping damaged files instead of
+ * deleting them, and removing leftovers of interrupted writes.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { nodeFileSystem, type StoreFileSystem } from './file-system.js';
 
@@ -124,14 +125,6 @@ export async function removeIfPresent(filePath: string, fs: StoreFileSystem = no
   } catch (error) {
     if (!isMissing(error)) throw error;
   }
-}
-
-/**
- * The file a task's document is kept in under `folder`: the local id hashed in its JSON form, so
- * no id (whatever it holds) reaches outside the folder or names a file by itself.
- */
-export function taskFilePath(folder: string, taskLocalId: string): string {
-  return join(folder, `${createHash('sha256').update(JSON.stringify(taskLocalId), 'utf8').digest('hex')}.json`);
 }
 
 /** Runs the operations on one file one after another (each starts once the last one settled), for any number of files. */

@@ -1,7 +1,7 @@
 /**
- * The file-system calls the stores make, behind one small interface, so a test can hand a store
- * one that fails the way a full, read-only or broken disk does (errors carrying Node's `code`,
- * `errno` and `syscall`) without needing a broken disk. Hosts use `nodeFileSystem`.
+ * The file-system calls the data-folder stores make, behind one small interface, so a test can
+ * hand a store one that fails the way a full, read-only or broken disk does (errors carrying
+ * Node's `code`, `errno` and `syscall`) without needing a broken disk. Hosts use `nodeFileSystem`.
  */
 import { lstat, mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import type { Mode, OpenMode, Stats } from 'node:fs';

@@ -1,5 +1,5 @@
 /** A `Logger` writing one JSON line per entry to stderr, at or above a minimum level. */
-import type { Logger } from './ports.js';
+import type { Logger } from './logger.js';
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 type Level = (typeof LEVELS)[number];
