@@ -6,7 +6,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppInfo, EventChannel } from '../../shared/ipc/contract.js';
 import type { ServerConfig } from '../../shared/server-config.js';
-import { defaultDemoServers } from '../demo-server/default-servers.js';
 import { createEngine, createNodePorts, Emitter, engineOptionsFromEnv, type EnginePorts, type Logger, type SignInOptions } from '../engine/index.js';
 import { ConfiguredServers } from './configured-servers.js';
 import { createDispatcher } from './dispatcher.js';
@@ -36,8 +35,11 @@ export interface CreateHostOptions {
    * from the UI. One with a saved server's id stands in for it during the session.
    */
   configuredServers?: readonly OperatorServer[];
-  /** Our own servers, seeded on first start and pre-approved; default: the embedded demo servers. */
-  defaultServers?: readonly ServerConfig[];
+  /**
+   * Our own servers, seeded on first start and pre-approved. The shell chooses them (the embedded
+   * demo servers, or none): the host core knows no particular server.
+   */
+  defaultServers: readonly ServerConfig[];
   /**
    * Opens a URL-mode question's URL in the user's browser after consent (Electron: `openExternalSafe`).
    * Absent in browser mode: `app:open-external` then answers "open this address yourself".
@@ -96,7 +98,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
     secrets: secretStore,
     engine,
     canEditStdio: mode === 'electron',
-    defaults: options.defaultServers ?? defaultDemoServers(),
+    defaults: options.defaultServers,
     operatorServers: options.configuredServers ?? [],
     now: () => ports.clock.now(),
     logger,

@@ -34,6 +34,8 @@ export interface BrowserServerOptions {
   staticRoot?: string;
   /** 0 (default): any free port. */
   port?: number;
+  /** Our own servers, seeded on first start (`CreateHostOptions.defaultServers`). */
+  defaultServers: CreateHostOptions['defaultServers'];
   /** Servers from the config file and the command line. */
   configuredServers?: readonly OperatorServer[];
   /** Default: warnings and errors as JSON lines on stderr. */
@@ -89,6 +91,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       mode: 'browser',
       secretStore: sessionOnlySecretStore,
       logger,
+      defaultServers: options.defaultServers,
       // The authorization server sends the browser back here (sign-in-routes.ts), not to a loopback listener of its own.
       signIn: { redirect: { kind: 'app', callbackUrl: `http://${LOOPBACK}:${port}${SIGN_IN_CALLBACK_PATH}` } },
       ...(options.configuredServers !== undefined ? { configuredServers: options.configuredServers } : {}),

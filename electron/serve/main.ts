@@ -6,6 +6,7 @@
  */
 import { demoSignInServerConfig } from '../demo-server/auth/demo-sign-in-config.js';
 import { startDemoSignIn, type DemoSignIn } from '../demo-server/auth/demo-sign-in.js';
+import { defaultDemoServers } from '../demo-server/default-servers.js';
 import { createConsoleLogger } from '../node/console-logger.js';
 import { startBrowserServer } from './browser-server.js';
 import { USAGE, UsageError, readServeOptions } from './cli-options.js';
@@ -32,6 +33,7 @@ try {
     dataDir: options.dataDir,
     port: options.port,
     ...(options.staticRoot !== undefined ? { staticRoot: options.staticRoot } : {}),
+    defaultServers: defaultDemoServers(),
     configuredServers: [
       ...options.configuredServers,
       ...(demoSignIn === undefined ? [] : [{ config: demoSignInServerConfig(demoSignIn.url), origin: 'command-line' as const }]),

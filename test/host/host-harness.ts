@@ -20,6 +20,7 @@ import {
   type InvokeResponse,
   type IpcError,
 } from '../../shared/ipc/contract.js';
+import { defaultDemoServers } from '../../electron/demo-server/default-servers.js';
 import type { Logger } from '../../electron/engine/index.js';
 import { createHost, type CreateHostOptions, type Host } from '../../electron/host/create-host.js';
 import type { HostApi, SecretStore } from '../../electron/host/host-api.js';
@@ -170,13 +171,13 @@ export interface TestHost {
 }
 
 /**
- * Starts a real host (electron mode with an encrypting secret store unless told otherwise) on
- * `dir` (a new temp folder by default; the caller removes it).
+ * Starts a real host (electron mode with an encrypting secret store and the embedded demo servers
+ * as its own, unless told otherwise) on `dir` (a new temp folder by default; the caller removes it).
  */
 export async function startTestHost(options: Partial<CreateHostOptions> = {}): Promise<TestHost> {
   const dir = options.dataDir ?? tempDir().dir;
   const logger = new RecordingLogger();
-  const host = await createHost({ mode: 'electron', secretStore: encryptingSecretStore(), logger, ...options, dataDir: dir });
+  const host = await createHost({ mode: 'electron', secretStore: encryptingSecretStore(), logger, defaultServers: defaultDemoServers(), ...options, dataDir: dir });
   const events = new EventLog(host);
   return {
     host,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChannels, type EventChannel, type ServerView, type TaskSummary } from '../../shared/ipc/contract.js';
 import { MAX_FRAME_BYTES } from '../../shared/ipc/socket-protocol.js';
 import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-paths.js';
+import { defaultDemoServers } from '../../electron/demo-server/default-servers.js';
 import { startBrowserServer, type BrowserServer } from '../../electron/serve/browser-server.js';
 import { RecordingLogger } from '../host/host-harness.js';
 import { BridgeClient, INDEX_HTML, OUTSIDE_MARKER, send, siteFixture } from './serve-fixture.js';
@@ -22,7 +23,7 @@ const sockets: BridgeClient[] = [];
 beforeAll(async () => {
   const fixture = siteFixture();
   cleanup = fixture.cleanup;
-  server = await startBrowserServer({ dataDir: fixture.dataDir, staticRoot: fixture.root, logger });
+  server = await startBrowserServer({ dataDir: fixture.dataDir, staticRoot: fixture.root, defaultServers: defaultDemoServers(), logger });
   cookie = `${TOKEN_COOKIE}=${server.token}`;
   origin = `http://127.0.0.1:${server.port}`;
   bridgeUrl = `ws://127.0.0.1:${server.port}${BRIDGE_SOCKET_PATH}`;

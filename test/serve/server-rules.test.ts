@@ -11,7 +11,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventChannels, type ServerView, type TaskSummary } from '../../shared/ipc/contract.js';
 import { BRIDGE_SOCKET_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-paths.js';
-import { demoServerCommand } from '../../electron/demo-server/default-servers.js';
+import { defaultDemoServers, demoServerCommand } from '../../electron/demo-server/default-servers.js';
 import { startBrowserServer, type BrowserServer } from '../../electron/serve/browser-server.js';
 import { startCountingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
 import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
@@ -52,6 +52,7 @@ beforeAll(async () => {
   server = await startBrowserServer({
     dataDir: fixture.dataDir,
     staticRoot: fixture.root,
+    defaultServers: defaultDemoServers(),
     logger: new RecordingLogger(),
     configuredServers: [
       { config: { id: 'keyed', name: 'Keyed', transport: 'stdio', ...demoServerCommand({ form: 'extension', transport: 'stdio' }), env: { API_KEY } }, origin: 'command-line' },

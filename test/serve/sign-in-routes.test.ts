@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerView } from '../../shared/ipc/contract.js';
 import { BRIDGE_SOCKET_PATH, SIGN_IN_CALLBACK_PATH, SIGN_IN_START_PATH, TOKEN_COOKIE } from '../../shared/ipc/socket-paths.js';
+import { defaultDemoServers } from '../../electron/demo-server/default-servers.js';
 import { startBrowserServer, type BrowserServer } from '../../electron/serve/browser-server.js';
 import { startDemoServer, stopAllDemoServers, type DemoServerProcess } from '../helpers/demo-server-process.js';
 import { OAuthTestBrowser } from '../helpers/oauth-test-browser.js';
@@ -33,6 +34,7 @@ beforeAll(async () => {
   server = await startBrowserServer({
     dataDir: fixture.dataDir,
     staticRoot: fixture.root,
+    defaultServers: defaultDemoServers(),
     logger,
     configuredServers: [{ origin: 'config-file', config: { id: 'remote', name: 'Remote', transport: 'http', url: demo.url! } }],
   });

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { startDemoSignIn } from '../../../electron/demo-server/auth/demo-sign-in.js';
+import { defaultDemoServers } from '../../../electron/demo-server/default-servers.js';
 import { createConsoleLogger } from '../../../electron/node/console-logger.js';
 import { startBrowserServer } from '../../../electron/serve/browser-server.js';
 import { launchChromium } from '../../e2e/browser.js';
@@ -106,7 +107,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   process.stderr.write('building the renderer…\n');
   buildRenderer();
   // No servers.json: the host seeds the two embedded demo servers, as on a first start.
-  const server = await startBrowserServer({ dataDir: join(root, 'data'), logger: createConsoleLogger('warn') });
+  const server = await startBrowserServer({ dataDir: join(root, 'data'), defaultServers: defaultDemoServers(), logger: createConsoleLogger('warn') });
   cleanup.add('stop browser mode', () => server.close());
 
   const browser = await launchChromium();

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { defaultDemoServers } from '../../../electron/demo-server/default-servers.js';
 import { SERVER_FILE, SERVER_FILE_VERSION } from '../../../electron/host/server-file.js';
 import { createConsoleLogger } from '../../../electron/node/console-logger.js';
 import { startBrowserServer } from '../../../electron/serve/browser-server.js';
@@ -291,7 +292,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   const configuredServers = serverConfigs(plan, fixture!, epochMs, statsDir).map((config) => ({ config, origin: 'command-line' as const }));
 
   process.stderr.write(`starting browser mode with ${options.taskCount} tasks on ${options.serverCount} fixture servers…\n`);
-  const server = await startBrowserServer({ dataDir, configuredServers, logger: createConsoleLogger('warn') });
+  const server = await startBrowserServer({ dataDir, defaultServers: defaultDemoServers(), configuredServers, logger: createConsoleLogger('warn') });
   cleanup.add('stop browser mode', () => server.close());
   const browser = await launchChromium();
   cleanup.add('close Chromium', () => browser.close());
