@@ -7,8 +7,7 @@ import type { ToolResult, TrackedTask } from '../../shared/task-model.js';
 import type { Logger } from '../node/logger.js';
 import type { ExchangeStore } from './observe/task-exchange.js';
 
-// Where the engine writes what an operator may want to read: a port like the others, defined with the
-// Node utilities because the console logger implements it there.
+// The logger port is defined with the Node utilities, whose console logger implements it.
 export type { Logger } from '../node/logger.js';
 
 /** What loading the task store found. */
