@@ -4,8 +4,9 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /*
- * Layering (docs/architecture.md#layering): who may import whom. In plain Node the `electron` package is only the path of its
- * binary, not the API, so a stray import fails far from its cause: only lint catches it.
+ * Layering (docs/architecture.md#layering): who may import whom. In plain Node the `electron`
+ * package does not provide the API, so a stray import fails later, far from its cause: only lint
+ * catches it.
  *
  * ESLint keeps one set of options per rule and file (the last matching config wins), so each folder
  * below states its whole `no-restricted-imports` list, built from these parts.
