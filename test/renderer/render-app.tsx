@@ -1,10 +1,13 @@
 /** Renders the whole app against a fake bridge, with a fresh store and query cache per test. */
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
 import { App } from '../../renderer/App';
 import { preloadScreens } from '../../renderer/app/lazy-screens';
 import { createQueryClient } from '../../renderer/queries/query-client';
 import { createAppStore, type AppState } from '../../renderer/store/app-store';
-import { createFakeBridge, type FakeBridge } from './fake-bridge';
+import type { TaskSummary } from '../../shared/ipc/contract';
+import { makeDetail, makeServer } from './factories';
+import { createFakeBridge, ok, type FakeBridge } from './fake-bridge';
 
 // The app's lazy screens, loaded once, so rendered tests see them at once as after a preload.
 await preloadScreens();
@@ -102,4 +105,32 @@ export function stubWindowWidth(width: number): () => void {
     if (saved === undefined) Reflect.deleteProperty(window, 'matchMedia');
     else Object.defineProperty(window, 'matchMedia', saved);
   };
+}
+
+/**
+ * A bridge holding `tasks` on one server: `tasks:list` lists them, `tasks:get` gives each one's
+ * detail (and `null` for an id it does not hold, as the host does for a task it no longer tracks).
+ */
+export function bridgeWithTasks(tasks: readonly TaskSummary[]): FakeBridge {
+  const fake = createFakeBridge({ 'tasks:list': () => ok([...tasks]), 'servers:list': () => ok([makeServer()]) });
+  fake.handle('tasks:get', ({ id }) => {
+    const task = tasks.find((candidate) => candidate.id === id);
+    return ok(task === undefined ? null : makeDetail({ ...task }));
+  });
+  return fake;
+}
+
+/**
+ * For the tests of one file: a desktop window (1280 px wide, the task list 640 px tall) around
+ * each test, and the app unmounted and the layout undone after it.
+ */
+export function useDesktopWindow(): void {
+  let undo: (() => void)[] = [];
+  beforeEach(() => {
+    undo = [layOutTaskList(640), stubWindowWidth(1280)];
+  });
+  afterEach(() => {
+    cleanup();
+    for (const restore of undo) restore();
+  });
 }

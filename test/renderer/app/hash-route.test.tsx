@@ -1,21 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeBridge, ok, type FakeBridge } from '../fake-bridge';
-import { makeDetail, makeServer, makeTask } from '../factories';
-import { layOutTaskList, renderApp, stubWindowWidth } from '../render-app';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeTask } from '../factories';
+import { bridgeWithTasks, renderApp, useDesktopWindow } from '../render-app';
 
 const tasks = [makeTask({ id: 'a', toolName: 'build', updatedAt: 2_000 }), makeTask({ id: 'b/2', toolName: 'deploy', updatedAt: 1_000 })];
 const rowButton = (id: string) => within(screen.getAllByTestId('task-row').find((row) => row.dataset.taskId === id)!).getByRole('button');
 
-function bridge(): FakeBridge {
-  const fake = createFakeBridge({ 'tasks:list': () => ok(tasks), 'servers:list': () => ok([makeServer()]) });
-  fake.handle('tasks:get', ({ id }) => {
-    const task = tasks.find((candidate) => candidate.id === id);
-    return ok(task === undefined ? null : makeDetail({ ...task }));
-  });
-  return fake;
-}
+const bridge = () => bridgeWithTasks(tasks);
 
 /** Renders the app as if loaded at `hash`. */
 function renderAt(hash: string, state = {}) {
@@ -30,14 +22,7 @@ function followAddress(hash: string) {
   });
 }
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [layOutTaskList(640), stubWindowWidth(1280)];
-});
-afterEach(() => {
-  cleanup();
-  for (const restore of undo) restore();
-});
+useDesktopWindow();
 
 describe('the address follows the app', () => {
   it('names the inbox on load, then each opened task and screen, one history entry each', async () => {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeBridge, ok, type FakeBridge } from '../fake-bridge';
-import { makeDetail, makeServer, makeSnapshot, makeTask } from '../factories';
-import { layOutTaskList, renderApp, stubWindowWidth } from '../render-app';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeBridge, ok } from '../fake-bridge';
+import { makeSnapshot, makeTask } from '../factories';
+import { bridgeWithTasks, renderApp, useDesktopWindow } from '../render-app';
 
 const tasks = [
   makeTask({ id: 'a', toolName: 'build', updatedAt: 3_000 }),
@@ -15,11 +15,7 @@ const rowButton = (id: string) => within(screen.getAllByTestId('task-row').find(
 const focusedRow = () => document.activeElement?.closest<HTMLElement>('[data-testid="task-row"]')?.dataset.taskId;
 const press = (key: string, target: Element = document.activeElement ?? document.body) => fireEvent.keyDown(target, { key });
 
-function bridge(): FakeBridge {
-  const fake = createFakeBridge({ 'tasks:list': () => ok(tasks), 'servers:list': () => ok([makeServer()]) });
-  fake.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.id === id)! })));
-  return fake;
-}
+const bridge = () => bridgeWithTasks(tasks);
 
 async function renderInbox(state = {}) {
   const rendered = renderApp({ bridge: bridge(), state });
@@ -27,14 +23,7 @@ async function renderInbox(state = {}) {
   return rendered;
 }
 
-let undo: (() => void)[] = [];
-beforeEach(() => {
-  undo = [layOutTaskList(640), stubWindowWidth(1280)];
-});
-afterEach(() => {
-  cleanup();
-  for (const restore of undo) restore();
-});
+useDesktopWindow();
 
 describe('the list is one Tab stop', () => {
   it('has one row in the Tab order, and it follows the focus', async () => {
