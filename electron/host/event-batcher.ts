@@ -1,20 +1,20 @@
 /**
- * Turns the engine's per-change events into contract events, at most one flush per frame
- * (docs/architecture.md#events): a burst of a thousand task updates costs the renderer one message,
- * not a thousand. Within a frame the last version of each task wins, a task updated and then
+ * Turns the engine's per-change events into contract events, at most one flush per
+ * `EVENT_INTERVAL_MS` (docs/architecture.md#events): a burst of a thousand task updates costs the
+ * renderer one message, not a thousand. This is the only batching between the engine and the
+ * screen: the renderer writes each message straight into its cache. Within a flush interval the last version of each task wins, a task updated and then
  * removed is only reported removed, server and input lists are sent once, as they are at the flush,
  * and the servers whose logs grew are named once (the page reads what is new itself).
  */
 import type { EventChannel, EventPayload, ServerView } from '../../shared/ipc/contract.js';
+import { EVENT_INTERVAL_MS } from '../../shared/ipc/contract-values.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
 import type { Clock, TimerHandle } from '../engine/index.js';
 import { toPendingInputViews } from './input-views.js';
 import { toTaskSummary } from './views.js';
 
-/** One animation frame at 60 Hz: the longest an update waits, and the shortest gap between flushes. */
-export const FRAME_MS = 16;
 /**
- * Most tasks in one `tasks:updated` message. A frame with more (a reconnect storm) is sent as
+ * Most tasks in one `tasks:updated` message. A flush with more (a reconnect storm) is sent as
  * several messages in the same flush, so a message stays within the socket's frame limit
  * (MAX_HOST_FRAME_BYTES, 64 MiB, holds 5,000 summaries even with status message, error and last
  * error at their engine caps of 4,000 + 4,000 + 500 characters).
@@ -86,7 +86,7 @@ export class EventBatcher {
   }
 
   #schedule(): void {
-    this.#timer ??= this.clock.setTimer(FRAME_MS, () => this.#flush());
+    this.#timer ??= this.clock.setTimer(EVENT_INTERVAL_MS, () => this.#flush());
   }
 
   /** Servers first, so a task's server is known when the task arrives; inputs last, after their tasks, as checked views. */

@@ -1,6 +1,7 @@
 /**
- * The one subscriber to the host's events: writes every pushed change into the query cache
- * (task updates batched per animation frame), and refetches everything after the link to the
+ * The one subscriber to the host's events: writes every pushed change into the query cache as it
+ * arrives (the host already sends them at most every EVENT_INTERVAL_MS, each task in its newest
+ * state), and refetches everything after the link to the
  * host comes back, because events sent while it was down are gone.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,6 @@ import type { ServerView } from '../../shared/ipc/contract';
 import { appKeys, inputKeys, logKeys, serverKeys } from './keys';
 import { newlyConnected } from './server-changes';
 import { mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
-import { createTaskUpdateBuffer } from './task-update-buffer';
 
 /** Keeps the query cache in step with the host's events. */
 function useBridgeEventsSync(): void {
@@ -18,13 +18,9 @@ function useBridgeEventsSync(): void {
   const client = useQueryClient();
 
   useEffect(() => {
-    const buffer = createTaskUpdateBuffer((tasks) => mergeTasksIntoCache(client, tasks));
     const unsubscribers = [
-      bridge.events['tasks:updated'](({ tasks }) => buffer.push(tasks)),
-      bridge.events['tasks:removed'](({ ids }) => {
-        buffer.drop(ids);
-        removeTasksFromCache(client, ids);
-      }),
+      bridge.events['tasks:updated'](({ tasks }) => mergeTasksIntoCache(client, tasks)),
+      bridge.events['tasks:removed'](({ ids }) => removeTasksFromCache(client, ids)),
       bridge.events['servers:changed'](({ servers }) => {
         const before = client.getQueryData<ServerView[]>(serverKeys.list());
         client.setQueryData(serverKeys.list(), servers);
@@ -42,7 +38,6 @@ function useBridgeEventsSync(): void {
     ];
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();
-      buffer.dispose();
     };
   }, [bridge, client]);
 

@@ -18,3 +18,11 @@ export const ERA_LABELS: Record<ProtocolEra, string> = {
   modern: '2026-07-28',
   legacy: '2025-11-25',
 };
+
+/**
+ * The host sends pushed changes (tasks, servers, inputs, logs) at most once per this many ms,
+ * each task in its newest state: the one batching stage between the engine and the screen, at
+ * the pace a row can show a change anyway. A burst of 1,000 updates a second costs the renderer
+ * ten messages, ten cache writes and ten renders.
+ */
+export const EVENT_INTERVAL_MS = 100;

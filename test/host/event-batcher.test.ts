@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventChannels, type EventChannel, type ServerView } from '../../shared/ipc/contract.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
-import { EventBatcher, FRAME_MS, MAX_TASKS_PER_MESSAGE } from '../../electron/host/event-batcher.js';
+import { EVENT_INTERVAL_MS } from '../../shared/ipc/contract-values.js';
+import { EventBatcher, MAX_TASKS_PER_MESSAGE } from '../../electron/host/event-batcher.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 
 function task(id: string, step: number): TrackedTask {
@@ -36,21 +37,21 @@ function setup(servers: () => ServerView[] = () => []) {
 }
 
 describe('EventBatcher', () => {
-  it('names each server whose logs grew once per frame, however many entries it recorded', async () => {
+  it('names each server whose logs grew once per flush interval, however many entries it recorded', async () => {
     const { clock, sent, batcher } = setup();
     for (let entry = 0; entry < 500; entry += 1) batcher.logsAppended(entry % 2 === 0 ? 'alpha' : 'beta');
     expect(sent).toEqual([]);
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([['logs:appended', { serverIds: ['alpha', 'beta'] }]]);
-    await clock.advance(10 * FRAME_MS);
+    await clock.advance(10 * EVENT_INTERVAL_MS);
     expect(sent).toHaveLength(1);
   });
 
-  it('turns a burst of 1,000 updates into one message per frame with the last state of each task', async () => {
+  it('turns a burst of 1,000 updates into one message per flush interval with the last state of each task', async () => {
     const { clock, sent, batcher } = setup();
     for (let step = 0; step < 1_000; step += 1) batcher.taskUpdated(task(`t${step % 10}`, step));
     expect(sent).toEqual([]);
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent).toHaveLength(1);
     const [message] = sent;
     expect(message!.channel).toBe('tasks:updated');
@@ -58,49 +59,49 @@ describe('EventBatcher', () => {
     expect(tasks.map((summary) => [summary.id, summary.snapshot.statusMessage])).toEqual(
       Array.from({ length: 10 }, (_, index) => [`t${index}`, `Step ${990 + index}`]),
     );
-    await clock.advance(10 * FRAME_MS);
+    await clock.advance(10 * EVENT_INTERVAL_MS);
     expect(sent).toHaveLength(1);
   });
 
   it('sends summaries only: the arguments as their capped one-line summary, no timeline, answered keys or session credentials', async () => {
     const { clock, sent, batcher } = setup();
     batcher.taskUpdated(task('t', 1));
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     const text = JSON.stringify(sent);
     for (const hidden of ['"arguments"', 'timeline', 'answeredInputKeys', 'session-credential', 'legacySession']) expect(text).not.toContain(hidden);
     expect(text).toContain('"argumentSummary":"secretArgument=\\"kept in the detail view only\\""');
   });
 
-  it('flushes at most once per frame while updates keep coming', async () => {
+  it('flushes at most once per flush interval while updates keep coming', async () => {
     const { clock, sent, batcher } = setup();
     for (let step = 0; step < 200; step += 1) {
       batcher.taskUpdated(task('t', step));
       await clock.advance(1);
     }
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     const times = sent.map((message) => message.at);
-    expect(times.length).toBeLessThanOrEqual(Math.ceil(200 / FRAME_MS) + 1);
-    for (let index = 1; index < times.length; index += 1) expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(FRAME_MS);
+    expect(times.length).toBeLessThanOrEqual(Math.ceil(200 / EVENT_INTERVAL_MS) + 1);
+    for (let index = 1; index < times.length; index += 1) expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(EVENT_INTERVAL_MS);
     const last = sent.at(-1)!.payload as { tasks: { snapshot: { statusMessage: string } }[] };
     expect(last.tasks[0]!.snapshot.statusMessage).toBe('Step 199');
   });
 
-  it(`splits a frame of many distinct tasks into messages of at most ${MAX_TASKS_PER_MESSAGE}`, async () => {
+  it(`splits a flush of many distinct tasks into messages of at most ${MAX_TASKS_PER_MESSAGE}`, async () => {
     const { clock, sent, batcher } = setup();
     const count = MAX_TASKS_PER_MESSAGE * 2 + 7;
     for (let index = 0; index < count; index += 1) batcher.taskUpdated(task(`t${index}`, 1));
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map((message) => (message.payload as { tasks: unknown[] }).tasks.length)).toEqual([MAX_TASKS_PER_MESSAGE, MAX_TASKS_PER_MESSAGE, 7]);
     expect(new Set(sent.map((message) => message.at)).size).toBe(1);
   });
 
-  it('a task updated then removed in one frame is only reported removed; removed then updated only updated', async () => {
+  it('a task updated then removed in one flush interval is only reported removed; removed then updated only updated', async () => {
     const { clock, sent, batcher } = setup();
     batcher.taskUpdated(task('gone', 1));
     batcher.taskRemoved('gone');
     batcher.taskRemoved('back');
     batcher.taskUpdated(task('back', 2));
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([
       ['tasks:updated', { tasks: [expect.objectContaining({ id: 'back' })] }],
       ['tasks:removed', { ids: ['gone'] }],
@@ -117,7 +118,7 @@ describe('EventBatcher', () => {
     batcher.serversChanged();
     batcher.inputsChanged([input]);
     name = 'after';
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel }) => channel)).toEqual(['servers:changed', 'tasks:updated', 'inputs:changed']);
     expect(sent[0]!.payload).toEqual({ servers: [expect.objectContaining({ name: 'after' })] });
     // Inputs go out as checked views, named by the server list as it is at the flush (no schema: a refusal).
@@ -131,16 +132,16 @@ describe('EventBatcher', () => {
     const view = (): ServerView => ({ id: 's', name, transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false });
     const { clock, sent, batcher } = setup(() => [view()]);
     batcher.inputsChanged([input]);
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     name = 'renamed';
     batcher.serversChanged();
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel }) => channel)).toEqual(['inputs:changed', 'servers:changed', 'inputs:changed']);
     expect(sent[2]!.payload).toEqual({ inputs: [expect.objectContaining({ server: { name: 'renamed' } })] });
     batcher.inputsChanged([]);
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     batcher.serversChanged();
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel }) => channel).slice(3)).toEqual(['inputs:changed', 'servers:changed']);
   });
 
@@ -149,7 +150,7 @@ describe('EventBatcher', () => {
     batcher.taskUpdated(task('t', 1));
     batcher.dispose();
     expect(clock.pendingTimers).toBe(0);
-    await clock.advance(FRAME_MS);
+    await clock.advance(EVENT_INTERVAL_MS);
     expect(sent).toEqual([]);
   });
 });
