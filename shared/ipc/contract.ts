@@ -1,10 +1,12 @@
 /**
  * The one IPC contract between the host (Electron main, or the browser-mode server) and the
  * renderer (docs/architecture.md#the-ipc-contract). Every invoke channel (`domain:verb`) and event
- * channel (`domain:past-tense`) is named here with zod schemas for its payloads; the types are
- * derived, so a drift between the channel list and the schemas is a compile error. The preload
- * exposes exactly these methods; the host parses every request before the engine sees it and
- * answers with a result envelope instead of throwing across the boundary.
+ * channel (`domain:past-tense`) is named here with zod schemas for its payloads (the views of
+ * tasks, tools, servers and pending inputs are defined in the `*-schemas.ts` modules beside this
+ * one and re-exported here, so callers import the contract only); the types are derived, so a
+ * drift between the channel list and the schemas is a compile error. The preload exposes exactly
+ * these methods; the host parses every request before the engine sees it and answers with a
+ * result envelope instead of throwing across the boundary.
  */
 import { z } from 'zod';
 import { ConsoleEntrySchema, ExchangeLineSchema, ProtocolEntrySchema } from '../server-log.js';
