@@ -14,7 +14,9 @@
  * - that a server keeps its transport, and that tasks stay with the endpoint they were made on;
  * - which servers the user disabled (kept configured, not run);
  * - and keeps `servers.json` in step (written before memory changes, so a failed write changes nothing).
- * Changes are serialized: two saves never interleave their engine and file updates.
+ * Changes are serialized: two saves never interleave their engine and file updates. The refusals
+ * themselves are worded in server-edit-rules.ts, and the entry an edit saves is built in
+ * edited-entry.ts.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { ImportReport, ServerInput, ServerSettingsInput, ServerView } from '../../shared/ipc/contract.js';
@@ -22,6 +24,7 @@ import type { ServerConfig } from '../../shared/server-config.js';
 import type { CredentialStore, Engine, Logger } from '../engine/index.js';
 import type { SecretStore } from './host-api.js';
 import { HostError } from './host-error.js';
+import { editedEntry } from './edited-entry.js';
 import {
   approvalDigest,
   isApproved,
@@ -32,17 +35,15 @@ import {
   shownApprovalDigest,
   toServerConfig,
   type OperatorServer,
-  type ResolvedServerInput,
   type ServerEntry,
 } from './server-entry.js';
-import { keptSecrets, runsAsBefore, withSavedEnv } from './saved-secrets.js';
+import { withSavedEnv } from './saved-secrets.js';
+import { assertEditable, assertSameTransport, duplicateOf, refusalOf, sameSignIn } from './server-edit-rules.js';
 import { loadServerFile, saveServerFile } from './server-file.js';
 import { slugFromName, uniqueServerId } from './server-ids.js';
 import { parseServerImport } from './server-import.js';
 import { runsSame, settingsOf, updatedSettings, withSettings } from './server-settings.js';
 import { toServerView } from './views.js';
-
-const OPERATOR_SOURCE: Record<OperatorServer['origin'], string> = { 'config-file': 'the config file', 'command-line': 'the command line' };
 
 export interface ConfiguredServersOptions {
   /** Folder of `servers.json`. */
@@ -135,31 +136,16 @@ export class ConfiguredServers {
       const previous = input.id === undefined ? undefined : this.#find(input.id);
       if (input.id !== undefined && previous === undefined) throw new HostError('That server no longer exists.');
       if (previous !== undefined) {
-        this.#assertEditable(previous);
+        assertEditable(previous);
         assertSameTransport(input, previous);
       }
       const resolved = withSavedEnv(input, previous);
-      const refusal = this.#refusal(resolved, previous);
+      const refusal = refusalOf(resolved, previous, this.options);
       if (refusal !== undefined) throw new HostError(refusal);
       const isMove = previous !== undefined && !sameEndpoint(previous.config, toServerConfig(resolved, previous.config.id)) && this.#hasTasks(previous.config.id);
       const id = previous !== undefined && !isMove ? previous.config.id : uniqueServerId(slugFromName(input.name), this.#ids());
-      const base = toServerConfig(resolved, id);
-      const kept = keptSecrets(resolved, previous);
-      const config = withSettings(base.transport === 'http' && kept?.headers !== undefined ? { ...base, headers: kept.headers } : base, settingsOf(previous?.config));
-      const digest = approvalDigest(config);
-      const isChanged = previous === undefined || !isDeepStrictEqual(previous.config, config);
-      const next: ServerEntry = {
-        config,
-        // An edited default is the user's: defaults are refreshed at every start and would undo the edit.
-        origin: previous === undefined || isMove ? 'user' : previous.origin === 'default' && isChanged ? 'user' : previous.origin,
-        // With its sealed variables, the entry still runs what was approved once they can be read again.
-        ...(previous?.approvedDigest !== undefined && (previous.approvedDigest === digest || kept?.sealedEnv !== undefined) ? { approvedDigest: previous.approvedDigest } : {}),
-        ...(kept?.sealed !== undefined ? { sealedHeaders: kept.sealed } : {}),
-        ...(kept?.sealedEnv !== undefined ? { sealedEnv: kept.sealedEnv } : {}),
-        ...(previous?.disabled === true ? { disabled: true } : {}),
-        // A rename of an entry an endpoint change replaced leaves it what it was.
-        ...(previous?.replacedBy !== undefined && !isMove ? { replacedBy: previous.replacedBy } : {}),
-      };
+      const next = editedEntry(resolved, previous, id, isMove);
+      const { config } = next;
       const left: ServerEntry | undefined = isMove ? { ...previous, disabled: true, replacedBy: id } : undefined;
       const stored = new Map(this.#stored);
       if (left !== undefined) stored.set(left.config.id, left);
@@ -186,7 +172,7 @@ export class ConfiguredServers {
     return this.#exclusive(async () => {
       const entry = this.#find(id);
       if (entry === undefined) return;
-      this.#assertEditable(entry);
+      assertEditable(entry);
       if (entry.config.transport === 'stdio' && !this.options.canEditStdio) {
         throw new HostError(`"${entry.config.name}" runs a command, and browser mode could not add it back once removed: Disable it instead, or remove it in the desktop app.`);
       }
@@ -302,7 +288,7 @@ export class ConfiguredServers {
       const taken = this.#ids();
       const added: ServerEntry[] = [];
       for (const input of parsed.servers) {
-        const refusal = this.#refusal(input, undefined) ?? this.#duplicateOf(input);
+        const refusal = refusalOf(input, undefined, this.options) ?? duplicateOf(input, this.#entries());
         if (refusal !== undefined) {
           skipped.push({ name: input.name, reason: refusal });
           continue;
@@ -329,36 +315,9 @@ export class ConfiguredServers {
     await this.#queue;
   }
 
-  /** Why this host refuses `input` (replacing `previous`), if it does. */
-  #refusal(input: ResolvedServerInput, previous: ServerEntry | undefined): string | undefined {
-    const isSameCommand = input.transport === 'stdio' && previous !== undefined && runsAsBefore(input, previous);
-    if (input.transport === 'stdio' && !this.options.canEditStdio && !isSameCommand) {
-      return 'Commands cannot be added or changed from the browser: start npm run serve with --config or --server to run this server.';
-    }
-    if (this.options.secrets.protection === 'unavailable' && !isSameCommand) {
-      if (input.transport === 'stdio' && Object.keys(input.env ?? {}).length > 0) {
-        return 'Environment values cannot be kept safely without a system keychain: leave them out, or give this server to npm run serve with --config or --server.';
-      }
-    }
-    return undefined;
-  }
-
-  /** "Already configured" when a server with the same name already runs the same thing. */
-  #duplicateOf(input: ResolvedServerInput): string | undefined {
-    const digest = approvalDigest(toServerConfig(input, ''));
-    const same = this.#entries().find((entry) => entry.config.name === input.name && approvalDigest(entry.config) === digest);
-    return same === undefined ? undefined : `Already configured (as "${same.config.id}").`;
-  }
-
   /** True when the engine keeps tasks filed under server `id`. */
   #hasTasks(id: string): boolean {
     return this.options.engine.listTasks().some((task) => task.serverId === id);
-  }
-
-  #assertEditable(entry: ServerEntry): void {
-    if (isOperatorOrigin(entry.origin)) {
-      throw new HostError(`"${entry.config.name}" comes from ${OPERATOR_SOURCE[entry.origin]} of this launch; change it there.`);
-    }
   }
 
   /** Writes `next` as the stored list, then makes it current. */
@@ -425,19 +384,4 @@ export class ConfiguredServers {
     this.#queue = result.catch(() => undefined);
     return result;
   }
-}
-
-/** Throws a HostError unless `input` keeps the transport of the server it changes. */
-function assertSameTransport(input: ServerInput, previous: ServerEntry): void {
-  if (input.transport === previous.config.transport) return;
-  const kinds = { stdio: 'runs a command (stdio)', http: 'is an HTTP server' };
-  throw new HostError(
-    `"${previous.config.name}" ${kinds[previous.config.transport]}, and a saved server keeps its kind: add the ${input.transport === 'http' ? 'HTTP address' : 'command'} as a new server instead.`,
-  );
-}
-
-/** True when credentials issued for `a` still belong to `b`: the same address and the same sign-in client. */
-function sameSignIn(a: ServerConfig, b: ServerConfig): boolean {
-  if (a.transport !== 'http' || b.transport !== 'http') return a.transport === b.transport;
-  return a.url === b.url && a.oauth?.clientId === b.oauth?.clientId;
 }

@@ -5,7 +5,7 @@
  */
 import type { ElicitContent, FormValue } from './elicit-result.js';
 import { checkValue, type TextKind, type ValueCheck } from './field-values.js';
-import type { CheckedField, CheckedSchema, IgnoredKeywords } from './schema-check.js';
+import type { CheckedField, CheckedSchema, IgnoredKeywords } from './checked-schema.js';
 
 /** One choice of a select: the value sent back and the text shown (server title, else the value). */
 export type FormOption = { value: string; label: string };

@@ -30,89 +30,24 @@
  *   input is copied by spreading, so no inherited or stray key can travel on.
  */
 import type { FormValue } from './elicit-result.js';
-import { HIDDEN_CHAR, quote } from '../quoted-text.js';
-import { checkValue, type TextKind } from './field-values.js';
+import { quote } from '../quoted-text.js';
+import type { CheckedField, CheckedOption, IgnoredKeywords, SchemaCheckResult } from './checked-schema.js';
+import { checkValue } from './field-values.js';
 import { isWebUri } from './formats.js';
-import { checkPattern, PATTERN_LIMITS } from './text-pattern.js';
-
-/** Size limits of an accepted form. */
-export const SCHEMA_LIMITS = {
-  /** Fields per form. */
-  properties: 50,
-  /** Options per single- or multi-select field. */
-  options: 200,
-  /** Characters in a title, description, option value or option title. */
-  textLength: 1_000,
-  /** Characters in a field name. */
-  nameLength: 100,
-  /** Keywords in one schema object (the form, a field, its `items`, one option). */
-  keywords: 100,
-} as const;
-
-/** One option of a select: the value sent back, and the server's title for it if any. */
-export type CheckedOption = { value: string; title?: string };
-
-type CheckedCommon = { name: string; title?: string; description?: string; required: boolean };
-/**
- * One field of an accepted form, normalized by kind. `default` is present only when it fits
- * the field (same rule as the user's answer, `checkValue`); `pattern` only when RE2 enforces it.
- */
-export type CheckedField = CheckedCommon & (
-  | { kind: TextKind; minLength?: number; maxLength?: number; pattern?: string; default?: string }
-  | { kind: 'number' | 'integer'; minimum?: number; maximum?: number; default?: number }
-  | { kind: 'boolean'; default?: boolean }
-  | { kind: 'select'; options: CheckedOption[]; default?: string }
-  | { kind: 'multiselect'; options: CheckedOption[]; minItems?: number; maxItems?: number; default?: string[] }
-);
-
-/**
- * Keywords the form does not use, as the server spelled them: of the form itself (no `field`)
- * or of one field, where `items.x` and `oneOf[].x` / `items.anyOf[].x` name keywords inside it.
- * Server strings: quote them when shown.
- */
-export type IgnoredKeywords = { field?: string; keywords: string[] };
-
-/**
- * An accepted form: fields in the server's order, `notes` on what was dropped or is not
- * enforced (the user should read them), and the `ignored` keywords (a quiet note).
- */
-export type CheckedSchema = { title?: string; description?: string; fields: CheckedField[]; notes: string[]; ignored: IgnoredKeywords[] };
-
-/** The outcome of `checkRequestedSchema`: the normalized form, or the reasons it was refused. */
-export type SchemaCheckResult = { ok: true; schema: CheckedSchema } | { ok: false; problems: string[] };
-
-/** Names that reach `Object.prototype` machinery when used as keys: refused as field names and as keywords. */
-const FORBIDDEN_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** References pull in schema text from elsewhere: what the form would ask could differ from what is drawn. */
-const REFERENCE_KEYWORDS: ReadonlySet<string> = new Set(['$ref', '$dynamicRef', '$recursiveRef', '$defs', 'definitions']);
-
-/** Combinators and conditionals at the top change which fields exist or are required. */
-const TOP_COMBINATORS: ReadonlySet<string> = new Set([
-  'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas', 'dependentRequired', 'dependencies',
-]);
-
-const TOP_KEYWORDS: ReadonlySet<string> = new Set(['$schema', 'type', 'properties', 'required', 'title', 'description']);
-
-type Shape = 'text' | 'number' | 'boolean' | 'enum' | 'oneOf' | 'array';
-const COMMON_KEYWORDS = ['type', 'title', 'description', 'default'];
-/** The keywords each field shape uses (the spec's table, plus `pattern`); any other is ignored. */
-const SHAPE_KEYWORDS: Record<Shape, ReadonlySet<string>> = {
-  text: new Set([...COMMON_KEYWORDS, 'minLength', 'maxLength', 'format', 'pattern']),
-  number: new Set([...COMMON_KEYWORDS, 'minimum', 'maximum']),
-  boolean: new Set(COMMON_KEYWORDS),
-  enum: new Set([...COMMON_KEYWORDS, 'enum', 'enumNames']),
-  // `enum` beside `oneOf` (zod's `z.enum([...]).meta({oneOf})`) is used: it must list the same values.
-  oneOf: new Set([...COMMON_KEYWORDS, 'oneOf', 'enum']),
-  array: new Set([...COMMON_KEYWORDS, 'items', 'minItems', 'maxItems']),
-};
-/** A Map, not an object: a `format` of "toString" must not find `Object.prototype.toString`. */
-const FORMAT_KINDS: ReadonlyMap<unknown, TextKind> = new Map([['email', 'email'], ['uri', 'uri'], ['date', 'date'], ['date-time', 'datetime']]);
-
-type Json = Record<string, unknown>;
-
-/** Collects a field's ignored keywords, each once, in the order met. */
-type Ignored = Set<string>;
+import { get, optional, type Json } from './json-keys.js';
+import { list } from './problem-words.js';
+import {
+  checkEnumMatchesOptions,
+  checkEnumNames,
+  checkFieldPattern,
+  checkFinite,
+  checkFormat,
+  checkOptionList,
+  checkRange,
+  checkText,
+  checkValues,
+} from './schema-field-checks.js';
+import { checkKeywords, checkName, isPlainKeyword, SCHEMA_LIMITS, SHAPE_KEYWORDS, shapeOf, TOP_COMBINATORS, TOP_KEYWORDS, type Ignored } from './schema-keywords.js';
 
 /**
  * Checks an untrusted `requestedSchema` against the elicitation subset. Never throws. On
@@ -177,32 +112,6 @@ export function checkRequestedSchema(raw: unknown): SchemaCheckResult {
  */
 function isMetByConstruction(raw: Json, key: string): boolean {
   return key === 'additionalProperties' && raw[key] === false;
-}
-
-/**
- * The checks every schema object gets before its keywords are read: no prototype names and no
- * references (problems), and a bounded number of keywords. False when there are so many that
- * the object is not read further.
- */
-function checkKeywords(raw: Json, where: string, problems: string[]): boolean {
-  const keys = Object.keys(raw);
-  if (keys.length > SCHEMA_LIMITS.keywords) {
-    problems.push(`${where} has ${keys.length} keywords; at most ${SCHEMA_LIMITS.keywords} are allowed.`);
-    return false;
-  }
-  const forbidden = keys.filter((key) => FORBIDDEN_NAMES.has(key));
-  if (forbidden.length > 0) problems.push(`${where} uses keywords that are not allowed: ${list(forbidden)}.`);
-  const references = keys.filter((key) => REFERENCE_KEYWORDS.has(key));
-  if (references.length > 0) problems.push(`${where} refers to schema text elsewhere (${list(references)}), which this app does not follow.`);
-  return true;
-}
-
-function checkName(name: string): string | undefined {
-  if (name === '') return 'A field has an empty name.';
-  if (FORBIDDEN_NAMES.has(name)) return `The field name ${quote(name)} is not allowed.`;
-  if (name.length > SCHEMA_LIMITS.nameLength) return `The field name ${quote(name)} is longer than ${SCHEMA_LIMITS.nameLength} characters.`;
-  if (HIDDEN_CHAR.test(name)) return `The field name ${quote(name)} contains control or invisible characters.`;
-  return undefined;
 }
 
 /** Checks one property; pushes its problems, notes and ignored keywords; returns the field only if it has no problem. */
@@ -284,85 +193,6 @@ function checkField(name: string, raw: unknown, required: boolean, problems: str
   return field;
 }
 
-/** Forbidden and reference keywords are problems (checkKeywords), never merely ignored. */
-function isPlainKeyword(key: string): boolean {
-  return !FORBIDDEN_NAMES.has(key) && !REFERENCE_KEYWORDS.has(key);
-}
-
-/** The text kind a `format` names; an unknown format is ignored (plain text), a non-text one refused. */
-function checkFormat(raw: Json, where: string, problems: string[], ignored: Ignored): TextKind {
-  const format = get(raw, 'format');
-  if (format === undefined) return 'text';
-  if (typeof format !== 'string') {
-    problems.push(`${where}: "format" must be text.`);
-    return 'text';
-  }
-  const kind = FORMAT_KINDS.get(format);
-  if (kind === undefined) ignored.add('format');
-  return kind ?? 'text';
-}
-
-/**
- * The field's `pattern` if RE2 enforces it. One RE2 cannot read is left out with a note (the
- * answer is then not checked against it here); one beyond `PATTERN_LIMITS` is a problem.
- */
-function checkFieldPattern(raw: Json, where: string, problems: string[], notes: string[]): string | undefined {
-  const pattern = get(raw, 'pattern');
-  if (pattern === undefined) return undefined;
-  if (typeof pattern !== 'string') {
-    problems.push(`${where}: "pattern" must be text.`);
-    return undefined;
-  }
-  const check = checkPattern(pattern);
-  if (check.ok) return pattern;
-  switch (check.problem) {
-    case 'too-long':
-      problems.push(`${where}: "pattern" is longer than ${PATTERN_LIMITS.length} characters.`);
-      break;
-    case 'too-complex':
-      problems.push(`${where}: "pattern" is too complex to check quickly.`);
-      break;
-    case 'unsupported':
-      notes.push(
-        `${where}: the server's pattern ${quote(pattern)} is not checked here (this app's linear-time pattern engine cannot read it, `
-          + 'e.g. lookahead or back-references), so the server may still refuse an answer.',
-      );
-      break;
-  }
-  return undefined;
-}
-
-/** Which keywords apply: decided by `type`, then by `enum` / `oneOf` for strings. */
-function shapeOf(raw: Json, where: string, problems: string[]): Shape | undefined {
-  const type = get(raw, 'type');
-  switch (type) {
-    case 'string':
-      return Object.hasOwn(raw, 'oneOf') ? 'oneOf' : Object.hasOwn(raw, 'enum') ? 'enum' : 'text';
-    case 'number':
-    case 'integer':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'array':
-      return 'array';
-    case undefined:
-      problems.push(`${where} has no type.`);
-      return undefined;
-    default:
-      // `object` lands here: no nesting.
-      problems.push(`${where} has ${typeof type === 'string' ? `unsupported type ${quote(type)}` : 'an unsupported type'}; allowed are string, number, integer, boolean and array.`);
-      return undefined;
-  }
-}
-
-/** `enum` beside `oneOf` must list exactly the options' values, or the two disagree on what may be chosen. */
-function checkEnumMatchesOptions(raw: unknown, options: readonly CheckedOption[], where: string, problems: string[]): void {
-  if (options.length === 0) return;
-  const values = new Set(options.map((option) => option.value));
-  const same = Array.isArray(raw) && raw.length === values.size && raw.every((value) => typeof value === 'string' && values.has(value));
-  if (!same) problems.push(`${where} uses both "enum" and "oneOf", and they list different options.`);
-}
-
 /**
  * `items` of a multi-select: `{type:"string", enum}` or `{anyOf:[{const,title}]}` (a `type` of
  * "string" beside `anyOf` agrees with it); other keywords are ignored as `items.x`.
@@ -380,15 +210,6 @@ function checkItems(items: unknown, where: string, problems: string[], ignored: 
   if ((!titled || Object.hasOwn(items, 'type')) && items.type !== 'string') problems.push(`${where} must offer text choices ("items" of type "string").`);
   if (titled) return checkTitledOptions(items.anyOf, 'items.anyOf', where, problems, ignored);
   return checkValues(get(items, 'enum'), '"items.enum"', where, problems).map((value) => ({ value }));
-}
-
-/** A list of option values (`enum`): non-empty, bounded, text, no empty or repeated values. */
-function checkValues(raw: unknown, keyword: string, where: string, problems: string[]): string[] {
-  if (!Array.isArray(raw) || !raw.every((value) => typeof value === 'string')) {
-    problems.push(`${where}: ${keyword} must be a list of text values.`);
-    return [];
-  }
-  return checkOptionList(raw, where, problems) ? raw : [];
 }
 
 /**
@@ -427,95 +248,9 @@ function checkTitledOptions(raw: unknown, keyword: string, where: string, proble
   return options.map((option) => ({ value: option.const, title: option.title }));
 }
 
-/** Shared rules for option values; true when they pass. */
-function checkOptionList(values: readonly string[], where: string, problems: string[]): boolean {
-  const before = problems.length;
-  if (values.length === 0) problems.push(`${where} offers no options.`);
-  else if (values.length > SCHEMA_LIMITS.options) problems.push(`${where} has ${values.length} options; at most ${SCHEMA_LIMITS.options} are allowed.`);
-  else {
-    const empty = values.indexOf('');
-    if (empty >= 0) problems.push(`${where}: option ${empty + 1} is empty.`);
-    const long = values.findIndex((value) => value.length > SCHEMA_LIMITS.textLength);
-    if (long >= 0) problems.push(`${where}: option ${long + 1} is longer than ${SCHEMA_LIMITS.textLength} characters.`);
-    const repeated = values.find((value, i) => values.indexOf(value) !== i);
-    if (repeated !== undefined) problems.push(`${where} lists the option ${quote(repeated)} more than once.`);
-  }
-  return problems.length === before;
-}
-
-/** Legacy `enumNames`: one text label per `enum` value (deprecated by the spec, still sent). */
-function checkEnumNames(raw: Json, values: readonly string[], where: string, problems: string[]): string[] | undefined {
-  if (!Object.hasOwn(raw, 'enumNames')) return undefined;
-  const names = raw.enumNames;
-  if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
-    problems.push(`${where}: "enumNames" must be a list of text labels.`);
-    return undefined;
-  }
-  if (values.length > 0 && names.length !== values.length) {
-    problems.push(`${where}: "enumNames" has ${plural(names.length, 'label')} for ${plural(values.length, 'option')}.`);
-  }
-  const long = names.findIndex((name) => name.length > SCHEMA_LIMITS.textLength);
-  if (long >= 0) problems.push(`${where}: the name of option ${long + 1} is longer than ${SCHEMA_LIMITS.textLength} characters.`);
-  return names;
-}
-
-/** A `title` / `description`: text of bounded length, kept unchanged. */
-function checkText(raw: Json, key: 'title' | 'description', where: string, problems: string[]): string | undefined {
-  const value = get(raw, key);
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') problems.push(`${where}: "${key}" must be text.`);
-  else if (value.length > SCHEMA_LIMITS.textLength) problems.push(`${where}: "${key}" is longer than ${SCHEMA_LIMITS.textLength} characters.`);
-  else return value;
-  return undefined;
-}
-
-function checkFinite(raw: Json, key: string, where: string, problems: string[]): number | undefined {
-  const value = get(raw, key);
-  if (value === undefined) return undefined;
-  // JSON.parse turns 1e400 into Infinity, so a non-finite bound can arrive off the wire.
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  problems.push(`${where}: "${key}" must be a finite number.`);
-  return undefined;
-}
-
-/** A pair of counts (`minLength`/`maxLength`, `minItems`/`maxItems`): whole numbers ≥ 0, min ≤ max. */
-function checkRange(raw: Json, minKey: string, maxKey: string, where: string, problems: string[]): [number | undefined, number | undefined] {
-  const count = (key: string): number | undefined => {
-    const value = get(raw, key);
-    if (value === undefined) return undefined;
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-    problems.push(`${where}: "${key}" must be a whole number of 0 or more.`);
-    return undefined;
-  };
-  const min = count(minKey);
-  const max = count(maxKey);
-  if (min !== undefined && max !== undefined && min > max) problems.push(`${where} has "${minKey}" (${min}) greater than "${maxKey}" (${max}).`);
-  return [min, max];
-}
-
 /** A plain JSON object (not an array, not a class instance). */
 function isRecord(value: unknown): value is Json {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-/** Own properties only: an inherited (or polluted) `Object.prototype` key never reads as a keyword. */
-function get(raw: Json, key: string): unknown {
-  return Object.hasOwn(raw, key) ? raw[key] : undefined;
-}
-
-/** `{ key: value }` when value is defined, `{}` otherwise: no `key: undefined` in the output. */
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** Up to five quoted server strings, then "and N more". */
-function list(items: readonly string[]): string {
-  const shown = items.slice(0, 5).map((item) => quote(item)).join(', ');
-  return items.length > 5 ? `${shown} and ${items.length - 5} more` : shown;
 }

@@ -8,19 +8,18 @@
  * - `begin` / `complete` / `signOut`, the user's sign-in: the loopback redirect or the app's own
  *   callback page, a fresh random `state` per sign-in, step-up to the union of scopes.
  */
-import { randomBytes } from 'node:crypto';
-import { auth, buildDiscoveryUrls, computeScopeUnion, extractWWWAuthenticateParams, type AuthProvider, type FetchLike, type OAuthClientInformationMixed, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import { auth, computeScopeUnion, extractWWWAuthenticateParams, type AuthProvider, type FetchLike } from '@modelcontextprotocol/client';
 import type { HttpServerConfig, SignInState } from '../../../shared/server-config.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import { cleanLine } from '../connections/untrusted-line.js';
-import { errorText } from '../error-text.js';
 import type { Clock, CredentialStore, Logger } from '../ports.js';
-import { authFetch, describeUrl, isSecureAuthUrl, retryingRegistrationWithoutScope } from './auth-fetch.js';
+import { authFetch, describeUrl, retryingRegistrationWithoutScope } from './auth-fetch.js';
 import { CredentialVault } from './credential-vault.js';
-import { startLoopbackReceiver, type LoopbackReceiver } from './loopback-receiver.js';
-import { VaultOAuthProvider, type ClientSettings, type SignInAttempt } from './oauth-provider.js';
+import { VaultOAuthProvider, type ClientSettings } from './oauth-provider.js';
+import { newAttempt, type Attempt } from './sign-in-attempt.js';
 import { describeSignInError, SignInNeededError, SignInRefusedError, type AuthProblem } from './sign-in-errors.js';
 import { isLegacySameOriginIssuer } from './legacy-authorization.js';
+import { revocationEndpoint, revokeToken, type RevocationContext } from './token-revocation.js';
 
 /** The engine's sign-in settings (`EngineOptions.signIn`). */
 export interface SignInOptions {
@@ -57,15 +56,6 @@ export interface ServerSignInDeps {
   event(text: string): void;
   /** The fetch sign-in requests go out on (tests; default: the global fetch, guarded by `authFetch`). */
   fetch?: FetchLike;
-}
-
-/** A sign-in under way. */
-interface Attempt extends SignInAttempt {
-  receiver?: LoopbackReceiver;
-  /** It asks for more access than the sign-in held (403 `insufficient_scope`). */
-  stepUp: boolean;
-  /** Set once it ended (answered, failed, replaced): later answers for it are refused. */
-  over: boolean;
 }
 
 /** One server's sign-in (see the module comment). */
@@ -227,8 +217,9 @@ export class ServerSignIn {
     await this.vault.load();
     this.abandonAttempt();
     const { tokens, client, discovery } = this.vault.credentials;
-    const revocation = tokens !== undefined && client !== undefined && discovery !== undefined ? await this.revocationEndpoint(discovery) : undefined;
-    if (tokens !== undefined && client !== undefined && revocation !== undefined) await this.revoke(revocation, tokens.refresh_token ?? tokens.access_token, client);
+    const context: RevocationContext = { fetch: this.fetch, logger: this.deps.logger, serverId: this.deps.config.id };
+    const revocation = tokens !== undefined && client !== undefined && discovery !== undefined ? await revocationEndpoint(discovery, context) : undefined;
+    if (tokens !== undefined && client !== undefined && revocation !== undefined) await revokeToken(revocation, tokens.refresh_token ?? tokens.access_token, client, context);
     await this.vault.clear();
     this.stepUps.clear();
     this.setState({ status: 'needed', reason: 'first-time' });
@@ -242,19 +233,7 @@ export class ServerSignIn {
   }
 
   private async startAttempt(scope: string | undefined, stepUp: boolean, open: (url: URL) => Promise<void>): Promise<Attempt> {
-    const state = randomBytes(32).toString('base64url');
-    const redirect = this.deps.options.redirect ?? { kind: 'loopback' };
-    const receiver = redirect.kind === 'loopback' ? await startLoopbackReceiver(state, this.deps.clock) : undefined;
-    const attempt: Attempt = {
-      redirectUrl: receiver?.redirectUrl ?? (redirect.kind === 'app' ? redirect.callbackUrl : ''),
-      state,
-      applicationType: receiver !== undefined ? 'native' : 'web',
-      open,
-      over: false,
-      stepUp,
-      ...(receiver !== undefined ? { receiver } : {}),
-      ...(scope !== undefined ? { scope } : {}),
-    };
+    const attempt = await newAttempt(scope, stepUp, open, this.deps.options.redirect ?? { kind: 'loopback' }, this.deps.clock);
     this.attempt = attempt;
     return attempt;
   }
@@ -353,44 +332,6 @@ export class ServerSignIn {
       this.deps.event('Access token refreshed.');
     })();
     return this.refreshing;
-  }
-
-  /**
-   * The authorization server's RFC 7009 endpoint, if it has one. The SDK's reading of OpenID
-   * discovery drops `revocation_endpoint`, so that document is read again for it (from the
-   * validated issuer's well-known addresses, its `issuer` checked).
-   */
-  private async revocationEndpoint(discovery: OAuthDiscoveryState): Promise<string | undefined> {
-    const metadata = discovery.authorizationServerMetadata as Record<string, unknown> | undefined;
-    if (typeof metadata?.revocation_endpoint === 'string') return metadata.revocation_endpoint;
-    if (typeof metadata?.issuer !== 'string') return undefined;
-    for (const { url } of buildDiscoveryUrls(discovery.authorizationServerUrl)) {
-      try {
-        const response = await this.fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5_000) });
-        if (!response.ok) continue;
-        const document = await response.json() as Record<string, unknown>;
-        if (document.issuer === metadata.issuer && typeof document.revocation_endpoint === 'string') return document.revocation_endpoint;
-      } catch (error) {
-        this.deps.logger.debug('could not read the authorization server\'s metadata for revocation', { server: this.deps.config.id, error: errorText(error) });
-      }
-    }
-    return undefined;
-  }
-
-  private async revoke(endpoint: string, token: string, client: OAuthClientInformationMixed): Promise<void> {
-    try {
-      if (!isSecureAuthUrl(new URL(endpoint))) return;
-      const body = new URLSearchParams({ token });
-      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
-      // One way of naming the client only (RFC 6749 §2.3): a confidential one authenticates, a public one names itself.
-      if (client.client_secret !== undefined) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(client.client_secret)}`).toString('base64')}`;
-      else body.set('client_id', client.client_id);
-      const response = await this.fetch(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
-      await response.body?.cancel().catch(() => undefined);
-      if (!response.ok) this.deps.logger.warn('the authorization server did not revoke the token', { server: this.deps.config.id, status: response.status });
-    } catch (error) {
-      this.deps.logger.warn('could not revoke the token', { server: this.deps.config.id, error: errorText(error) });
-    }
   }
 
   private noteChallenge(resourceMetadataUrl: URL | undefined, scope: string | undefined): void {

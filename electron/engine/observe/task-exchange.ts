@@ -7,11 +7,11 @@
  * always kept). Persisted through an `ExchangeStore` when the task ends and on `flush`, so it
  * survives a restart; a write that fails is logged and tried again at the next occasion.
  */
-import { cleanLine } from '../connections/untrusted-line.js';
 import type { ExchangeLine } from '../../../shared/server-log.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { isJsonObject } from '../protocols/task-wire.js';
-import { parseKept, type StoredProtocolEntry } from './protocol-log.js';
+import { bodyBytesOf, isRepeatable, openKey, outcomeOf, sameGist, sumBodyBytes, toExchangeLine, toLiveLine, type LiveLine } from './exchange-line.js';
+import { answerGistA, answerGistB, answerSummary, notificationSummary, redactSummary } from './exchange-summary.js';
+import type { StoredProtocolEntry } from './protocol-log.js';
 
 /** Lines kept per task. */
 export const EXCHANGE_MAX_LINES = 200;
@@ -25,7 +25,6 @@ export const EXCHANGE_MESSAGE_BYTES = 16 * 1024;
 export const EXCHANGE_MEMORY_BYTES = 8 * 1024 * 1024;
 /** How long after a task ends (or gets a late message) its exchange is written. */
 const WRITE_DELAY_MS = 500;
-const SUMMARY_LENGTH = 200;
 
 /** Durable storage of task exchanges (one document per task, by local id). */
 export interface ExchangeStore {
@@ -33,23 +32,6 @@ export interface ExchangeStore {
   get(taskLocalId: string): Promise<ExchangeLine[] | undefined>;
   put(taskLocalId: string, lines: readonly ExchangeLine[]): Promise<void>;
   delete(taskLocalId: string): Promise<void>;
-}
-
-/** A line as kept in memory: messages as redacted JSON text, and what makes it identical to another. */
-interface LiveLine extends Omit<ExchangeLine, 'message' | 'answer'> {
-  messageJson?: string;
-  answerJson?: string;
-  key: string;
-  /**
-   * A request identical so far to this settled line is on the wire (its id, time and message):
-   * if its answer is identical too it only counts, so a repeated poll allocates no line.
-   */
-  repeatId?: string | number | undefined;
-  repeatAt?: number | undefined;
-  repeatJson?: string | undefined;
-  /** What the answer said, as it came (see `answerGist`): a repeat's answer is compared with these. */
-  gistA?: unknown;
-  gistB?: unknown;
 }
 
 interface TaskRecord {
@@ -300,113 +282,4 @@ export class TaskExchanges {
       return [];
     }
   }
-}
-
-/** A settled request line the next identical request may be counted on (none waiting already). */
-function isRepeatable(line: LiveLine, direction: ExchangeLine['direction'], method: string): boolean {
-  return line.kind === 'request' && line.outcome !== undefined && line.outcome !== 'pending' && line.key !== ''
-    && line.repeatAt === undefined && line.direction === direction && line.method === method;
-}
-
-function outcomeOf(entry: StoredProtocolEntry): 'error' | 'result' {
-  return entry.kind === 'error' ? 'error' : 'result';
-}
-
-/**
- * The two facts an answer's summary is made of, read as they came (no string is built): an
- * error's code and message, a task's status and status message, a tool result's `isError`.
- */
-function answerGistA(answer: Record<string, unknown>): unknown {
-  const { error, result } = answer;
-  if (isJsonObject(error)) return error.code;
-  if (!isJsonObject(result)) return undefined;
-  const task = isJsonObject(result.task) ? result.task : result;
-  if (typeof task.status === 'string') return task.status;
-  return Array.isArray(result.content) ? result.isError === true : undefined;
-}
-
-function answerGistB(answer: Record<string, unknown>): unknown {
-  const { error, result } = answer;
-  if (isJsonObject(error)) return error.message;
-  if (!isJsonObject(result)) return undefined;
-  const task = isJsonObject(result.task) ? result.task : result;
-  return typeof task.status === 'string' ? task.statusMessage : undefined;
-}
-
-/** True when `answer` says what the line's answer said (so its summary would be the same). */
-function sameGist(line: LiveLine, answer: Record<string, unknown>): boolean {
-  return line.gistA === answerGistA(answer) && line.gistB === answerGistB(answer);
-}
-
-function bodyBytesOf(line: LiveLine): number {
-  return (line.messageJson?.length ?? 0) + (line.answerJson?.length ?? 0);
-}
-
-function sumBodyBytes(lines: readonly LiveLine[]): number {
-  return lines.reduce((sum, line) => sum + bodyBytesOf(line), 0);
-}
-
-function openKey(direction: ExchangeLine['direction'], id: StoredProtocolEntry['id']): string {
-  return `${direction === 'sent' ? 's' : 'r'}:${String(id)}`;
-}
-
-function toExchangeLine(line: LiveLine): ExchangeLine {
-  const { messageJson, answerJson, key: _key, ...rest } = line;
-  const out: ExchangeLine = { at: rest.at, lastAt: rest.lastAt, count: rest.count, direction: rest.direction, kind: rest.kind, method: rest.method };
-  for (const field of ['id', 'outcome', 'summary', 'durationMs', 'http'] as const) {
-    if (rest[field] !== undefined) (out as Record<string, unknown>)[field] = rest[field];
-  }
-  const message = parseKept(messageJson);
-  const answer = parseKept(answerJson);
-  if (message !== undefined) out.message = message;
-  if (answer !== undefined) out.answer = answer;
-  return out;
-}
-
-/** A stored line back in memory: identical to nothing (a line read back never collapses with a new one). */
-function toLiveLine(line: ExchangeLine): LiveLine {
-  const { message, answer, ...rest } = line;
-  const out: LiveLine = { ...rest, key: '' };
-  if (message !== undefined) out.messageJson = JSON.stringify(message);
-  if (answer !== undefined) out.answerJson = JSON.stringify(answer);
-  return out;
-}
-
-/** The gist of an answer: a task's status and message, a tool result's kind, or an error's code and message. */
-export function answerSummary(answer: unknown): string | undefined {
-  if (!isJsonObject(answer)) return undefined;
-  const { error, result } = answer;
-  if (isJsonObject(error)) {
-    return text(`${typeof error.code === 'number' ? `${error.code} ` : ''}${typeof error.message === 'string' ? error.message : 'error'}`);
-  }
-  if (!isJsonObject(result)) return undefined;
-  const task = isJsonObject(result.task) ? result.task : result;
-  if (typeof task.status === 'string') {
-    return text(typeof task.statusMessage === 'string' ? `${task.status} — ${task.statusMessage}` : task.status);
-  }
-  if (Array.isArray(result.content)) return result.isError === true ? 'tool error' : 'tool result';
-  return undefined;
-}
-
-/** The gist of a notification: progress as `3/5 message`, a task status push, a log line's level. */
-function notificationSummary(method: string, message: unknown): string | undefined {
-  const params = isJsonObject(message) && isJsonObject(message.params) ? message.params : undefined;
-  if (params === undefined) return undefined;
-  if (method === 'notifications/progress' && typeof params.progress === 'number') {
-    const total = typeof params.total === 'number' ? `/${params.total}` : '';
-    return text(`${params.progress}${total}${typeof params.message === 'string' ? ` ${params.message}` : ''}`);
-  }
-  const task = isJsonObject(params.task) ? params.task : params;
-  if (typeof task.status === 'string') return text(typeof task.statusMessage === 'string' ? `${task.status} — ${task.statusMessage}` : task.status);
-  if (typeof params.reason === 'string') return text(params.reason);
-  return undefined;
-}
-
-/** Server text made fit to show (cleaned of secrets by `redactSummary`). */
-function text(raw: string): string {
-  return cleanLine(raw, SUMMARY_LENGTH);
-}
-
-function redactSummary(summary: string | undefined, redact: (text: string) => string): string | undefined {
-  return summary === undefined ? undefined : redact(summary);
 }

@@ -5,7 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATTERN_LIMITS } from '../../../shared/elicitation/text-pattern.js';
-import { checkRequestedSchema, SCHEMA_LIMITS, type CheckedField, type CheckedSchema } from '../../../shared/elicitation/schema-check.js';
+import type { CheckedField, CheckedSchema } from '../../../shared/elicitation/checked-schema.js';
+import { checkRequestedSchema } from '../../../shared/elicitation/schema-check.js';
+import { SCHEMA_LIMITS } from '../../../shared/elicitation/schema-keywords.js';
 
 /** A form with the single property `f`. */
 function one(property: unknown, required: string[] = []): unknown {

@@ -1,0 +1,78 @@
+/**
+ * A line of a task's exchange as it is kept in memory (messages as redacted JSON text, a key
+ * saying what makes it identical to another), and its conversions to and from the stored form.
+ */
+import type { ExchangeLine } from '../../../shared/server-log.js';
+import { answerGistA, answerGistB } from './exchange-summary.js';
+import { parseKept, type StoredProtocolEntry } from './protocol-log.js';
+
+/** A line as kept in memory: messages as redacted JSON text, and what makes it identical to another. */
+export interface LiveLine extends Omit<ExchangeLine, 'message' | 'answer'> {
+  messageJson?: string;
+  answerJson?: string;
+  key: string;
+  /**
+   * A request identical so far to this settled line is on the wire (its id, time and message):
+   * if its answer is identical too it only counts, so a repeated poll allocates no line.
+   */
+  repeatId?: string | number | undefined;
+  repeatAt?: number | undefined;
+  repeatJson?: string | undefined;
+  /** What the answer said, as it came (see `answerGist`): a repeat's answer is compared with these. */
+  gistA?: unknown;
+  gistB?: unknown;
+}
+
+/** A settled request line the next identical request may be counted on (none waiting already). */
+export function isRepeatable(line: LiveLine, direction: ExchangeLine['direction'], method: string): boolean {
+  return line.kind === 'request' && line.outcome !== undefined && line.outcome !== 'pending' && line.key !== ''
+    && line.repeatAt === undefined && line.direction === direction && line.method === method;
+}
+
+/** How an answer entry settles its request's line. */
+export function outcomeOf(entry: StoredProtocolEntry): 'error' | 'result' {
+  return entry.kind === 'error' ? 'error' : 'result';
+}
+
+/** True when `answer` says what the line's answer said (so its summary would be the same). */
+export function sameGist(line: LiveLine, answer: Record<string, unknown>): boolean {
+  return line.gistA === answerGistA(answer) && line.gistB === answerGistB(answer);
+}
+
+/** Characters of the message bodies a line keeps (what counts against `EXCHANGE_MEMORY_BYTES`). */
+export function bodyBytesOf(line: LiveLine): number {
+  return (line.messageJson?.length ?? 0) + (line.answerJson?.length ?? 0);
+}
+
+/** `bodyBytesOf` summed over lines. */
+export function sumBodyBytes(lines: readonly LiveLine[]): number {
+  return lines.reduce((sum, line) => sum + bodyBytesOf(line), 0);
+}
+
+/** The key an open request waits under for its answer: its direction and JSON-RPC id. */
+export function openKey(direction: ExchangeLine['direction'], id: StoredProtocolEntry['id']): string {
+  return `${direction === 'sent' ? 's' : 'r'}:${String(id)}`;
+}
+
+/** A line as it is stored and shown: messages parsed back from their kept JSON, no in-memory bookkeeping. */
+export function toExchangeLine(line: LiveLine): ExchangeLine {
+  const { messageJson, answerJson, key: _key, ...rest } = line;
+  const out: ExchangeLine = { at: rest.at, lastAt: rest.lastAt, count: rest.count, direction: rest.direction, kind: rest.kind, method: rest.method };
+  for (const field of ['id', 'outcome', 'summary', 'durationMs', 'http'] as const) {
+    if (rest[field] !== undefined) (out as Record<string, unknown>)[field] = rest[field];
+  }
+  const message = parseKept(messageJson);
+  const answer = parseKept(answerJson);
+  if (message !== undefined) out.message = message;
+  if (answer !== undefined) out.answer = answer;
+  return out;
+}
+
+/** A stored line back in memory: identical to nothing (a line read back never collapses with a new one). */
+export function toLiveLine(line: ExchangeLine): LiveLine {
+  const { message, answer, ...rest } = line;
+  const out: LiveLine = { ...rest, key: '' };
+  if (message !== undefined) out.messageJson = JSON.stringify(message);
+  if (answer !== undefined) out.answerJson = JSON.stringify(answer);
+  return out;
+}

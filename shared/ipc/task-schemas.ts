@@ -1,0 +1,35 @@
+/**
+ * How tasks cross the IPC boundary: the inbox row, the detail view, and the desktop notification
+ * the host raises about one.
+ */
+import { z } from 'zod';
+import { TrackedTaskSchema } from '../task-model.js';
+
+/**
+ * A task as the renderer sees it: no timeline or arguments (see `tasks:get`), never session
+ * credentials, nor the server requests kept for a restart (they reach it as checked pending inputs).
+ */
+export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, arguments: true, legacySession: true, answeredInputKeys: true, legacyPendingRequests: true }).extend({
+  /** The task's arguments in one short line (`summarizeArguments`), for its row and the inbox search. */
+  argumentSummary: z.string(),
+});
+export type TaskSummary = z.infer<typeof TaskSummarySchema>;
+
+/** A task with everything the detail view shows (no session credentials, no kept server requests). */
+export const TaskDetailSchema = TrackedTaskSchema.omit({ legacySession: true, legacyPendingRequests: true });
+export type TaskDetail = z.infer<typeof TaskDetailSchema>;
+
+/**
+ * A desktop notification the host decided to raise (electron/host/task-notifier.ts). Title and
+ * body are plain text, already stripped of control and bidi characters and capped; they still
+ * carry server-supplied words, so they are shown as text only. `taskId` is the local id of the
+ * task to open on click; absent on a summary of several tasks (a click opens the app).
+ */
+export const TaskNotificationSchema = z.object({
+  id: z.string(),
+  taskId: z.string().optional(),
+  kind: z.enum(['input', 'completed', 'failed', 'summary']),
+  title: z.string().max(200),
+  body: z.string().max(1_000),
+});
+export type TaskNotification = z.infer<typeof TaskNotificationSchema>;
