@@ -81,12 +81,6 @@ export function invokeHandlers({
       await engine.removeTask(id);
       return {};
     },
-    // The same tool with the same arguments, as a new call: MCP has no idempotency key, so only the user may ask for this.
-    'tasks:run-again': ({ id }) => {
-      const task = engine.getTask(id);
-      if (task === undefined) throw new HostError('That task is no longer in the list.');
-      return callTool(task.serverId, task.toolName, task.arguments);
-    },
     // The engine redacted every entry before it kept it: configured header and environment values never cross.
     'logs:console': ({ serverId, ...query }) => engine.serverConsole(serverId, query),
     'logs:protocol': ({ serverId, ...query }) => engine.protocolLog(serverId, query),

@@ -37,7 +37,7 @@ export function toToolView(tool: Tool): ToolView {
   };
 }
 
-/** What `tools:call` (and `tasks:run-again`) answer. */
+/** What `tools:call` answers. */
 export function toCallOutcome(outcome: CallToolOutcome): CallOutcome {
   return outcome.kind === 'result' ? { kind: 'result', result: outcome.result, task: toTaskSummary(outcome.task) } : { kind: outcome.kind, task: toTaskSummary(outcome.task) };
 }

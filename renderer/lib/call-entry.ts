@@ -1,6 +1,6 @@
 /**
- * Which inbox entry a tool call the user just started made. `tools:call` (and `tasks:run-again`)
- * answer only once the call has an outcome, which for a long plain request is minutes later; the
+ * Which inbox entry a tool call the user just started made. `tools:call` answers
+ * only once the call has an outcome, which for a long plain request is minutes later; the
  * engine records the entry before it sends the call and pushes it at once. The UI opens that
  * entry as soon as it appears, so the user watches the call (elapsed time, progress, Cancel)
  * instead of a greyed button.

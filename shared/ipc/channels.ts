@@ -25,7 +25,6 @@ export const INVOKE_CHANNEL_NAMES = [
   'tasks:result',
   'tasks:cancel',
   'tasks:remove',
-  'tasks:run-again',
   'logs:console',
   'logs:protocol',
   'logs:export',

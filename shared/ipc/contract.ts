@@ -96,7 +96,6 @@ export const invokeChannels = {
   'tasks:result': { request: z.object({ id: Id }), response: JsonObject.nullable() },
   'tasks:cancel': { request: z.object({ id: Id }), response: z.object({}) },
   'tasks:remove': { request: z.object({ id: Id }), response: z.object({}) },
-  'tasks:run-again': { request: z.object({ id: Id }), response: CallOutcomeSchema },
   /**
    * A server's console (stderr, log messages, connection events), oldest first, as the engine
    * kept and redacted it; `search` keeps the lines containing it (case-insensitive).

@@ -108,7 +108,7 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     expect(outcome).toMatchObject({ kind: 'result', result: { content: [expect.objectContaining({ type: 'text' })] } });
   });
 
-  it('build: a task, pushed as tasks:updated, with its detail and result; run-again repeats it', async () => {
+  it('build: a task, pushed as tasks:updated, with its detail and result', async () => {
     const args = { durationMs: 500, project: `app-${serverId}` };
     const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'build', arguments: args });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
@@ -121,11 +121,6 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     expect(await invoke(test.host, 'tasks:list', {})).toContainEqual(expect.objectContaining({ id: outcome.task.id, snapshot: expect.objectContaining({ status: 'completed' }) }));
     const result = await invoke(test.host, 'tasks:result', { id: outcome.task.id });
     expect(JSON.stringify(result)).toContain(`dist/${args.project}.tar.gz`);
-
-    const again = await invoke(test.host, 'tasks:run-again', { id: outcome.task.id });
-    if (again.kind !== 'task') throw new Error(`expected a task, got ${again.kind}`);
-    expect(again.task.id).not.toBe(outcome.task.id);
-    expect(await waitForTask(again.task.id, isTaskFinished, 'the repeated build to finish')).toMatchObject({ arguments: args, snapshot: { status: 'completed' } });
   });
 
   it('a question arrives as inputs:changed and is answered with inputs:answer', async () => {
@@ -154,7 +149,6 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     await test.events.waitFor(() => test.events.of('tasks:removed').some((payload) => payload.ids.includes(outcome.task.id)) || undefined, 'tasks:removed');
     expect(await invoke(test.host, 'tasks:get', { id: outcome.task.id })).toBeNull();
     expect(await invoke(test.host, 'tasks:result', { id: outcome.task.id })).toBeNull();
-    expect((await invokeError(test.host, 'tasks:run-again', { id: outcome.task.id })).message).toMatch(/no longer in the list/);
   });
 
   it('a call the server refuses comes back as an error with its JSON-RPC code', async () => {
