@@ -17,6 +17,7 @@ export type { Disposable, Event } from './emitter.js';
 export { McpRequestError } from './connections/mcp-request-error.js';
 export { CallNotSavedError } from './calls/call-not-saved-error.js';
 export { messageLimitFromEnv } from './connections/message-limit.js';
+export { spawnProcess, type LaunchedProcess, type LaunchParameters, type ProcessLauncher } from './connections/process-launcher.js';
 export { systemClock } from './system-clock.js';
 export { DEGRADED_AFTER_FAILURES, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './connections/server-health.js';
 

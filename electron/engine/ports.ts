@@ -4,6 +4,7 @@
  * so it runs the same under Electron, plain Node and fake clocks.
  */
 import type { ToolResult, TrackedTask } from '../../shared/task-model.js';
+import type { ProcessLauncher } from './connections/process-launcher.js';
 import type { ExchangeStore } from './observe/task-exchange.js';
 
 /** What loading the task store found. */
@@ -91,6 +92,12 @@ export interface EnginePorts {
    * See `CredentialStore`.
    */
   credentialStore?: CredentialStore;
+  /**
+   * Starts stdio servers' processes (absent: `spawnProcess`, the command itself). A host that
+   * runs some commands its own way hands the rest to `spawnProcess`; see `LaunchedProcess` for
+   * what the started process must do.
+   */
+  launchProcess?: ProcessLauncher;
 }
 
 /**
