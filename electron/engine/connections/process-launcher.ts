@@ -10,7 +10,7 @@ import spawn from 'cross-spawn';
 export interface LaunchParameters {
   command: string;
   args: readonly string[];
-  env: Record<string, string | undefined>;
+  env: Record<string, string>;
   cwd?: string;
 }
 
