@@ -7,7 +7,7 @@
  * of each wire form runs through our engine to completion.
  */
 import { fork } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -17,8 +17,12 @@ import { isTaskFinished } from '../../shared/task-model.js';
 import { PROJECT_ROOT, buildDemoServerBundle } from '../../electron/cli/build-electron.js';
 import type { DemoServerForm } from '../../electron/demo-server/default-servers.js';
 import type { Engine, LaunchedProcess, LaunchParameters } from '../../electron/engine/index.js';
-import { bundledDemoLauncher, bundledDemoServers } from '../../electron/main/demo-servers.js';
+import { BUNDLED_DEMO_SERVER_COMMAND, bundledDemoLauncher, bundledDemoServers } from '../../electron/main/demo-servers.js';
 import { launchedFromMessageChild, type MessageChild } from '../../electron/main/message-child.js';
+import { createHost } from '../../electron/host/create-host.js';
+import { sessionOnlySecretStore } from '../../electron/host/secret-stores.js';
+import { SERVER_FILE } from '../../electron/host/server-file.js';
+import { createConsoleLogger } from '../../electron/engine/console-logger.js';
 import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 
@@ -76,21 +80,22 @@ describe.each(FORMS)('the bundled %s demo server under plain node', (form) => {
   });
 });
 
-/** A process started by `forkLikeUtilityProcess`: its stderr so far, and how it ended. */
+/** A process started by `forkLikeUtilityProcess`: the script it runs, its stderr so far, and how it ended. */
 interface ForkedServer {
+  script: string;
   stderr: string;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** What utilityProcess.fork gives, from a Node child with an IPC channel and the parentPort shim preloaded. */
-function forkLikeUtilityProcess({ args, env }: LaunchParameters, record: ForkedServer[]): LaunchedProcess {
-  const child = fork(bundle, [...args], {
+function forkLikeUtilityProcess({ args, env }: LaunchParameters, record: ForkedServer[], script = bundle): LaunchedProcess {
+  const child = fork(script, [...args], {
     cwd: folder,
     env,
     execArgv: ['--import', pathToFileURL(join(folder, 'parent-port.mjs')).href],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const forked: ForkedServer = { stderr: '', exit: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))) };
+  const forked: ForkedServer = { script, stderr: '', exit: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))) };
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (forked.stderr += chunk));
   record.push(forked);
   const messageChild: MessageChild = {
@@ -118,5 +123,38 @@ describe.each(FORMS)('the bundled %s demo server as the packaged app runs it (st
     // Closing the engine ended stdin (a message): the server stopped by itself, and its port let the process exit.
     expect(await forked[0]!.exit).toEqual({ code: 0, signal: null });
     expect(forked[0]!.stderr).toContain('shutting down (stdin closed)');
+  });
+});
+
+describe('the bundled demo servers saved by the desktop app', () => {
+  it('run again after a restart from wherever the bundle now is (an update moved it)', async () => {
+    const data = tempDataDir();
+    const moved = join(folder, 'after-update');
+    mkdirSync(moved);
+    copyFileSync(bundle, join(moved, 'demo-server.cjs'));
+    const runHost = async (script: string): Promise<ForkedServer[]> => {
+      const forked: ForkedServer[] = [];
+      const host = await createHost({
+        dataDir: data.dir,
+        mode: 'electron',
+        secretStore: sessionOnlySecretStore,
+        logger: createConsoleLogger('warn'),
+        defaultServers: bundledDemoServers(),
+        ports: { launchProcess: bundledDemoLauncher((parameters) => forkLikeUtilityProcess(parameters, forked, script)) },
+      });
+      await expect.poll(() => forked.filter((server) => server.stderr.includes('serving')).length, { timeout: 20_000 }).toBe(2);
+      await host.dispose();
+      return forked;
+    };
+    try {
+      await runHost(bundle);
+      const saved = readFileSync(join(data.dir, SERVER_FILE), 'utf8');
+      expect(saved).toContain(JSON.stringify(BUNDLED_DEMO_SERVER_COMMAND));
+      expect(saved).not.toContain(folder);
+      const again = await runHost(join(moved, 'demo-server.cjs'));
+      expect(again.map((server) => server.script)).toEqual([join(moved, 'demo-server.cjs'), join(moved, 'demo-server.cjs')]);
+    } finally {
+      data.cleanup();
+    }
   });
 });
