@@ -2,10 +2,10 @@
  * A child process that has no stdin pipe but takes messages — an Electron utility process —
  * made to look like a spawned one (the engine's `LaunchedProcess`), so the stdio transport runs
  * it unchanged: its stdin is written as messages (demo-server/message-stdin.ts), its stdout and
- * stderr are its own pipes, and it is ended by pid like any other server. Needs no Electron.
+ * stderr come from its own pipes, and it is ended by pid like any other server. Needs no Electron.
  */
 import { EventEmitter } from 'node:events';
-import { Readable, type Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { messageStdinWriter } from '../demo-server/message-stdin.js';
 import type { LaunchedProcess } from '../engine/index.js';
 
@@ -20,6 +20,34 @@ export interface MessageChild {
   once(event: 'exit', listener: (code: number) => void): unknown;
 }
 
+/**
+ * A pipe of the child forwarded into a stream of our own. Electron removes every listener of a
+ * utility process's pipes right after its `exit` and forgets them, while what the process wrote
+ * last may still be on its way: `keepForwarding` (called on exit) listens again, so that tail and
+ * the end still arrive.
+ */
+class ForwardedPipe {
+  readonly stream = new PassThrough();
+  private readonly onData = (chunk: string | Buffer): void => {
+    this.stream.write(chunk);
+  };
+  private readonly onEnd = (): void => {
+    this.stream.end();
+  };
+
+  constructor(private readonly from: NodeJS.ReadableStream) {
+    this.listen();
+  }
+
+  keepForwarding(): void {
+    if (!this.stream.writableEnded && !this.from.listeners('data').includes(this.onData)) this.listen();
+  }
+
+  private listen(): void {
+    this.from.on('data', this.onData).once('end', this.onEnd);
+  }
+}
+
 class MessageChildProcess extends EventEmitter implements LaunchedProcess {
   readonly stdin: Writable;
   readonly stdout: Readable | null;
@@ -31,9 +59,9 @@ class MessageChildProcess extends EventEmitter implements LaunchedProcess {
   constructor(private readonly child: MessageChild) {
     super();
     this.stdin = messageStdinWriter((message) => child.postMessage(message));
-    // Taken now: the child drops its streams once it exited.
-    this.stdout = asReadable(child.stdout);
-    this.stderr = asReadable(child.stderr);
+    const pipes = [child.stdout, child.stderr].map((from) => (from === null ? undefined : new ForwardedPipe(from)));
+    this.stdout = pipes[0]?.stream ?? null;
+    this.stderr = pipes[1]?.stream ?? null;
     let hasSpawned = false;
     child.once('spawn', () => {
       hasSpawned = true;
@@ -45,12 +73,16 @@ class MessageChildProcess extends EventEmitter implements LaunchedProcess {
       this.exitCode = code;
       // Nothing can be written any more; a write now fails as it does on a closed pipe.
       this.stdin.destroy();
+      // After the child's own exit handling (which drops the pipes' listeners), before more I/O.
+      process.nextTick(() => {
+        for (const pipe of pipes) pipe?.keepForwarding();
+      });
       this.emit('exit', code, null);
       void this.closeWhenPipesEnd();
     });
   }
 
-  /** The pid while it runs (a utility process forgets its own once it exited). */
+  /** The pid, kept after exit (a utility process forgets its own), for ending what it left behind. */
   get pid(): number | undefined {
     return this.child.pid ?? this.lastPid;
   }
@@ -67,11 +99,6 @@ class MessageChildProcess extends EventEmitter implements LaunchedProcess {
  */
 export function launchedFromMessageChild(child: MessageChild): LaunchedProcess {
   return new MessageChildProcess(child);
-}
-
-function asReadable(stream: NodeJS.ReadableStream | null): Readable | null {
-  if (stream === null) return null;
-  return stream instanceof Readable ? stream : new Readable().wrap(stream);
 }
 
 function ended(stream: Readable): Promise<void> {

@@ -3,7 +3,10 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { launchedFromMessageChild, type MessageChild } from '../../../electron/main/message-child.js';
 
-/** A utility-process-like child: pid once spawned (gone after exit), piped stdout/stderr, posted messages kept. */
+/**
+ * A utility-process-like child: pid once spawned, piped stdout/stderr, posted messages kept. Like
+ * Electron's, on exit it forgets its pid and drops every listener of its pipes.
+ */
 class FakeChild extends EventEmitter implements MessageChild {
   pid: number | undefined;
   readonly stdout = new PassThrough();
@@ -21,8 +24,13 @@ class FakeChild extends EventEmitter implements MessageChild {
   }
 
   exit(code: number): void {
-    this.emit('exit', code);
-    this.pid = undefined;
+    try {
+      this.emit('exit', code);
+    } finally {
+      this.pid = undefined;
+      this.stdout.removeAllListeners();
+      this.stderr.removeAllListeners();
+    }
   }
 }
 
@@ -46,6 +54,23 @@ describe('launchedFromMessageChild', () => {
     launched.stderr!.resume();
     await once(launched as unknown as EventEmitter, 'close');
     expect(events).toEqual(['spawn', 'exit 3 null', 'close']);
+  });
+
+  it('still delivers what the child wrote last, and its end, after the child dropped its pipes on exit', async () => {
+    const child = new FakeChild();
+    const launched = launchedFromMessageChild(child);
+    let stderr = '';
+    launched.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    launched.stdout!.resume();
+    child.spawn(9);
+    child.stderr.write('first\n');
+    const closed = once(launched as unknown as EventEmitter, 'close');
+    child.exit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    child.stderr.end('last words\n');
+    child.stdout.end();
+    await closed;
+    expect(stderr).toBe('first\nlast words\n');
   });
 
   it('writes stdin as messages, and its end as the end message', async () => {
