@@ -26,7 +26,7 @@ import { createConsoleLogger } from '../../electron/engine/console-logger.js';
 import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 
-const PARENT_PORT_SHIM = fileURLToPath(new URL('../fixtures/utility-parent-port.mjs', import.meta.url));
+const PARENT_PORT_SHIM = fileURLToPath(new URL('../fixtures/utility-parent-port.js', import.meta.url));
 
 let folder: string;
 let bundle: string;
@@ -34,7 +34,7 @@ let bundle: string;
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'mtm-demo-bundle-'));
   bundle = await buildDemoServerBundle(folder);
-  copyFileSync(PARENT_PORT_SHIM, join(folder, 'parent-port.mjs'));
+  copyFileSync(PARENT_PORT_SHIM, join(folder, 'parent-port.js'));
 }, 120_000);
 
 afterAll(async () => {
@@ -92,7 +92,7 @@ function forkLikeUtilityProcess({ args, env }: LaunchParameters, record: ForkedS
   const child = fork(script, [...args], {
     cwd: folder,
     env,
-    execArgv: ['--import', pathToFileURL(join(folder, 'parent-port.mjs')).href],
+    execArgv: ['--import', pathToFileURL(join(folder, 'parent-port.js')).href],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const forked: ForkedServer = { script, stderr: '', exit: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))) };
