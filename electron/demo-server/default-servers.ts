@@ -6,6 +6,11 @@
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from '../../shared/server-config.js';
 
+/**
+ * The demo servers bundled into one plain-JavaScript file (electron/cli/build-electron.ts), as
+ * a path below the build output folder dist/: what the packaged app runs.
+ */
+export const DEMO_SERVER_BUNDLE = { folder: 'demo-server', file: 'demo-server.cjs' } as const;
 /** Absolute path of the demo server entry. */
 export const DEMO_SERVER_ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url));
 /** The project root: `--import tsx` resolves from here, whatever the caller's working directory. */

@@ -12,6 +12,9 @@
  * to stdout once the server listens. Logs go to stderr. The process exits cleanly on SIGTERM,
  * SIGINT, and — on stdio — when stdin ends. `--auth ISSUER` (HTTP only) makes the endpoint an
  * OAuth protected resource that accepts only access tokens from ISSUER (auth/protected-resource.ts).
+ *
+ * Run as an Electron utility process (the packaged app, `process.parentPort` present) there is
+ * no stdin pipe: what the app writes arrives as messages instead (message-stdin.ts).
  */
 import { bearerTokenGate } from './auth/protected-resource.js';
 import { USAGE, parseCliOptions, type CliOptions } from './cli-options.js';
@@ -20,17 +23,24 @@ import { serveExtensionOverStdio } from './extension/stdio.js';
 import { serveLegacyOverHttp } from './legacy/http.js';
 import { serveLegacyOverStdio } from './legacy/stdio.js';
 import { createStderrLogger, type Logger } from './log.js';
-import type { RunningServer } from './running-server.js';
+import { messageStdinReader, type MessagePortLike } from './message-stdin.js';
+import type { RunningServer, StdioStreams } from './running-server.js';
 
 /** How long a clean shutdown may take before the process is ended anyway. */
 const SHUTDOWN_GRACE_MS = 3_000;
 
-function start(options: CliOptions, log: Logger): Promise<RunningServer> {
+/** This process's stdio; in a utility process, stdin is read from the parent's messages. */
+function ownStdio(): StdioStreams {
+  // Electron adds `parentPort` to `process` in utility processes only; Node's typings lack it.
+  const { parentPort } = process as { parentPort?: MessagePortLike | null };
+  return { stdin: parentPort ? messageStdinReader(parentPort) : process.stdin, stdout: process.stdout };
+}
+
+/** Starts the server: over `stdio` when given, else over HTTP. */
+function start(options: CliOptions, log: Logger, stdio: StdioStreams | undefined): Promise<RunningServer> {
+  if (stdio !== undefined) return options.form === 'extension' ? Promise.resolve(serveExtensionOverStdio(log, stdio)) : serveLegacyOverStdio(log, stdio);
   const listen = { port: options.port, ...(options.auth === undefined ? {} : { gate: bearerTokenGate(options.auth, log) }) };
-  if (options.form === 'extension') {
-    return options.transport === 'stdio' ? Promise.resolve(serveExtensionOverStdio(log)) : serveExtensionOverHttp(listen, log);
-  }
-  return options.transport === 'stdio' ? serveLegacyOverStdio(log) : serveLegacyOverHttp(listen, log);
+  return options.form === 'extension' ? serveExtensionOverHttp(listen, log) : serveLegacyOverHttp(listen, log);
 }
 
 async function main(): Promise<void> {
@@ -43,7 +53,8 @@ async function main(): Promise<void> {
     return;
   }
   const log = createStderrLogger(options.form === 'extension' ? 'demo-extension' : 'demo-legacy');
-  const server = await start(options, log);
+  const stdio = options.transport === 'stdio' ? ownStdio() : undefined;
+  const server = await start(options, log, stdio);
 
   let stopping = false;
   const stop = (reason: string): void => {
@@ -62,7 +73,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
-  if (options.transport === 'stdio') process.stdin.once('end', () => stop('stdin closed'));
+  stdio?.stdin.once('end', () => stop('stdin closed'));
 
   if (server.url !== undefined) process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
   const auth = options.auth === undefined ? '' : `, access tokens from ${options.auth} required`;

@@ -1,3 +1,11 @@
+import type { Readable, Writable } from 'node:stream';
+
+/** The two streams a stdio server talks over: this process's own, or a stand-in for a stdin it lacks. */
+export interface StdioStreams {
+  stdin: Readable;
+  stdout: Writable;
+}
+
 /** What starting a demo server yields, whatever its form and transport. */
 export interface RunningServer {
   /** The MCP endpoint (`http://127.0.0.1:PORT/mcp`) in HTTP mode; undefined on stdio. */

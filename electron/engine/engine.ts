@@ -188,6 +188,7 @@ export class Engine {
       maxMessageBytes: this.maxMessageBytes,
       observer,
       ...(signIn !== undefined ? { authProvider: signIn.transportAuth } : {}),
+      ...(this.ports.launchProcess !== undefined ? { launchProcess: this.ports.launchProcess } : {}),
       listener: {
         onAuthProblem: (problem) => signIn?.refused(problem),
         onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params)

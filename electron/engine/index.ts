@@ -17,6 +17,7 @@ export { Emitter, type Disposable, type Event } from './emitter.js';
 export { McpRequestError } from './connections/mcp-request-error.js';
 export { CallNotSavedError } from './calls/call-not-saved-error.js';
 export { messageLimitFromEnv } from './connections/message-limit.js';
+export { spawnProcess, type LaunchedProcess, type LaunchParameters, type ProcessLauncher } from './connections/process-launcher.js';
 export { systemClock } from './system-clock.js';
 export { createNodePorts, DEFAULT_DATA_DIR } from './node-ports.js';
 export { ConfTaskStore, type OpenTaskDocument } from './stores/conf-task-store.js';

@@ -5,6 +5,7 @@
  */
 import type { ToolResult, TrackedTask } from '../../shared/task-model.js';
 import type { Logger } from '../node/logger.js';
+import type { ProcessLauncher } from './connections/process-launcher.js';
 import type { ExchangeStore } from './observe/task-exchange.js';
 
 // The logger port is defined with the Node utilities, whose console logger implements it.
@@ -87,6 +88,12 @@ export interface EnginePorts {
    * See `CredentialStore`.
    */
   credentialStore?: CredentialStore;
+  /**
+   * Starts stdio servers' processes (absent: `spawnProcess`, the command itself). A host that
+   * runs some commands its own way hands the rest to `spawnProcess`; see `LaunchedProcess` for
+   * what the started process must do.
+   */
+  launchProcess?: ProcessLauncher;
 }
 
 /**

@@ -8,11 +8,12 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session } from 'electron';
+import { DEMO_SERVER_BUNDLE } from '../demo-server/default-servers.js';
 import { ConfTaskStore } from '../engine/index.js';
 import { createHost, type Host } from '../host/create-host.js';
 import { createConsoleLogger } from '../node/console-logger.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
-import { demoServersForDesktop, demoSignInServersForDesktop } from './demo-servers.js';
+import { bundledDemoServers, demoServersForDesktop, demoSignInServersForDesktop, usesBundledDemoServers } from './demo-servers.js';
 import { allowOnlyAppExports } from './download-policy.js';
 import { createDesktopNotifications } from './desktop-notifications.js';
 import { forwardHostEvents, handleInvokeChannels } from './ipc-bridge.js';
@@ -20,6 +21,7 @@ import { PRODUCT_NAME, createMainWindow } from './main-window.js';
 import { openExternalSafe } from './open-external.js';
 import { createSafeStorageSecretStore } from './secret-store.js';
 import { openElectronStoreDocument } from './task-document.js';
+import { utilityDemoLauncher } from './utility-demo-launcher.js';
 import { denyAllPermissions, lockDownWebContents } from './web-contents-policy.js';
 
 /** This bundle's folder (dist/electron): the preload sits beside it, the renderer build next to it. */
@@ -27,6 +29,9 @@ const BUNDLE_DIR = dirname(fileURLToPath(import.meta.url));
 const PRELOAD_PATH = join(BUNDLE_DIR, 'preload.cjs');
 const RENDERER_DIR = join(BUNDLE_DIR, '..', 'renderer');
 const PROJECT_ROOT = join(BUNDLE_DIR, '..', '..');
+/** Beside this bundle's folder in dist/, packaged (inside app.asar) and in development alike. */
+const DEMO_SERVER_BUNDLE_PATH = join(BUNDLE_DIR, '..', DEMO_SERVER_BUNDLE.folder, DEMO_SERVER_BUNDLE.file);
+const USES_BUNDLED_DEMO = usesBundledDemoServers(app.isPackaged);
 /** Packaged: copied beside app.asar (electron-builder.yml `extraResources`); in development: the source folder. */
 const TRAY_ICON = app.isPackaged ? join(process.resourcesPath, 'tray-icon.png') : join(PROJECT_ROOT, 'resources', 'tray-icon.png');
 
@@ -101,9 +106,13 @@ function startApp(): void {
         logger,
         // After `ready`: before it, Linux reports encryption as unavailable.
         secretStore: createSafeStorageSecretStore(safeStorage, process.platform),
-        ports: { taskStore: new ConfTaskStore({ dir: dataDir, openDocument: openElectronStoreDocument, logger }) },
-        // Packaged builds carry neither the demo sources nor tsx: no demo servers there yet.
-        defaultServers: app.isPackaged ? [] : demoServersForDesktop(PROJECT_ROOT),
+        ports: {
+          taskStore: new ConfTaskStore({ dir: dataDir, openDocument: openElectronStoreDocument, logger }),
+          // Whichever defaults run, a saved server naming the bundle runs in any build (npm start builds it too).
+          launchProcess: utilityDemoLauncher(DEMO_SERVER_BUNDLE_PATH),
+        },
+        // Packaged builds carry neither the demo sources nor tsx, but the demo server bundle.
+        defaultServers: USES_BUNDLED_DEMO ? bundledDemoServers() : demoServersForDesktop(PROJECT_ROOT),
         configuredServers: app.isPackaged ? [] : demoSignInServersForDesktop(),
         openExternal: (url) => openExternalSafe(url, logger),
         // The system browser (RFC 8252); the answer comes back to the engine's loopback listener.

@@ -13,6 +13,7 @@ import { ELECTRON_MAIN_BUNDLE, PROJECT_ROOT } from '../../electron/cli/build-ele
 import { locateElectronBinary } from '../../electron/cli/electron-binary.js';
 import { APP_ENTRY_URL } from '../../electron/main/app-url.js';
 import { CONTENT_SECURITY_POLICY } from '../../electron/main/content-security-policy.js';
+import { BUNDLED_DEMO_SERVERS_ENV } from '../../electron/main/demo-servers.js';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES, BRIDGE_GLOBAL } from '../../shared/ipc/channels.js';
 import { AppWindow } from './app-window.js';
 
@@ -133,5 +134,39 @@ describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app 
       (globalThis as unknown as { shown: Electron.Notification[] }).shown[0]?.emit('click');
     });
     await window.page.getByTestId('task-detail').filter({ hasText: 'deploy' }).waitFor();
+  }, 60_000);
+});
+
+// The packaged app's demo servers (the bundle in utility processes) without packaging: main is
+// told to take that path. Skipped, and reported so, where no Electron binary is installed.
+describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app running the bundled demo servers (the packaged path)', () => {
+  let dataDir: string;
+  let app: ElectronApplication;
+  let window: AppWindow;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'mcp-task-monitor-electron-bundled-'));
+    app = await _electron.launch({
+      executablePath: binary.ok ? binary.path : '',
+      args: [ELECTRON_MAIN_BUNDLE, `--user-data-dir=${dataDir}`],
+      cwd: PROJECT_ROOT,
+      // No npm_node_execpath: nothing may fall back to a system Node.
+      env: { ...process.env, [BUNDLED_DEMO_SERVERS_ENV]: '1' },
+    });
+    window = new AppWindow(await app.firstWindow());
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs both demo servers in utility processes and completes a task on each', async () => {
+    await window.runTool('demo-extension', 'build', { durationMs: '1000' });
+    await window.runTool('demo-legacy', 'build', { durationMs: '1000' });
+    await window.openInbox();
+    await expect.poll(() => window.taskRows('build', 'completed').count(), { timeout: 30_000 }).toBe(2);
+    const utilityProcesses = await app.evaluate(({ app: electronApp }) => electronApp.getAppMetrics().filter((metric) => metric.type === 'Utility' && metric.name === 'MCP Task Monitor demo server').length);
+    expect(utilityProcesses).toBe(2);
   }, 60_000);
 });

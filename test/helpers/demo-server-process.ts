@@ -28,6 +28,8 @@ export interface DemoServerOptions {
   port?: number;
   /** HTTP only: the issuer whose access tokens the server requires (`--auth`). */
   auth?: string;
+  /** The command line to run instead of the checkout's sources through tsx (e.g. the bundle under plain `node`). */
+  run?: DemoServerCommand;
 }
 
 /** A running demo server process. */
@@ -65,7 +67,7 @@ async function readUrl(child: ChildProcessWithoutNullStreams, stderr: () => stri
 
 /** Spawns a demo server; in HTTP mode waits (up to `startTimeoutMs`) for its URL. */
 export async function startDemoServer(options: DemoServerOptions, startTimeoutMs = 20_000): Promise<DemoServerProcess> {
-  const command = demoServerCommand(options);
+  const command = options.run ?? demoServerCommand(options);
   const child = spawn(command.command, command.args, { cwd: command.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   let log = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { ServerState } from '../../shared/server-config.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
 import { createConsoleLogger } from '../../electron/node/console-logger.js';
-import { createEngine, systemClock, type Clock, type Engine, type TimerHandle } from '../../electron/engine/index.js';
+import { createEngine, systemClock, type Clock, type Engine, type EnginePorts, type TimerHandle } from '../../electron/engine/index.js';
 import { createNodePorts } from '../../electron/engine/node-ports.js';
 
 /** A fresh temp data folder; `cleanup` removes it. */
@@ -45,9 +45,9 @@ export class TrackingClock implements Clock {
   }
 }
 
-/** An engine on real files in `dir`, logging warnings to stderr, on `clock`. */
-export function nodeEngine(dir: string, clock: Clock = systemClock): Engine {
-  return createEngine({ ...createNodePorts(dir, createConsoleLogger('warn')), clock });
+/** An engine on real files in `dir`, logging warnings to stderr, on `clock`, with any other `ports`. */
+export function nodeEngine(dir: string, clock: Clock = systemClock, ports: Partial<EnginePorts> = {}): Engine {
+  return createEngine({ ...createNodePorts(dir, createConsoleLogger('warn')), clock, ...ports });
 }
 
 /** Resolves with the first value for which `check` returns something, re-checked on each event. */

@@ -5,11 +5,12 @@
  * need.
  */
 import { createRequire } from 'node:module';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ELECTRON_MAIN_BUNDLE, PROJECT_ROOT } from '../../electron/cli/build-electron.js';
+import { DEMO_SERVER_OUT_DIR, ELECTRON_MAIN_BUNDLE, PROJECT_ROOT } from '../../electron/cli/build-electron.js';
+import { DEMO_SERVER_BUNDLE } from '../../electron/demo-server/default-servers.js';
 
-type BuilderConfig = Record<string, unknown> & { electronFuses?: Record<string, unknown>; files?: unknown; asar?: unknown; extraMetadata?: { main?: unknown } };
+type BuilderConfig = Record<string, unknown> & { electronFuses?: Record<string, unknown>; files?: unknown; asar?: unknown; asarUnpack?: unknown; extraMetadata?: { main?: unknown } };
 interface ConfigModule {
   getConfig(projectDir: string, configPath: string | null, configFromOptions: null): Promise<BuilderConfig>;
   validateConfiguration(config: BuilderConfig, debugLogger: { isEnabled: boolean; add(key: string, value: unknown): void }): Promise<void>;
@@ -59,6 +60,13 @@ describe('electron-builder.yml', () => {
     expect(config.asar).toBe(true);
     // electron-builder's loader normalizes a plain list into one filter set.
     expect(config.files).toEqual([{ filter: ['dist/**', '!dist/**/*.map', 'package.json'] }]);
+  });
+
+  it('packs the demo server bundle inside app.asar (under dist/, not a source map, nothing unpacked)', () => {
+    // Utility processes load their script from inside the archive, with the rest of the app.
+    const bundle = relative(PROJECT_ROOT, join(DEMO_SERVER_OUT_DIR, DEMO_SERVER_BUNDLE.file)).split('\\').join('/');
+    expect(bundle).toBe('dist/demo-server/demo-server.cjs');
+    expect(config.asarUnpack).toBeUndefined();
   });
 
   it('starts the bundle that build:electron writes', () => {

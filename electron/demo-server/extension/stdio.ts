@@ -14,7 +14,7 @@ import {
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
 import { INVALID_REQUEST } from '../catalogue/tool-result.js';
 import type { Logger } from '../log.js';
-import { closeOnce, type RunningServer } from '../running-server.js';
+import { closeOnce, type RunningServer, type StdioStreams } from '../running-server.js';
 import { createExtensionServerCore } from './extension-server.js';
 import { LISTEN_METHOD, checkListenRequest } from './listen-request.js';
 import type { TaskSubscriptions } from './task-subscriptions.js';
@@ -101,10 +101,10 @@ class TaskListenTransport implements Transport {
   }
 }
 
-/** Serves the extension form on this process's stdin/stdout until `close()` or stdin ends. */
-export function serveExtensionOverStdio(log: Logger): RunningServer {
+/** Serves the extension form on `stdio` (default: this process's stdin/stdout) until `close()` or stdin ends. */
+export function serveExtensionOverStdio(log: Logger, stdio: StdioStreams = { stdin: process.stdin, stdout: process.stdout }): RunningServer {
   const core = createExtensionServerCore(log);
-  const transport = new TaskListenTransport(new StdioServerTransport(), core.subscriptions, log);
+  const transport = new TaskListenTransport(new StdioServerTransport(stdio.stdin, stdio.stdout), core.subscriptions, log);
   // `legacy: 'reject'`: this server speaks 2026-07-28 only; an `initialize` gets -32022 naming it.
   const handle = serveStdio(core.factory, { legacy: 'reject', transport, onerror: (error) => log.debug(error.message) });
   return {

@@ -27,6 +27,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES, type MessageTooLargeError } from './message-
 import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
 import { explainingLines } from './stderr-lines.js';
 import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
+import type { ProcessLauncher } from './process-launcher.js';
 import { StdioTransport } from './stdio-transport.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 
@@ -180,6 +181,8 @@ export class ServerConnection {
       observer?: ConnectionObserver;
       /** HTTP: what the transport authenticates with (the server's sign-in, auth/server-sign-in.ts). */
       authProvider?: AuthProvider;
+      /** stdio: starts the server's process (default: spawns its command). */
+      launchProcess?: ProcessLauncher;
     },
   ) {
     this.logLevel = config.logLevel;
@@ -466,6 +469,7 @@ export class ServerConnection {
       { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
       (id) => typeof id === 'string' && this.pending.has(id),
       { maxBytes, onTooLarge, ...(observer !== undefined ? { onStderrLine: (line: string) => observer.stderr(line) } : {}) },
+      this.deps.launchProcess,
     );
   }
 

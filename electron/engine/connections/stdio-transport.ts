@@ -14,12 +14,11 @@
  *   are dropped as they arrive, never gathered, and the request it answers is failed at once
  *   when its id can be read from the line's start (see `onTooLarge`).
  */
-import type { ChildProcess } from 'node:child_process';
-import spawn from 'cross-spawn';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { ID_PREFIX_BYTES, topLevelIdIn } from './json-prefix-id.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, MessageTooLargeError } from './message-limit.js';
+import { spawnProcess, type LaunchedProcess, type ProcessLauncher } from './process-launcher.js';
 import { endProcesses, listDescendants } from './process-tree.js';
 import { StderrTail } from './stderr-lines.js';
 
@@ -65,7 +64,7 @@ export class StdioTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  private child: ChildProcess | undefined;
+  private child: LaunchedProcess | undefined;
   /** The pieces of the line being read (no newline yet) and their length in bytes. */
   private linePieces: Buffer[] = [];
   private lineBytes = 0;
@@ -82,11 +81,14 @@ export class StdioTransport implements Transport {
   /**
    * @param isOwnResponseId true for ids of requests sent outside the SDK (their responses are
    *   delivered unvalidated so the caller can refuse malformed ones with a reason).
+   * @param launch starts the process (default: spawns the command); closing ends it the same way
+   *   whatever started it.
    */
   constructor(
     private readonly parameters: StdioServerParameters,
     private readonly isOwnResponseId: (id: unknown) => boolean,
     private readonly lineLimit: StdioLineLimit = {},
+    private readonly launch: ProcessLauncher = spawnProcess,
   ) {
     this.maxLineBytes = lineLimit.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.stderrTail = new StderrTail(lineLimit.onStderrLine);
@@ -110,12 +112,11 @@ export class StdioTransport implements Transport {
   start(): Promise<void> {
     if (this.child !== undefined) return Promise.reject(new Error('The stdio transport was already started.'));
     return new Promise((resolve, reject) => {
-      const child = spawn(this.parameters.command, this.parameters.args, {
+      const child = this.launch({
+        command: this.parameters.command,
+        args: this.parameters.args,
         env: { ...getDefaultEnvironment(), ...this.parameters.env },
-        cwd: this.parameters.cwd,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        shell: false,
-        windowsHide: true,
+        ...(this.parameters.cwd !== undefined ? { cwd: this.parameters.cwd } : {}),
       });
       this.child = child;
       child.once('error', (error) => {
