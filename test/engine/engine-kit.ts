@@ -9,7 +9,7 @@ import { McpRequestError } from '../../electron/engine/connections/mcp-request-e
 import { Emitter } from '../../electron/engine/emitter.js';
 import { createEngineParts, type EngineParts } from '../../electron/engine/engine-parts.js';
 import type { Logger, ResultStore, SaveProblem, TaskStore, TaskStoreChanges } from '../../electron/engine/ports.js';
-import type { CallOptions, CallOutcome, TaskProtocol } from '../../electron/engine/protocols/task-protocol.js';
+import type { CallOptions, CallReply, TaskProtocol } from '../../electron/engine/protocols/task-protocol.js';
 import type { TaskObservation } from '../../electron/engine/protocols/task-wire.js';
 import type { LegacySession, PendingInput, TaskForm, TaskSnapshot, ToolResult, TrackedTask } from '../../shared/task-model.js';
 import { FakeClock, flushPromises } from '../helpers/fake-clock.js';
@@ -57,7 +57,7 @@ export class FakeProtocol implements TaskProtocol {
   readonly calls: ProtocolCall[] = [];
   watched: readonly string[] = [];
   session: LegacySession | undefined;
-  onCall: (name: string, args: Record<string, unknown>, options: CallOptions) => Promise<CallOutcome> = () => Promise.reject(new Error('no tools/call scripted'));
+  onCall: (name: string, args: Record<string, unknown>, options: CallOptions) => Promise<CallReply> = () => Promise.reject(new Error('no tools/call scripted'));
   onGet: (taskId: string) => Promise<TaskObservation> = () => Promise.reject(new Error('no tasks/get scripted'));
   onCancel: (taskId: string) => Promise<TaskObservation | undefined> = () => Promise.resolve(undefined);
   onUpdate: (taskId: string, responses: Record<string, unknown>) => Promise<void> = () => Promise.resolve();
@@ -73,7 +73,7 @@ export class FakeProtocol implements TaskProtocol {
     return Promise.resolve(this.mayBecome);
   }
 
-  callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
+  callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallReply> {
     this.calls.push({ method: 'tools/call', name, args, options });
     return this.onCall(name, args, options);
   }

@@ -34,8 +34,8 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** What a `tools/call` came back with. */
-export type CallOutcome =
+/** What a `tools/call` came back with on the wire (the host turns the engine's result into the contract's `CallOutcome`). */
+export type CallReply =
   | { kind: 'task'; observation: TaskObservation }
   | { kind: 'result'; result: ToolResult }
   | { kind: 'input_required'; inputRequests: Record<string, InputRequest>; requestState?: string };
@@ -63,7 +63,7 @@ export interface TaskProtocol {
   /** What cancelling a `tools/call` on the wire sends to this server. */
   readonly cancelWire: CancelWire;
   /** Calls a tool (see `CallOptions`). */
-  callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallOutcome>;
+  callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallReply>;
   /** Reads a task; terminal observations carry the result (or the error) when the server has one. */
   getTask(serverTaskId: string): Promise<TaskObservation>;
   /** Asks the server to cancel; resolves with the task when the answer carries it. */

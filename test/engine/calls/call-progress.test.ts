@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { acceptProgress, parseProgress, PROGRESS_WRITE_INTERVAL_MS } from '../../../electron/engine/calls/call-progress.js';
-import type { CallOutcome } from '../../../electron/engine/protocols/task-protocol.js';
+import type { CallReply } from '../../../electron/engine/protocols/task-protocol.js';
 import type { TaskProgress, TrackedTask } from '../../../shared/task-model.js';
 import { engineKit, FakeProtocol, SERVER, snapshot } from '../engine-kit.js';
 
@@ -46,7 +46,7 @@ describe('acceptProgress', () => {
 /** A kit with one call on the wire; `changes` counts the ledger's announcements of that entry. */
 async function callOnTheWire(protocol = new FakeProtocol()) {
   const kit = engineKit({ protocol });
-  let release: ((outcome: CallOutcome) => void) | undefined;
+  let release: ((outcome: CallReply) => void) | undefined;
   kit.protocol!.onCall = () => new Promise((resolve) => (release = resolve));
   const call = kit.parts.calls.call(SERVER, 'long', {});
   await kit.settle();
@@ -56,7 +56,7 @@ async function callOnTheWire(protocol = new FakeProtocol()) {
     if (task.id === id) seen.push(task);
   });
   const report = (params: Record<string, unknown>, serverId = SERVER) => kit.parts.progress.handle(serverId, 'notifications/progress', { progressToken: id, ...params });
-  return { kit, id: id!, call, seen, report, release: (outcome: CallOutcome) => release!(outcome) };
+  return { kit, id: id!, call, seen, report, release: (outcome: CallReply) => release!(outcome) };
 }
 
 describe('CallProgress', () => {

@@ -5,7 +5,7 @@
  * user answers one of its questions and starts over on progress.
  */
 import { describe, expect, it } from 'vitest';
-import type { CallOptions, CallOutcome } from '../../../electron/engine/protocols/task-protocol.js';
+import type { CallOptions, CallReply } from '../../../electron/engine/protocols/task-protocol.js';
 import { CALL_MAX_TOTAL_MS, CALL_TIMEOUT_MS } from '../../../electron/engine/calls/call-timeout.js';
 import { MAX_INPUT_ROUNDS } from '../../../electron/engine/calls/tool-calls.js';
 import { McpRequestError } from '../../../electron/engine/connections/mcp-request-error.js';
@@ -13,7 +13,7 @@ import { recordAnswer } from '../../../electron/engine/tasks/task-rules.js';
 import { engineKit, SERVER, serverError, snapshot } from '../engine-kit.js';
 
 const question = (message: string) => ({ method: 'elicitation/create', params: { message } });
-const ask = (...keys: string[]): CallOutcome => ({ kind: 'input_required', inputRequests: Object.fromEntries(keys.map((key) => [key, question(key)])), requestState: 'state-1' });
+const ask = (...keys: string[]): CallReply => ({ kind: 'input_required', inputRequests: Object.fromEntries(keys.map((key) => [key, question(key)])), requestState: 'state-1' });
 
 describe('ToolCalls', () => {
   it('writes the pending entry to disk before the request goes out', async () => {
@@ -98,7 +98,7 @@ describe('ToolCalls', () => {
   it('cancelling a call on the wire aborts its request, ends it user-cancelled saying what was sent, and ignores a late answer', async () => {
     const kit = engineKit();
     kit.protocol!.mayBecome = false;
-    let release: ((outcome: CallOutcome) => void) | undefined;
+    let release: ((outcome: CallReply) => void) | undefined;
     let signal: AbortSignal | undefined;
     kit.protocol!.onCall = (_name, _args, options) => {
       signal = options.signal;
@@ -138,7 +138,7 @@ describe('ToolCalls', () => {
 
   it('a call removed while on the wire is aborted and does not come back when its answer arrives', async () => {
     const kit = engineKit();
-    let release: ((outcome: CallOutcome) => void) | undefined;
+    let release: ((outcome: CallReply) => void) | undefined;
     kit.protocol!.onCall = () => new Promise((resolve) => (release = resolve));
     const call = kit.parts.calls.call(SERVER, 'long', {});
     await kit.settle();

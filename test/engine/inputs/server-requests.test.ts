@@ -4,7 +4,7 @@
  * answers and refusals as they go out.
  */
 import { describe, expect, it } from 'vitest';
-import type { CallOutcome } from '../../../electron/engine/protocols/task-protocol.js';
+import type { CallReply } from '../../../electron/engine/protocols/task-protocol.js';
 import { engineKit, FakeResponder, SERVER, snapshot } from '../engine-kit.js';
 
 const ELICIT = { method: 'elicitation/create', params: { message: 'Which region?' } };
@@ -19,11 +19,11 @@ function receive(kit: ReturnType<typeof engineKit>, responder: FakeResponder, re
 
 /** A call in flight whose answer the test releases. */
 function callInFlight(kit: ReturnType<typeof engineKit>, tool: string) {
-  let release: (outcome: CallOutcome) => void = () => undefined;
+  let release: (outcome: CallReply) => void = () => undefined;
   const previous = kit.protocol!.onCall;
   kit.protocol!.onCall = (name, args, options) => (name === tool ? new Promise((resolve) => { release = resolve; }) : previous(name, args, options));
   const outcome = kit.parts.calls.call(SERVER, tool, {});
-  return { outcome, release: (value: CallOutcome) => release(value) };
+  return { outcome, release: (value: CallReply) => release(value) };
 }
 
 describe('ServerRequests', () => {

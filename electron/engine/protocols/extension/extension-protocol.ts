@@ -8,7 +8,7 @@ import type { InputRequest } from '../../../../shared/task-model.js';
 import type { ServerConnection } from '../../connections/server-connection.js';
 import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock } from '../../ports.js';
-import { callRequestOptions, type CallOptions, type CallOutcome, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
+import { callRequestOptions, type CallOptions, type CallReply, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
 import type { CancelWire } from '../../tasks/task-rules.js';
 import { isJsonObject, parseExtensionTask, parseInputRequests, type TaskObservation } from '../task-wire.js';
 import { TaskSubscription } from './task-subscription.js';
@@ -40,7 +40,7 @@ export class ExtensionProtocol implements TaskProtocol {
     return Promise.resolve(this.connection.state.taskSupport === 'extension');
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallReply> {
     const params: Record<string, unknown> = { name, arguments: args };
     const { round } = options;
     if (round !== undefined) {
@@ -106,7 +106,7 @@ function parseOrThrow(raw: unknown): TaskObservation {
 }
 
 /** Maps the three `tools/call` outcomes (`complete`, `input_required`, `task`); anything else is invalid. */
-export function parseCallResult(result: Record<string, unknown>): CallOutcome {
+export function parseCallResult(result: Record<string, unknown>): CallReply {
   switch (result.resultType) {
     case 'task':
       return { kind: 'task', observation: parseOrThrow(result) };

@@ -10,7 +10,7 @@ import { isTerminalStatus, type JsonRpcErrorObject, type LegacySession, type Too
 import type { ServerConnection } from '../../connections/server-connection.js';
 import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock } from '../../ports.js';
-import { callRequestOptions, type CallOptions, type CallOutcome, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
+import { callRequestOptions, type CallOptions, type CallReply, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
 import { isJsonObject, parseLegacyTask, type TaskObservation } from '../task-wire.js';
 import { errorBackoffDelay, type CancelWire } from '../../tasks/task-rules.js';
 
@@ -64,7 +64,7 @@ export class LegacyProtocol implements TaskProtocol {
     return support === 'optional' || support === 'required';
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallReply> {
     const params: Record<string, unknown> = { name, arguments: args };
     if (options.asTask === true) params.task = { ttl: REQUESTED_TTL_MS };
     if (options.progressToken !== undefined) params._meta = { progressToken: options.progressToken };
