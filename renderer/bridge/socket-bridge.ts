@@ -111,7 +111,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     for (const item of queued) item.resolve(failure('Could not connect to the host.'));
     queued = [];
     if (isClosed) return;
-    const delay = reconnectDelay(attempt, random());
+    const delay = reconnectDelay(attempt, random);
     attempt += 1;
     setState({ status: 'disconnected', retryAt: now() + delay, reason });
     retryTimer = setTimeout(connect, delay);
