@@ -6,6 +6,7 @@
  * Values are kept as the text the user typed and converted on submit, so `3` for an integer
  * field is sent as the number 3 and `3.5` is refused rather than rounded.
  */
+import { isJsonObject } from '../../shared/json-guards';
 
 type Json = Record<string, unknown>;
 
@@ -35,7 +36,6 @@ const STRUCTURAL_KEYWORDS = ['anyOf', 'allOf', 'not', '$ref', 'if', 'then', 'els
 /** At the top level `oneOf` is a union of argument shapes too (on a property it may be a titled enum). */
 const TOP_LEVEL_STRUCTURAL_KEYWORDS = [...STRUCTURAL_KEYWORDS, 'oneOf'];
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const finiteNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const nonNegativeInteger = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -58,13 +58,13 @@ function readTopLevel(schema: Json): FieldModel[] {
   const structural = TOP_LEVEL_STRUCTURAL_KEYWORDS.find((keyword) => keyword in schema);
   if (structural !== undefined) throw new Unsupported(`The schema uses "${structural}", which a simple form cannot show.`);
   const properties = schema.properties ?? {};
-  if (!isObject(properties)) throw new Unsupported('The schema\'s "properties" is not an object.');
+  if (!isJsonObject(properties)) throw new Unsupported('The schema\'s "properties" is not an object.');
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
   return Object.entries(properties).map(([name, property]) => readField(name, property, required.has(name)));
 }
 
 function readField(name: string, property: unknown, required: boolean): FieldModel {
-  if (!isObject(property)) throw new Unsupported(`Property "${name}" has no usable schema.`);
+  if (!isJsonObject(property)) throw new Unsupported(`Property "${name}" has no usable schema.`);
   const structural = STRUCTURAL_KEYWORDS.find((keyword) => keyword in property);
   if (structural !== undefined) throw new Unsupported(`Property "${name}" uses "${structural}", which a simple form cannot show.`);
   const description = text(property.description);
@@ -101,7 +101,7 @@ function readEnumOptions(name: string, property: Json): { value: string; label: 
   }
   if (Array.isArray(property.oneOf)) {
     const options = property.oneOf.map((choice) =>
-      isObject(choice) && typeof choice.const === 'string' ? { value: choice.const, label: text(choice.title) ?? choice.const } : undefined,
+      isJsonObject(choice) && typeof choice.const === 'string' ? { value: choice.const, label: text(choice.title) ?? choice.const } : undefined,
     );
     if (options.some((option) => option === undefined)) throw new Unsupported(`Property "${name}" uses "oneOf", which a simple form cannot show.`);
     return options as { value: string; label: string }[];
@@ -266,14 +266,14 @@ export function checkJsonArguments(source: string, schema: Json): JsonCheck {
   } catch (error) {
     return { ok: false, error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!isObject(value)) return { ok: false, error: 'The arguments must be a JSON object ({ … }).' };
+  if (!isJsonObject(value)) return { ok: false, error: 'The arguments must be a JSON object ({ … }).' };
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
   const missing = required.filter((name) => !Object.hasOwn(value, name));
   if (missing.length > 0) return { ok: false, error: `Missing required ${missing.length === 1 ? 'property' : 'properties'}: ${missing.join(', ')}.` };
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   for (const [name, property] of Object.entries(value)) {
     const declared = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    const types = isObject(declared) ? declaredTypes(declared.type) : [];
+    const types = isJsonObject(declared) ? declaredTypes(declared.type) : [];
     if (types.length > 0 && !types.some((type) => hasJsonType(property, type))) {
       return { ok: false, error: `Property "${name}" must be of type ${types.join(' or ')}.` };
     }
@@ -297,7 +297,7 @@ function hasJsonType(value: unknown, type: string): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'object':
-      return isObject(value);
+      return isJsonObject(value);
     case 'array':
       return Array.isArray(value);
     case 'null':
@@ -309,9 +309,9 @@ function hasJsonType(value: unknown, type: string): boolean {
 
 /** The JSON editor's starting text: the top-level defaults the schema declares, else `{}`. */
 export function initialJsonArguments(schema: Json): string {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const defaults = Object.entries(properties).flatMap(([name, property]) =>
-    isObject(property) && property.default !== undefined ? [[name, property.default] as const] : [],
+    isJsonObject(property) && property.default !== undefined ? [[name, property.default] as const] : [],
   );
   return JSON.stringify(Object.fromEntries(defaults), null, 2);
 }
