@@ -1,22 +1,12 @@
 /**
- * Small type guards for checking untrusted data without zod, and the type-level `Equals` that ties
- * a hand-written check's type to a zod schema's. Semantics follow zod 4's, so that both give the
- * same verdict: numbers are finite, integers safe, a record is a plain object, an optional field
- * may be absent or `undefined`.
+ * Small type guards for checking untrusted data without zod. Semantics follow zod 4's, so that
+ * both give the same verdict: numbers are finite, integers safe, a record is a plain object, an
+ * optional field may be absent or `undefined`.
  */
 import { isPlainJsonObject } from '../../shared/json-guards';
 
 /** A check of an untrusted value that narrows it to `T`. */
 export type Guard<T> = (value: unknown) => value is T;
-
-/** `T` with every intersection of object types flattened, at every depth (so two spellings of a type compare equal). */
-export type Normalized<T> = T extends readonly (infer E)[] ? Normalized<E>[] : T extends object ? { [K in keyof T]: Normalized<T[K]> } : T;
-
-/**
- * `true` when `A` and `B` are the same type, optional keys included (plain mutual assignability
- * would miss an optional key present on one side only). Compare `Normalized` types.
- */
-export type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
 
 export const isString: Guard<string> = (value): value is string => typeof value === 'string';
 /** A number other than NaN and ±Infinity (as zod 4's `z.number()`). */

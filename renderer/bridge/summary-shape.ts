@@ -14,16 +14,17 @@
  *
  * Plain property checks, written out because they run for every summary of every bulk frame.
  * Two locks keep them equal to the contract: the types they narrow to must equal the contract's
- * (`SummaryShapeIsTheContract`, a compile error otherwise), and they accept exactly what
+ * (`summaryShapeAgrees`, a compile error otherwise), and they accept exactly what
  * `TaskSummarySchema` accepts, field by field (test/renderer/bridge/summary-shape.test.ts).
  * The contract is imported for its types only, which the build erases: zod stays out of the
  * first screen.
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
 import { isJsonObject } from '../../shared/json-guards';
-import { isFiniteNumber, isRecordOf, isSafeInteger, isString, oneOf, optional, type Equals, type Normalized } from './shape-guards';
+import type { SameShape } from '../../shared/ipc/type-agreement';
+import { isFiniteNumber, isRecordOf, isSafeInteger, isString, oneOf, optional } from './shape-guards';
 
-// The enums of shared/task-model.ts, repeated here without zod; `SummaryShapeIsTheContract` fails
+// The enums of shared/task-model.ts, repeated here without zod; `summaryShapeAgrees` fails
 // typecheck the moment the lists differ.
 const isTaskStatus = oneOf(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 const isTaskForm = oneOf(['extension', 'legacy']);
@@ -79,12 +80,9 @@ interface SummaryShape {
 
 type GuardedBy<G> = G extends (value: unknown) => value is infer T ? T : never;
 
-/**
- * `true`, or a compile error when the shapes checked here and the contract's `TaskSummary`
- * differ in any field, nested ones included (added, dropped, made optional or retyped on one side).
- */
-export type SummaryShapeIsTheContract = Expect<Equals<Normalized<SummaryShape>, Normalized<TaskSummary>>>;
-type Expect<T extends true> = T;
+/** Compile-time proof that the shapes checked here and the contract's `TaskSummary` agree, nested fields included. */
+const summaryShapeAgrees: SameShape<SummaryShape, TaskSummary> = true;
+void summaryShapeAgrees;
 
 function isJsonRpcErrorShaped(value: unknown): value is JsonRpcErrorShape {
   return isJsonObject(value) && isSafeInteger(value.code) && isString(value.message);
