@@ -13,6 +13,7 @@ import { humanSamplingResult, type HumanCreateMessageResult } from '../../shared
 import type { PendingInputView, ServerView } from '../../shared/ipc/contract.js';
 import type { Root } from '../../shared/server-config.js';
 import type { PendingInput } from '../../shared/task-model.js';
+import { externalUrlVerdict, MAX_URL_LENGTH, readUrl } from '../../shared/url-policy.js';
 import { HostError } from './host-error.js';
 import { queuePlaces } from './input-queue.js';
 
@@ -32,7 +33,7 @@ export interface UrlFacts {
   /** The host `URL` parses out of it: the real one after any `user@` prefix, punycode kept as-is. */
   host: string;
   warnings: string[];
-  /** Whether the app would open it (the same rules as `openExternalSafe`'s check); otherwise Decline/Cancel only. */
+  /** Whether the app would open it (the rule of shared/url-policy.ts); otherwise Decline/Cancel only. */
   canOpen: boolean;
 }
 
@@ -44,59 +45,29 @@ function configuredRoots(serverId: string, servers: readonly ServerView[]): Root
   return servers.find((server) => server.id === serverId)?.roots ?? [];
 }
 
-/** Longer URLs are not offered for opening (the same limit as `checkExternalUrl`). */
-const MAX_URL_LENGTH = 2_048;
-/** Whitespace, controls, zero-width and bidi characters: they hide the real host from the user. */
-const HIDDEN_OR_SPACE = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
-/** Host names of this machine's loopback interface, as WHATWG URL normalizes them. */
-const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
-/** An IPv4 or bracketed IPv6 host. */
-const IP_HOST = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
-
 /**
  * Reads a URL-mode URL without fetching anything: its real host and the reasons to be careful.
- * `canOpen` mirrors `checkExternalUrl` (electron/main/external-url.ts), which has the last word
- * when the Electron shell opens it: https, or http to loopback; no user info; nothing hidden.
+ * `canOpen` is the verdict of the rule the Electron shell applies when it opens a URL
+ * (shared/url-policy.ts): https, or http to loopback; no user info; nothing hidden.
  */
 export function inspectUrl(raw: unknown): UrlFacts {
   const full = typeof raw === 'string' ? raw : '';
+  const url = readUrl(full);
   const warnings: string[] = [];
-  let hidden = false;
-  if (HIDDEN_OR_SPACE.test(full)) {
-    hidden = true;
-    warnings.push('The address contains spaces, control characters or invisible characters, which can hide where it really goes.');
-  }
-  let parsed: URL | undefined;
-  try {
-    parsed = full === '' ? undefined : new URL(full);
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed === undefined) {
+  if (url.hidden) warnings.push('The address contains spaces, control characters or invisible characters, which can hide where it really goes.');
+  if (!url.absolute) {
     warnings.push('This is not a valid web address. It cannot be opened.');
     return { full, host: '', warnings, canOpen: false };
   }
-  const host = parsed.hostname;
-  const isHttps = parsed.protocol === 'https:';
-  const isLoopbackHttp = parsed.protocol === 'http:' && LOOPBACK_HOST.test(host);
-  if (!isHttps && !isLoopbackHttp) {
-    warnings.push(
-      parsed.protocol === 'http:'
-        ? 'The address is not encrypted (http, not https). This app opens only https addresses.'
-        : `The address uses "${parsed.protocol}", not a web page. This app opens only https addresses.`,
-    );
+  if (url.transport === 'http') warnings.push('The address is not encrypted (http, not https). This app opens only https addresses.');
+  if (url.transport === 'other') warnings.push(`The address uses "${url.protocol}", not a web page. This app opens only https addresses.`);
+  if (url.userInfo) {
+    warnings.push(`The address has text before an "@" that makes it look like another site. It really goes to ${url.host}. This app will not open such addresses.`);
   }
-  const hasUserInfo = parsed.username !== '' || parsed.password !== '';
-  if (hasUserInfo) {
-    warnings.push(`The address has text before an "@" that makes it look like another site. It really goes to ${host}. This app will not open such addresses.`);
-  }
-  if (host.split('.').some((label) => label.startsWith('xn--'))) {
-    warnings.push('The host name is written in punycode (labels starting with "xn--"): it may imitate a familiar name with look-alike letters.');
-  }
-  if (IP_HOST.test(host) && !isLoopbackHttp) warnings.push('The host is a bare IP address, not a name.');
-  const canOpen = full.length <= MAX_URL_LENGTH && !hidden && !hasUserInfo && host !== '' && (isHttps || isLoopbackHttp);
+  if (url.punycode) warnings.push('The host name is written in punycode (labels starting with "xn--"): it may imitate a familiar name with look-alike letters.');
+  if (url.ipHost && url.transport !== 'loopback-http') warnings.push('The host is a bare IP address, not a name.');
   if (full.length > MAX_URL_LENGTH) warnings.push('The address is too long to open.');
-  return { full, host, warnings, canOpen };
+  return { full, host: url.host, warnings, canOpen: externalUrlVerdict(url).ok };
 }
 
 /** The message of an elicitation, or an empty one when the server sent none. */

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ServerInput, ServerView } from '../../shared/ipc/contract.js';
+import { isJsonObject } from '../../shared/json-guards.js';
 import type { OAuthClientSettings, ServerConfig } from '../../shared/server-config.js';
 
 /** Where an entry came from (ServerView.origin). */
@@ -148,7 +149,7 @@ function withoutUndefined(oauth: OAuthClientSettings): OAuthClientSettings {
 /** JSON with object keys sorted at every level, so equal content always hashes alike. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, nested: unknown) =>
-    nested !== null && typeof nested === 'object' && !Array.isArray(nested)
+    isJsonObject(nested)
       ? Object.fromEntries(Object.entries(nested).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : nested);
 }

@@ -28,6 +28,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { ServerViewSchema } from '../../shared/ipc/contract.js';
+import { isJsonObject } from '../../shared/json-guards.js';
 import { MAX_ROOTS, RootSchema, ServerConfigSchema, type Root } from '../../shared/server-config.js';
 import { LogLevelSchema, type LogLevel } from '../../shared/server-log.js';
 import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../node/data-folder.js';
@@ -219,7 +220,7 @@ function quoted(names: readonly string[]): string {
 
 /** A stored record with its config's settings taken out, to be read on their own (see `readSettings`). */
 function splitSettings(record: unknown): { rest: unknown; roots: unknown; muted: unknown; level: unknown } {
-  if (!isObject(record) || !isObject(record.config)) return { rest: record, roots: undefined, muted: undefined, level: undefined };
+  if (!isJsonObject(record) || !isJsonObject(record.config)) return { rest: record, roots: undefined, muted: undefined, level: undefined };
   const { roots, notificationsMuted, logLevel, ...config } = record.config;
   return { rest: { ...record, config }, roots, muted: notificationsMuted, level: logLevel };
 }
@@ -247,7 +248,7 @@ function readSettings(
   for (const root of roots) {
     const parsed = RootSchema.safeParse(root);
     if (!parsed.success) {
-      const uri = isObject(root) && typeof root.uri === 'string' ? JSON.stringify(root.uri.slice(0, 200)) : 'an entry';
+      const uri = isJsonObject(root) && typeof root.uri === 'string' ? JSON.stringify(root.uri.slice(0, 200)) : 'an entry';
       problems.push(`A shared folder of the server "${server}" was left out: ${uri} is not a file:// URI of an absolute path (with an optional name).`);
     } else if (kept.length >= MAX_ROOTS) {
       problems.push(`The server "${server}" lists more than ${MAX_ROOTS} shared folders; only the first ${MAX_ROOTS} are shared.`);
@@ -260,10 +261,6 @@ function readSettings(
   return settings;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isNewerVersion(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && 'schemaVersion' in data && typeof data.schemaVersion === 'number' && data.schemaVersion > SERVER_FILE_VERSION;
+  return isJsonObject(data) && typeof data.schemaVersion === 'number' && data.schemaVersion > SERVER_FILE_VERSION;
 }

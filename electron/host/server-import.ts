@@ -10,6 +10,7 @@
  * a reason, never half-imported. Nothing here decides approval or ids: see ConfiguredServers.
  */
 import { ServerInputSchema, type ImportReport } from '../../shared/ipc/contract.js';
+import { isJsonObject } from '../../shared/json-guards.js';
 import { hasEnvValuesOnly, type ResolvedServerInput } from './server-entry.js';
 import { HostError, describeZodError } from './host-error.js';
 
@@ -61,11 +62,11 @@ export function parseServerImportValue(value: unknown): ParsedImport {
 
 /** `[name, entry]` pairs of whichever format `value` is in; undefined when it is none of them. */
 function namedEntries(value: unknown): [unknown, unknown][] | undefined {
-  if (Array.isArray(value)) return value.map((item: unknown) => [isObject(item) ? item.name : undefined, item]);
-  if (!isObject(value)) return undefined;
-  const map = value.mcpServers ?? value.servers ?? (isObject(value.mcp) ? value.mcp.servers : undefined);
+  if (Array.isArray(value)) return value.map((item: unknown) => [isJsonObject(item) ? item.name : undefined, item]);
+  if (!isJsonObject(value)) return undefined;
+  const map = value.mcpServers ?? value.servers ?? (isJsonObject(value.mcp) ? value.mcp.servers : undefined);
   // Object.entries lists own keys only; a `__proto__` key from JSON.parse is an own key and is refused by name below.
-  return isObject(map) ? Object.entries(map) : undefined;
+  return isJsonObject(map) ? Object.entries(map) : undefined;
 }
 
 type ReadEntry = { ok: true; server: ResolvedServerInput } | { ok: false; reason: string };
@@ -73,7 +74,7 @@ type ReadEntry = { ok: true; server: ResolvedServerInput } | { ok: false; reason
 function readEntry(name: unknown, raw: unknown): ReadEntry {
   if (typeof name !== 'string' || name.trim() === '') return skip('The server has no name.');
   if (RESERVED_NAMES.has(name.trim())) return skip(`"${name.trim()}" cannot be used as a server name.`);
-  if (!isObject(raw)) return skip('The entry is not an object.');
+  if (!isJsonObject(raw)) return skip('The entry is not an object.');
   const draft = draftConfig(name.trim(), raw);
   if (!draft.ok) return draft;
   if (JSON.stringify({ ...draft.server, name: '' }).includes('${')) {
@@ -112,10 +113,6 @@ function draftConfig(name: string, raw: Record<string, unknown>): { ok: true; se
 
 function skip(reason: string): { ok: false; reason: string } {
   return { ok: false, reason };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function shownName(name: unknown): string {

@@ -16,6 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { isJsonObject } from '../../shared/json-guards.js';
 import { z } from 'zod';
 import { MemoryCredentialStore, type CredentialStore, type Logger } from '../engine/index.js';
 import { ensureDataFolder, isMissing, moveAside, parseJson, removeStaleTempFiles, writeFileAtomic } from '../node/data-folder.js';
@@ -99,5 +100,5 @@ async function readSignInFile(dataDir: string, file: string, now: () => number):
 function readSecrets(plain: string | undefined): Record<string, unknown> | undefined {
   if (plain === undefined) return undefined;
   const value = parseJson(plain);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return isJsonObject(value) ? value : undefined;
 }

@@ -5,7 +5,7 @@
  */
 import { shell } from 'electron';
 import type { Logger } from '../engine/index.js';
-import { checkExternalUrl } from './external-url.js';
+import { checkExternalUrl } from '../../shared/url-policy.js';
 
 /** Opens `url` in the user's browser if `checkExternalUrl` allows it; resolves to whether it did. */
 export async function openExternalSafe(url: unknown, logger: Logger): Promise<boolean> {

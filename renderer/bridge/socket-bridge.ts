@@ -10,7 +10,7 @@ import { HostFrameSchema, MAX_FRAME_BYTES, MAX_HOST_FRAME_BYTES, type ResultFram
 import { bridgeFromFunctions } from './bridge-from-functions';
 import type { BridgeLink, HostBridge, LinkState } from './host-bridge';
 import { reconnectDelay } from './reconnect-delay';
-import { isTaskSummaryArray } from './summary-shape';
+import { isTaskSummaryArray, isTasksUpdatedShaped } from './summary-shape';
 
 /** The part of the browser's WebSocket the bridge uses (tests pass a fake). */
 export interface SocketLike {
@@ -53,7 +53,7 @@ const bulkAnswers: Partial<Record<InvokeChannel, (value: unknown) => boolean>> =
   'tasks:list': isTaskSummaryArray,
 };
 const bulkEvents: Partial<Record<EventChannel, (payload: unknown) => boolean>> = {
-  'tasks:updated': (payload) => typeof payload === 'object' && payload !== null && isTaskSummaryArray((payload as { tasks?: unknown }).tasks),
+  'tasks:updated': isTasksUpdatedShaped,
 };
 
 /** Opens the socket right away and returns the bridge. */
@@ -111,7 +111,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     for (const item of queued) item.resolve(failure('Could not connect to the host.'));
     queued = [];
     if (isClosed) return;
-    const delay = reconnectDelay(attempt, random());
+    const delay = reconnectDelay(attempt, random);
     attempt += 1;
     setState({ status: 'disconnected', retryAt: now() + delay, reason });
     retryTimer = setTimeout(connect, delay);

@@ -7,59 +7,138 @@
  * list alone and kept re-validating every summary of every frame. The host is our own loopback
  * process behind a per-launch token, which builds these summaries from the same schema; the
  * Electron IPC path hands them over without re-validating either. The frame envelope is still
- * parsed strictly (socket-bridge.ts), and this check covers every field the renderer relies on
- * to sort, merge, filter and render — the ones whose wrong type would break the list or throw in
- * React (an object where text is rendered) — so a broken host still gets its frame dropped
- * instead of corrupting the cache. Unknown extra fields are not stripped (as over Electron IPC).
+ * parsed strictly (socket-bridge.ts), and this check covers every field of a summary with the
+ * contract's types — a wrong one would break the list or throw in React (an object where text is
+ * rendered) — so a broken host still gets its frame dropped instead of corrupting the cache.
+ * Unknown extra fields are not stripped (as over Electron IPC).
+ *
+ * Plain property checks, written out because they run for every summary of every bulk frame.
+ * Two locks keep them equal to the contract: the types they narrow to must equal the contract's
+ * (`summaryShapeAgrees`, a compile error otherwise), and they accept exactly what
+ * `TaskSummarySchema` accepts, field by field (test/renderer/bridge/summary-shape.test.ts).
+ * The contract is imported for its types only, which the build erases: zod stays out of the
+ * first screen.
  */
+import type { TaskSummary } from '../../shared/ipc/contract';
+import { isJsonObject } from '../../shared/json-guards';
+import type { SameShape } from '../../shared/ipc/type-agreement';
+import { isFiniteNumber, isRecordOf, isSafeInteger, isString, oneOf, optional } from './shape-guards';
 
-type Obj = Record<string, unknown>;
+// The enums of shared/task-model.ts, repeated here without zod; `summaryShapeAgrees` fails
+// typecheck the moment the lists differ.
+const isTaskStatus = oneOf(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+const isTaskForm = oneOf(['extension', 'legacy']);
+const isTaskPhase = oneOf(['calling', 'outcome-unknown', 'task']);
+const isEndReason = oneOf(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined', 'answered', 'answered-with-error', 'refused', 'interrupted']);
 
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const optional = (value: unknown, check: (value: unknown) => boolean): boolean => value === undefined || check(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
-
-function isJsonRpcErrorShaped(value: unknown): boolean {
-  return isObject(value) && isFiniteNumber(value.code) && isString(value.message);
+interface JsonRpcErrorShape {
+  code: number;
+  message: string;
+  data?: unknown;
 }
 
-function isSnapshotShaped(value: unknown): boolean {
-  if (!isObject(value)) return false;
+interface SnapshotShape {
+  taskId: string;
+  status: GuardedBy<typeof isTaskStatus>;
+  statusMessage?: string;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  ttlMs?: number | null;
+  pollIntervalMs?: number;
+  inputRequests?: Record<string, { method: string; params?: Record<string, unknown> }>;
+  error?: JsonRpcErrorShape;
+}
+
+interface ProgressShape {
+  progress: number;
+  total?: number;
+  message?: string;
+  at: number;
+}
+
+interface SummaryShape {
+  id: string;
+  serverId: string;
+  form: GuardedBy<typeof isTaskForm>;
+  phase: GuardedBy<typeof isTaskPhase>;
+  taskId?: string;
+  toolName: string;
+  argumentSummary: string;
+  plain?: true;
+  progress?: ProgressShape;
+  createdAt: number;
+  updatedAt: number;
+  observedAt?: number;
+  snapshot?: SnapshotShape;
+  hasResult: boolean;
+  resultIsError?: true;
+  endReason?: GuardedBy<typeof isEndReason>;
+  cancelRequestedAt?: number;
+  lastError?: string;
+  callError?: JsonRpcErrorShape;
+}
+
+type GuardedBy<G> = G extends (value: unknown) => value is infer T ? T : never;
+
+/** Compile-time proof that the shapes checked here and the contract's `TaskSummary` agree, nested fields included. */
+const summaryShapeAgrees: SameShape<SummaryShape, TaskSummary> = true;
+void summaryShapeAgrees;
+
+function isJsonRpcErrorShaped(value: unknown): value is JsonRpcErrorShape {
+  return isJsonObject(value) && isSafeInteger(value.code) && isString(value.message);
+}
+
+function isInputRequestShaped(value: unknown): boolean {
+  return isJsonObject(value) && isString(value.method) && optional(value.params, (params) => isRecordOf(params, () => true));
+}
+
+function isSnapshotShaped(value: unknown): value is SnapshotShape {
+  if (!isJsonObject(value)) return false;
   return isString(value.taskId)
-    && isString(value.status)
+    && isTaskStatus(value.status)
     && optional(value.statusMessage, isString)
     && optional(value.createdAt, isString)
     && optional(value.lastUpdatedAt, isString)
     && (value.ttlMs === undefined || value.ttlMs === null || isFiniteNumber(value.ttlMs))
     && optional(value.pollIntervalMs, isFiniteNumber)
-    && optional(value.inputRequests, isObject)
-    && optional(value.error, isObject);
+    && optional(value.inputRequests, (requests) => isRecordOf(requests, isInputRequestShaped))
+    && optional(value.error, isJsonRpcErrorShaped);
 }
 
-/** True when `value` has the fields of a task summary the renderer relies on, with their types. */
-export function isTaskSummaryShaped(value: unknown): boolean {
-  if (!isObject(value)) return false;
+function isProgressShaped(value: unknown): value is ProgressShape {
+  return isJsonObject(value) && isFiniteNumber(value.progress) && optional(value.total, isFiniteNumber) && optional(value.message, isString) && isFiniteNumber(value.at);
+}
+
+/** True when `value` is a task summary as the contract defines it (extra fields allowed, and kept). */
+export function isTaskSummaryShaped(value: unknown): value is TaskSummary {
+  if (!isJsonObject(value)) return false;
   return isString(value.id)
     && isString(value.serverId)
+    && isTaskForm(value.form)
+    && isTaskPhase(value.phase)
+    && optional(value.taskId, isString)
     && isString(value.toolName)
     && isString(value.argumentSummary)
-    && isString(value.form)
-    && isString(value.phase)
+    && optional(value.plain, (flag) => flag === true)
+    && optional(value.progress, isProgressShaped)
     && isFiniteNumber(value.createdAt)
     && isFiniteNumber(value.updatedAt)
-    && typeof value.hasResult === 'boolean'
-    && optional(value.resultIsError, (flag) => flag === true)
-    && optional(value.taskId, isString)
     && optional(value.observedAt, isFiniteNumber)
     && optional(value.snapshot, isSnapshotShaped)
-    && optional(value.endReason, isString)
+    && typeof value.hasResult === 'boolean'
+    && optional(value.resultIsError, (flag) => flag === true)
+    && optional(value.endReason, isEndReason)
     && optional(value.cancelRequestedAt, isFiniteNumber)
     && optional(value.lastError, isString)
     && optional(value.callError, isJsonRpcErrorShaped);
 }
 
-/** True when `value` is an array of summary-shaped values. */
-export function isTaskSummaryArray(value: unknown): boolean {
+/** True when `value` is an array of task summaries. */
+export function isTaskSummaryArray(value: unknown): value is TaskSummary[] {
   return Array.isArray(value) && value.every(isTaskSummaryShaped);
+}
+
+/** True when `value` is a `tasks:updated` payload: `{ tasks }`, an array of task summaries. */
+export function isTasksUpdatedShaped(value: unknown): value is { tasks: TaskSummary[] } {
+  return isJsonObject(value) && isTaskSummaryArray(value.tasks);
 }

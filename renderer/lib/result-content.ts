@@ -4,6 +4,7 @@
  * which can carry script), links as plain text that is never clickable
  * (docs/security.md#untrusted-text).
  */
+import { isJsonObject } from '../../shared/json-guards';
 
 /** One piece of a result's `content`, ready to render. */
 export type ResultBlock =
@@ -26,7 +27,6 @@ export interface ResultView {
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
@@ -45,7 +45,7 @@ export function imageDataUri(data: unknown, mimeType: unknown): string | undefin
 }
 
 function readBlock(item: unknown): ResultBlock {
-  if (!isObject(item)) return { kind: 'unsupported', type: typeof item, reason: 'Not a content object.' };
+  if (!isJsonObject(item)) return { kind: 'unsupported', type: typeof item, reason: 'Not a content object.' };
   const type = typeof item.type === 'string' ? item.type : 'unknown';
   switch (type) {
     case 'text':
@@ -62,7 +62,7 @@ function readBlock(item: unknown): ResultBlock {
       return { kind: 'resource-link', uri: optionalText(item.uri) ?? '', ...(name !== undefined ? { name } : {}), ...(description !== undefined ? { description } : {}) };
     }
     case 'resource': {
-      const resource = isObject(item.resource) ? item.resource : {};
+      const resource = isJsonObject(item.resource) ? item.resource : {};
       const text = optionalText(resource.text);
       const mimeType = optionalText(resource.mimeType);
       return { kind: 'resource', uri: optionalText(resource.uri) ?? '', ...(text !== undefined ? { text } : {}), ...(mimeType !== undefined ? { mimeType } : {}) };

@@ -1,31 +1,29 @@
 /**
- * A tool's `inputSchema` (untrusted JSON Schema) as a form model for the launcher. Only flat
+ * A tool's `inputSchema` (untrusted JSON Schema) as the launcher's argument form. Only flat
  * schemas become form fields: string, number, integer, boolean and string-enum properties.
  * Anything deeper (objects, arrays, unions, references) is edited as JSON instead, because a
  * half-understood schema rendered as a form would send arguments the user never saw.
  * Values are kept as the text the user typed and converted on submit, so `3` for an integer
  * field is sent as the number 3 and `3.5` is refused rather than rounded.
  */
+import type { BooleanField, FieldCommon, FormOption, NumberField, SelectField } from '../../shared/form-field';
+import { isJsonObject } from '../../shared/json-guards';
 
 type Json = Record<string, unknown>;
 
-interface FieldBase {
-  name: string;
-  /** The schema's `title`, or the property name. */
-  label: string;
-  description?: string;
-  required: boolean;
-}
-
-/** One form field. */
-export type FieldModel =
-  | (FieldBase & { kind: 'string'; default?: string; minLength?: number; maxLength?: number; format?: string })
-  | (FieldBase & { kind: 'number' | 'integer'; default?: number; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number })
-  | (FieldBase & { kind: 'boolean'; default?: boolean })
-  | (FieldBase & { kind: 'enum'; options: { value: string; label: string }[]; default?: string });
+/**
+ * One argument field: the shared field model (shared/form-field.ts) with the launcher's own
+ * text kind (any `format`, shown as a hint to the browser, left to the server to check) and the
+ * exclusive bounds JSON Schema allows on numbers.
+ */
+export type ArgumentField =
+  | (FieldCommon & { kind: 'string'; initial?: string; minLength?: number; maxLength?: number; format?: string })
+  | (NumberField & { exclusiveMinimum?: number; exclusiveMaximum?: number })
+  | BooleanField
+  | SelectField;
 
 /** The launcher's form: fields for a flat schema, or a JSON editor with the reason why. */
-export type FormModel = { kind: 'fields'; fields: FieldModel[] } | { kind: 'json'; reason: string };
+export type ArgumentForm = { kind: 'fields'; fields: ArgumentField[] } | { kind: 'json'; reason: string };
 
 /** Raw field values by property name, as typed (`'true'`/`'false'`/`''` for booleans). */
 export type FieldValues = Record<string, string>;
@@ -35,7 +33,6 @@ const STRUCTURAL_KEYWORDS = ['anyOf', 'allOf', 'not', '$ref', 'if', 'then', 'els
 /** At the top level `oneOf` is a union of argument shapes too (on a property it may be a titled enum). */
 const TOP_LEVEL_STRUCTURAL_KEYWORDS = [...STRUCTURAL_KEYWORDS, 'oneOf'];
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const finiteNumber = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const nonNegativeInteger = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -43,8 +40,8 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 class Unsupported extends Error {}
 
-/** Builds the form model for a tool's input schema. */
-export function buildFormModel(schema: Json): FormModel {
+/** Builds the argument form for a tool's input schema. */
+export function buildArgumentForm(schema: Json): ArgumentForm {
   try {
     return { kind: 'fields', fields: readTopLevel(schema) };
   } catch (error) {
@@ -53,27 +50,27 @@ export function buildFormModel(schema: Json): FormModel {
   }
 }
 
-function readTopLevel(schema: Json): FieldModel[] {
+function readTopLevel(schema: Json): ArgumentField[] {
   if (schema.type !== undefined && schema.type !== 'object') throw new Unsupported('The arguments are not a plain object.');
   const structural = TOP_LEVEL_STRUCTURAL_KEYWORDS.find((keyword) => keyword in schema);
   if (structural !== undefined) throw new Unsupported(`The schema uses "${structural}", which a simple form cannot show.`);
   const properties = schema.properties ?? {};
-  if (!isObject(properties)) throw new Unsupported('The schema\'s "properties" is not an object.');
+  if (!isJsonObject(properties)) throw new Unsupported('The schema\'s "properties" is not an object.');
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []);
   return Object.entries(properties).map(([name, property]) => readField(name, property, required.has(name)));
 }
 
-function readField(name: string, property: unknown, required: boolean): FieldModel {
-  if (!isObject(property)) throw new Unsupported(`Property "${name}" has no usable schema.`);
+function readField(name: string, property: unknown, required: boolean): ArgumentField {
+  if (!isJsonObject(property)) throw new Unsupported(`Property "${name}" has no usable schema.`);
   const structural = STRUCTURAL_KEYWORDS.find((keyword) => keyword in property);
   if (structural !== undefined) throw new Unsupported(`Property "${name}" uses "${structural}", which a simple form cannot show.`);
   const description = text(property.description);
-  const base: FieldBase = { name, label: text(property.title) ?? name, required, ...(description !== undefined ? { description } : {}) };
+  const base: FieldCommon = { name, label: text(property.title) ?? name, required, ...(description !== undefined ? { description } : {}) };
   const options = readEnumOptions(name, property);
   if (options !== undefined) {
     const fallback = property.default;
     const isAllowedDefault = typeof fallback === 'string' && options.some((option) => option.value === fallback);
-    return { ...base, kind: 'enum', options, ...(isAllowedDefault ? { default: fallback } : {}) };
+    return { ...base, kind: 'select', options, ...(isAllowedDefault ? { initial: fallback } : {}) };
   }
   switch (property.type) {
     case 'string':
@@ -82,7 +79,7 @@ function readField(name: string, property: unknown, required: boolean): FieldMod
     case 'integer':
       return readNumberField(base, property, property.type);
     case 'boolean':
-      return { ...base, kind: 'boolean', ...(typeof property.default === 'boolean' ? { default: property.default } : {}) };
+      return { ...base, kind: 'boolean', ...(typeof property.default === 'boolean' ? { initial: property.default } : {}) };
     case 'object':
     case 'array':
       throw new Unsupported(`Property "${name}" is ${property.type === 'object' ? 'an object' : 'an array'}; nested values are edited as JSON.`);
@@ -92,7 +89,7 @@ function readField(name: string, property: unknown, required: boolean): FieldMod
 }
 
 /** String choices from `enum`, `oneOf: [{const, title}]` or the deprecated `enumNames`; undefined when none. */
-function readEnumOptions(name: string, property: Json): { value: string; label: string }[] | undefined {
+function readEnumOptions(name: string, property: Json): FormOption[] | undefined {
   if (Array.isArray(property.enum)) {
     if (property.type !== undefined && property.type !== 'string') throw new Unsupported(`Property "${name}" offers non-text choices.`);
     if (!property.enum.every((value): value is string => typeof value === 'string')) throw new Unsupported(`Property "${name}" offers non-text choices.`);
@@ -101,15 +98,15 @@ function readEnumOptions(name: string, property: Json): { value: string; label: 
   }
   if (Array.isArray(property.oneOf)) {
     const options = property.oneOf.map((choice) =>
-      isObject(choice) && typeof choice.const === 'string' ? { value: choice.const, label: text(choice.title) ?? choice.const } : undefined,
+      isJsonObject(choice) && typeof choice.const === 'string' ? { value: choice.const, label: text(choice.title) ?? choice.const } : undefined,
     );
     if (options.some((option) => option === undefined)) throw new Unsupported(`Property "${name}" uses "oneOf", which a simple form cannot show.`);
-    return options as { value: string; label: string }[];
+    return options as FormOption[];
   }
   return undefined;
 }
 
-function readStringField(base: FieldBase, property: Json): FieldModel {
+function readStringField(base: FieldCommon, property: Json): ArgumentField {
   const minLength = nonNegativeInteger(property.minLength);
   const maxLength = nonNegativeInteger(property.maxLength);
   const format = text(property.format);
@@ -124,11 +121,11 @@ function readStringField(base: FieldBase, property: Json): FieldModel {
     ...(minLength !== undefined ? { minLength } : {}),
     ...(maxLength !== undefined ? { maxLength } : {}),
     ...(format !== undefined ? { format } : {}),
-    ...(isAllowedDefault ? { default: fallback } : {}),
+    ...(isAllowedDefault ? { initial: fallback } : {}),
   };
 }
 
-function readNumberField(base: FieldBase, property: Json, kind: 'number' | 'integer'): FieldModel {
+function readNumberField(base: FieldCommon, property: Json, kind: 'number' | 'integer'): ArgumentField {
   const bounds = {
     minimum: finiteNumber(property.minimum),
     maximum: finiteNumber(property.maximum),
@@ -138,7 +135,7 @@ function readNumberField(base: FieldBase, property: Json, kind: 'number' | 'inte
   const field = { ...base, kind, ...withoutUndefined(bounds) };
   const fallback = finiteNumber(property.default);
   const isAllowedDefault = fallback !== undefined && numberProblem(field, fallback) === undefined;
-  return isAllowedDefault ? { ...field, default: fallback } : field;
+  return isAllowedDefault ? { ...field, initial: fallback } : field;
 }
 
 function withoutUndefined<T extends Record<string, number | undefined>>(record: T): { [K in keyof T]?: number } {
@@ -146,7 +143,7 @@ function withoutUndefined<T extends Record<string, number | undefined>>(record: 
 }
 
 /** Why `value` does not fit a number field, or undefined when it does. */
-function numberProblem(field: Extract<FieldModel, { kind: 'number' | 'integer' }>, value: number): string | undefined {
+function numberProblem(field: Extract<ArgumentField, { kind: 'number' | 'integer' }>, value: number): string | undefined {
   if (field.kind === 'integer' && !Number.isSafeInteger(value)) return 'Enter a whole number.';
   if (field.minimum !== undefined && value < field.minimum) return `Must be at least ${field.minimum}.`;
   if (field.maximum !== undefined && value > field.maximum) return `Must be at most ${field.maximum}.`;
@@ -160,17 +157,17 @@ export function fieldValue(values: FieldValues, name: string): string {
   return Object.hasOwn(values, name) ? values[name]! : '';
 }
 
-/** The starting values: each field's default, else empty. */
-export function initialFieldValues(fields: readonly FieldModel[]): FieldValues {
-  return Object.fromEntries(fields.map((field) => [field.name, field.default === undefined ? '' : String(field.default)]));
+/** The starting values: each field's `initial` (the schema's default), else empty. */
+export function initialFieldValues(fields: readonly ArgumentField[]): FieldValues {
+  return Object.fromEntries(fields.map((field) => [field.name, field.initial === undefined ? '' : String(field.initial)]));
 }
 
 /**
  * True when a boolean field needs three choices (unset, true, false): an optional field without
  * a default must be able to send nothing, which a checkbox cannot say.
  */
-export function isTriStateBoolean(field: FieldModel): boolean {
-  return field.kind === 'boolean' && !field.required && field.default === undefined;
+export function isTriStateBoolean(field: ArgumentField): boolean {
+  return field.kind === 'boolean' && !field.required && field.initial === undefined;
 }
 
 /**
@@ -179,7 +176,7 @@ export function isTriStateBoolean(field: FieldModel): boolean {
  * checks now refuse. The check is `checkFieldValues` itself, so a prefilled form never sends
  * something other than what it shows.
  */
-export function fieldValuesFromArguments(fields: readonly FieldModel[], args: Readonly<Record<string, unknown>>): FieldValues | undefined {
+export function fieldValuesFromArguments(fields: readonly ArgumentField[], args: Readonly<Record<string, unknown>>): FieldValues | undefined {
   const entries: [string, string][] = [];
   for (const field of fields) {
     const value = Object.hasOwn(args, field.name) ? fieldText(args[field.name]) : '';
@@ -207,7 +204,7 @@ function sameArguments(sent: Record<string, unknown>, wanted: Readonly<Record<st
 export type FormCheck = { ok: true; arguments: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
 /** Checks the typed values against the fields and converts them to the arguments to send. */
-export function checkFieldValues(fields: readonly FieldModel[], values: FieldValues): FormCheck {
+export function checkFieldValues(fields: readonly ArgumentField[], values: FieldValues): FormCheck {
   const errors: [string, string][] = [];
   const entries: [string, unknown][] = [];
   for (const field of fields) {
@@ -219,7 +216,7 @@ export function checkFieldValues(fields: readonly FieldModel[], values: FieldVal
   return errors.length > 0 ? { ok: false, errors: Object.fromEntries(errors) } : { ok: true, arguments: Object.fromEntries(entries) };
 }
 
-function checkField(field: FieldModel, raw: string): { value: unknown } | { error: string } {
+function checkField(field: ArgumentField, raw: string): { value: unknown } | { error: string } {
   if (field.kind === 'boolean') {
     if (raw === 'true' || raw === 'false') return { value: raw === 'true' };
     return field.required ? { error: 'Choose true or false.' } : { value: undefined };
@@ -231,7 +228,7 @@ function checkField(field: FieldModel, raw: string): { value: unknown } | { erro
       if (field.minLength !== undefined && raw.length < field.minLength) return { error: `Use at least ${field.minLength} characters.` };
       if (field.maxLength !== undefined && raw.length > field.maxLength) return { error: `Use at most ${field.maxLength} characters.` };
       return { value: raw };
-    case 'enum':
+    case 'select':
       return field.options.some((option) => option.value === raw) ? { value: raw } : { error: 'Choose one of the options.' };
     case 'number':
     case 'integer': {
@@ -266,14 +263,14 @@ export function checkJsonArguments(source: string, schema: Json): JsonCheck {
   } catch (error) {
     return { ok: false, error: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!isObject(value)) return { ok: false, error: 'The arguments must be a JSON object ({ … }).' };
+  if (!isJsonObject(value)) return { ok: false, error: 'The arguments must be a JSON object ({ … }).' };
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
   const missing = required.filter((name) => !Object.hasOwn(value, name));
   if (missing.length > 0) return { ok: false, error: `Missing required ${missing.length === 1 ? 'property' : 'properties'}: ${missing.join(', ')}.` };
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   for (const [name, property] of Object.entries(value)) {
     const declared = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    const types = isObject(declared) ? declaredTypes(declared.type) : [];
+    const types = isJsonObject(declared) ? declaredTypes(declared.type) : [];
     if (types.length > 0 && !types.some((type) => hasJsonType(property, type))) {
       return { ok: false, error: `Property "${name}" must be of type ${types.join(' or ')}.` };
     }
@@ -297,7 +294,7 @@ function hasJsonType(value: unknown, type: string): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'object':
-      return isObject(value);
+      return isJsonObject(value);
     case 'array':
       return Array.isArray(value);
     case 'null':
@@ -309,9 +306,9 @@ function hasJsonType(value: unknown, type: string): boolean {
 
 /** The JSON editor's starting text: the top-level defaults the schema declares, else `{}`. */
 export function initialJsonArguments(schema: Json): string {
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   const defaults = Object.entries(properties).flatMap(([name, property]) =>
-    isObject(property) && property.default !== undefined ? [[name, property.default] as const] : [],
+    isJsonObject(property) && property.default !== undefined ? [[name, property.default] as const] : [],
   );
   return JSON.stringify(Object.fromEntries(defaults), null, 2);
 }

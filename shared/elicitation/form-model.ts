@@ -5,32 +5,20 @@
  */
 import type { ElicitContent, FormValue } from './elicit-result.js';
 import { checkValue, type TextKind, type ValueCheck } from './field-values.js';
+import type { BooleanField, FieldCommon, FormOption, NumberField, SelectField } from '../form-field.js';
 import type { CheckedField, CheckedSchema, IgnoredKeywords } from './checked-schema.js';
 
-/** One choice of a select: the value sent back and the text shown (server title, else the value). */
-export type FormOption = { value: string; label: string };
-
-type FieldCommon = {
-  /** The declared property name: the key in `content`. */
-  name: string;
-  /** The server's title, else the property name. Untrusted text: render as text only. */
-  label: string;
-  description?: string;
-  required: boolean;
-};
 /**
- * One field to render. `initial` is the server's default that survived the schema check; it
- * only pre-fills the field and is never submitted on its own (never auto-submit). A field
- * without `initial` starts empty — a yes/no field included, so an untouched optional checkbox
- * sends nothing rather than a `false` the user never chose.
+ * One field to render: the shared field model (shared/form-field.ts) with elicitation's own
+ * kinds, text with a format or a pattern and multi-select. `initial` is the server's default
+ * that survived the schema check; it is never submitted on its own (never auto-submit).
  */
-export type FormField = FieldCommon & (
-  | { kind: TextKind; minLength?: number; maxLength?: number; pattern?: string; initial?: string }
-  | { kind: 'number' | 'integer'; minimum?: number; maximum?: number; initial?: number }
-  | { kind: 'boolean'; initial?: boolean }
-  | { kind: 'select'; options: FormOption[]; initial?: string }
-  | { kind: 'multiselect'; options: FormOption[]; minItems?: number; maxItems?: number; initial?: string[] }
-);
+export type FormField =
+  | (FieldCommon & { kind: TextKind; minLength?: number; maxLength?: number; pattern?: string; initial?: string })
+  | NumberField
+  | BooleanField
+  | SelectField
+  | (FieldCommon & { kind: 'multiselect'; options: FormOption[]; minItems?: number; maxItems?: number; initial?: string[] });
 
 /**
  * A form to render: fields in the server's order; the schema check's `notes` (dropped defaults,

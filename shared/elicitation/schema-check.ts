@@ -30,6 +30,7 @@
  *   input is copied by spreading, so no inherited or stray key can travel on.
  */
 import type { FormValue } from './elicit-result.js';
+import { isPlainJsonObject } from '../json-guards.js';
 import { quote } from '../quoted-text.js';
 import type { CheckedField, CheckedOption, IgnoredKeywords, SchemaCheckResult } from './checked-schema.js';
 import { checkValue } from './field-values.js';
@@ -56,7 +57,7 @@ import { checkKeywords, checkName, isPlainKeyword, SCHEMA_LIMITS, SHAPE_KEYWORDS
  * shortened.
  */
 export function checkRequestedSchema(raw: unknown): SchemaCheckResult {
-  if (!isRecord(raw)) return { ok: false, problems: ['The form is not an object.'] };
+  if (!isPlainJsonObject(raw)) return { ok: false, problems: ['The form is not an object.'] };
   const problems: string[] = [];
   const notes: string[] = [];
   const ignored: IgnoredKeywords[] = [];
@@ -71,7 +72,7 @@ export function checkRequestedSchema(raw: unknown): SchemaCheckResult {
   const description = checkText(raw, 'description', 'The form', problems);
 
   const properties = get(raw, 'properties');
-  if (!isRecord(properties)) return { ok: false, problems: [...problems, 'The form has no "properties" object.'] };
+  if (!isPlainJsonObject(properties)) return { ok: false, problems: [...problems, 'The form has no "properties" object.'] };
   const names = Object.keys(properties);
   if (names.length > SCHEMA_LIMITS.properties) {
     // Stop here: a hostile form must not make us check (and report on) thousands of fields.
@@ -117,7 +118,7 @@ function isMetByConstruction(raw: Json, key: string): boolean {
 /** Checks one property; pushes its problems, notes and ignored keywords; returns the field only if it has no problem. */
 function checkField(name: string, raw: unknown, required: boolean, problems: string[], notes: string[], ignored: Ignored): CheckedField | undefined {
   const where = `Field ${quote(name)}`;
-  if (!isRecord(raw)) {
+  if (!isPlainJsonObject(raw)) {
     problems.push(`${where} is not an object.`);
     return undefined;
   }
@@ -198,7 +199,7 @@ function checkField(name: string, raw: unknown, required: boolean, problems: str
  * "string" beside `anyOf` agrees with it); other keywords are ignored as `items.x`.
  */
 function checkItems(items: unknown, where: string, problems: string[], ignored: Ignored): CheckedOption[] {
-  if (!isRecord(items)) {
+  if (!isPlainJsonObject(items)) {
     problems.push(`${where} has no "items" object describing its choices.`);
     return [];
   }
@@ -230,7 +231,7 @@ function checkTitledOptions(raw: unknown, keyword: string, where: string, proble
   const before = problems.length;
   const options: { const: string; title: string }[] = [];
   for (const [index, entry] of raw.entries()) {
-    if (!isRecord(entry) || typeof get(entry, 'const') !== 'string' || typeof get(entry, 'title') !== 'string') {
+    if (!isPlainJsonObject(entry) || typeof get(entry, 'const') !== 'string' || typeof get(entry, 'title') !== 'string') {
       problems.push(shapeProblem);
       return [];
     }
@@ -246,11 +247,4 @@ function checkTitledOptions(raw: unknown, keyword: string, where: string, proble
     return [];
   }
   return options.map((option) => ({ value: option.const, title: option.title }));
-}
-
-/** A plain JSON object (not an array, not a class instance). */
-function isRecord(value: unknown): value is Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }

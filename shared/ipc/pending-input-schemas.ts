@@ -49,7 +49,7 @@ const formModelAgrees: SameShape<z.infer<typeof FormModelSchema>, FormModel> = t
 void formModelAgrees;
 
 /** One piece of a sampling message: the server's text (untrusted), or the app's own sentence about what is not shown. */
-const SamplingPartSchema = z.object({ kind: z.enum(['text', 'note']), text: z.string() });
+const SamplingPartSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('text'), text: z.string() }), z.object({ kind: z.literal('note'), text: z.string() })]);
 /** A checked `sampling/createMessage`: `SamplingModel` of shared/sampling/sampling-request.ts. */
 export const SamplingModelSchema = z.discriminatedUnion('kind', [
   z.object({

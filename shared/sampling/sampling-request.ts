@@ -18,6 +18,7 @@
  * - Everything is read with own-property lookups and copied into fresh objects: nothing inherited
  *   or stray travels on, whatever keys (`__proto__`, `constructor`) the server used.
  */
+import { isJsonObject } from '../json-guards.js';
 import { cutText, quote } from '../quoted-text.js';
 
 /** Size limits of what is shown (UTF-16 units for lengths). */
@@ -97,7 +98,7 @@ interface TextBudget {
  * found (at most `SAMPLING_LIMITS.problems`), each naming where it is.
  */
 export function checkSamplingRequest(raw: unknown): SamplingModel {
-  if (!isRecord(raw)) return { kind: 'refusal', problems: ['The request has no parameters.'] };
+  if (!isJsonObject(raw)) return { kind: 'refusal', problems: ['The request has no parameters.'] };
   const problems: string[] = [];
   const notes: string[] = [];
   const budget: TextBudget = { left: SAMPLING_LIMITS.totalText };
@@ -109,7 +110,7 @@ export function checkSamplingRequest(raw: unknown): SamplingModel {
 
   const messages = checkMessages(get(raw, 'messages'), budget, problems, notes);
   const parameters = checkParameters(raw, problems, notes);
-  if (isRecord(get(raw, 'metadata')) && Object.keys(get(raw, 'metadata') as Json).length > 0) {
+  if (isJsonObject(get(raw, 'metadata')) && Object.keys(get(raw, 'metadata') as Json).length > 0) {
     notes.push('The request also carries metadata meant for the model provider; it is not shown.');
   }
   if (problems.length > 0 || parameters === undefined) {
@@ -141,7 +142,7 @@ function checkMessages(raw: unknown, budget: TextBudget, problems: string[], not
 }
 
 function checkMessage(raw: unknown, where: string, budget: TextBudget, problems: string[]): SamplingMessage | undefined {
-  if (!isRecord(raw)) {
+  if (!isJsonObject(raw)) {
     problems.push(`${where} is not an object.`);
     return undefined;
   }
@@ -165,7 +166,7 @@ function checkMessage(raw: unknown, where: string, budget: TextBudget, problems:
 
 /** One content block: text as text, everything else as the app's own sentence about it. */
 function checkPart(raw: unknown, where: string, budget: TextBudget, problems: string[]): SamplingPart[] {
-  if (!isRecord(raw)) {
+  if (!isJsonObject(raw)) {
     problems.push(`${where} is not an object.`);
     return [];
   }
@@ -189,7 +190,7 @@ function checkPart(raw: unknown, where: string, budget: TextBudget, problems: st
   if (type === 'tool_use') {
     const name = get(raw, 'name');
     const input = get(raw, 'input');
-    const count = isRecord(input) ? Object.keys(input).length : 0;
+    const count = isJsonObject(input) ? Object.keys(input).length : 0;
     return [note(`The model asked to use the tool ${typeof name === 'string' ? quote(name, 100) : '(unnamed)'} with ${count} input ${count === 1 ? 'value' : 'values'} (not shown).`)];
   }
   if (type === 'tool_result') {
@@ -234,7 +235,7 @@ function checkParameters(raw: Json, problems: string[], notes: string[]): Sampli
   const choiceRaw = get(raw, 'toolChoice');
   let toolChoice: ToolChoiceMode | undefined;
   if (choiceRaw !== undefined) {
-    const mode = isRecord(choiceRaw) ? get(choiceRaw, 'mode') : null;
+    const mode = isJsonObject(choiceRaw) ? get(choiceRaw, 'mode') : null;
     toolChoice = TOOL_CHOICE.get(mode);
     if (mode !== undefined && toolChoice === undefined) problems.push('toolChoice.mode must be "auto", "required" or "none".');
   }
@@ -256,7 +257,7 @@ const PRIORITIES = [['costPriority', 'cost'], ['speedPriority', 'speed'], ['inte
 function checkPreferences(raw: unknown, problems: string[], notes: string[]): { hints: string[]; priorities: SamplingParameters['priorities'] } | undefined {
   const priorities: SamplingParameters['priorities'] = {};
   if (raw === undefined) return { hints: [], priorities };
-  if (!isRecord(raw)) {
+  if (!isJsonObject(raw)) {
     problems.push('modelPreferences is not an object.');
     return undefined;
   }
@@ -270,7 +271,7 @@ function checkPreferences(raw: unknown, problems: string[], notes: string[]): { 
   const hints: string[] = [];
   if (hintsRaw !== undefined && !Array.isArray(hintsRaw)) problems.push('modelPreferences.hints is not a list.');
   for (const hint of Array.isArray(hintsRaw) ? hintsRaw : []) {
-    const name = isRecord(hint) ? get(hint, 'name') : undefined;
+    const name = isJsonObject(hint) ? get(hint, 'name') : undefined;
     if (typeof name === 'string' && name !== '') hints.push(name);
   }
   return { hints: shortList(hints, SAMPLING_LIMITS.listItems, 'model hints', notes), priorities };
@@ -284,7 +285,7 @@ function checkTools(raw: unknown, problems: string[], notes: string[]): string[]
   }
   const names: string[] = [];
   for (const [index, tool] of raw.entries()) {
-    const name = isRecord(tool) ? get(tool, 'name') : undefined;
+    const name = isJsonObject(tool) ? get(tool, 'name') : undefined;
     if (typeof name === 'string') names.push(name);
     else problems.push(`Tool ${index + 1} has no name.`);
   }
@@ -323,10 +324,6 @@ export function formatSize(bytes: number): string {
 
 function note(text: string): SamplingPart {
   return { kind: 'note', text };
-}
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** An own property only: `__proto__`, `constructor` and friends never resolve to inherited values. */

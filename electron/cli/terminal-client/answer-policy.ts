@@ -8,6 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { validateForm, type FormModel } from '../../../shared/elicitation/form-model.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import type { checkInput } from '../../host/input-views.js';
 import { UsageError } from './cli-errors.js';
 
@@ -74,10 +75,10 @@ export async function readAnswerPolicy(text: string | undefined, isTerminal: boo
   } catch {
     throw new UsageError(`--answer ${text}: the file is not valid JSON.`);
   }
-  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+  if (!isJsonObject(values)) {
     throw new UsageError(`--answer ${text}: the file must hold one JSON object of field names and values.`);
   }
-  return { kind: 'file', file, values: values as Record<string, unknown> };
+  return { kind: 'file', file, values };
 }
 
 /** Why nothing was accepted when nobody could be asked. */

@@ -3,6 +3,7 @@
  * and the help text. Parsing never touches the network or the data folder.
  */
 import { parseArgs } from 'node:util';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import { DEFAULT_DATA_DIR } from '../../engine/index.js';
 import { ANSWER_POLICY_HELP } from './answer-policy.js';
 import { UsageError } from './cli-errors.js';
@@ -251,6 +252,6 @@ function parseToolArguments(text: string | undefined): Record<string, unknown> {
   } catch (error) {
     throw new UsageError(`--args is not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--args must be a JSON object, e.g. \'{"a": 1}\'.');
-  return value as Record<string, unknown>;
+  if (!isJsonObject(value)) throw new UsageError('--args must be a JSON object, e.g. \'{"a": 1}\'.');
+  return value;
 }

@@ -6,6 +6,7 @@
  * credentials or the requests kept for a restart.
  */
 import type { Tool } from '@modelcontextprotocol/client';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import type { TaskExport } from '../../../shared/server-log.js';
 import type { ToolResult, TrackedTask } from '../../../shared/task-model.js';
 import { STATUS_LABELS, classifyTask, explainStatus } from '../../../shared/task-status.js';
@@ -208,7 +209,7 @@ function resultLines(result: ToolResult): string[] {
   if (result['isError'] === true) lines.push('The tool reported an error:');
   const content = Array.isArray(result['content']) ? (result['content'] as unknown[]) : [];
   for (const item of content) {
-    const block = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+    const block = isJsonObject(item) ? item : {};
     const type = typeof block['type'] === 'string' ? block['type'] : 'unknown';
     if (type === 'text' && typeof block['text'] === 'string') lines.push(...printableLines(block['text'], MAX_RESULT_TEXT).split('\n'));
     else if (type === 'resource_link' && typeof block['uri'] === 'string') lines.push(`[link, not opened: ${printable(block['uri'], 300)}]`);

@@ -5,6 +5,7 @@
  * `TaskState`.
  */
 import { z } from 'zod';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import { INTERNAL_ERROR } from '../catalogue/tool-result.js';
 import type { ClientFeature } from '../catalogue/tools.js';
 import type { TaskState } from '../core/task-table.js';
@@ -35,8 +36,6 @@ const DeclaredCapabilitiesSchema = z.looseObject({
   roots: z.unknown().optional(),
 });
 
-const isPlainObject = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * True when `capabilities` (a request's `clientCapabilities`) declares the Tasks extension.
  * Any object value counts, not only `{}` (forward compatibility,
@@ -44,7 +43,7 @@ const isPlainObject = (value: unknown): boolean => typeof value === 'object' && 
  */
 export function declaresTasksExtension(capabilities: unknown): boolean {
   const parsed = DeclaredCapabilitiesSchema.safeParse(capabilities);
-  return parsed.success && isPlainObject(parsed.data.extensions?.[TASKS_EXTENSION_ID]);
+  return parsed.success && isJsonObject(parsed.data.extensions?.[TASKS_EXTENSION_ID]);
 }
 
 /**

@@ -9,6 +9,7 @@
  * It never sends the MCP server's configured headers: those are for the MCP server only.
  */
 import type { FetchLike } from '@modelcontextprotocol/client';
+import { isJsonObject } from '../../../shared/json-guards.js';
 
 /** The largest response read from an authorization server (metadata, tokens) or a resource's metadata. */
 export const MAX_AUTH_RESPONSE_BYTES = 1024 * 1024;
@@ -124,9 +125,8 @@ export function retryingRegistrationWithoutScope(base: FetchLike): FetchLike {
 function registrationWithScope(body: string): Record<string, unknown> | undefined {
   try {
     const metadata: unknown = JSON.parse(body);
-    if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return undefined;
-    const record = metadata as Record<string, unknown>;
-    return Array.isArray(record.redirect_uris) && typeof record.scope === 'string' ? record : undefined;
+    if (!isJsonObject(metadata)) return undefined;
+    return Array.isArray(metadata.redirect_uris) && typeof metadata.scope === 'string' ? metadata : undefined;
   } catch {
     return undefined;
   }

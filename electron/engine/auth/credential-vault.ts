@@ -6,6 +6,7 @@
  */
 import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { CredentialStore, Logger } from '../ports.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import { errorText } from '../error-text.js';
 
 /** Tokens as kept: what the token endpoint answered, the issuer that minted them, when they were saved. */
@@ -83,17 +84,13 @@ export class CredentialVault {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The parts of a stored value that have the right shape. */
 function credentialsOf(raw: Record<string, unknown> | undefined): Credentials {
   if (raw === undefined) return {};
   const out: Credentials = {};
-  if (isRecord(raw.tokens) && typeof raw.tokens.access_token === 'string' && typeof raw.tokens.token_type === 'string') out.tokens = raw.tokens as unknown as HeldTokens;
-  if (isRecord(raw.client) && typeof raw.client.client_id === 'string') out.client = raw.client as unknown as HeldClient;
+  if (isJsonObject(raw.tokens) && typeof raw.tokens.access_token === 'string' && typeof raw.tokens.token_type === 'string') out.tokens = raw.tokens as unknown as HeldTokens;
+  if (isJsonObject(raw.client) && typeof raw.client.client_id === 'string') out.client = raw.client as unknown as HeldClient;
   if (typeof raw.verifier === 'string') out.verifier = raw.verifier;
-  if (isRecord(raw.discovery) && typeof raw.discovery.authorizationServerUrl === 'string') out.discovery = raw.discovery as unknown as OAuthDiscoveryState;
+  if (isJsonObject(raw.discovery) && typeof raw.discovery.authorizationServerUrl === 'string') out.discovery = raw.discovery as unknown as OAuthDiscoveryState;
   return out;
 }

@@ -1,18 +1,16 @@
 /** Reconnect delays: jittered exponential backoff, capped (issue: "capped at 30 s"); when a stdio server stops being started. */
+import { backoffDelay, type Backoff } from '../../../shared/backoff.js';
 import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS } from '../../../shared/server-config.js';
 
 /** First reconnect delay before jitter. */
 export const RECONNECT_BASE_MS = 500;
 /** The longest wait between reconnect attempts. */
 export const RECONNECT_CAP_MS = 30_000;
+const RECONNECT_BACKOFF: Backoff = { firstMs: RECONNECT_BASE_MS, capMs: RECONNECT_CAP_MS };
 
-/**
- * Delay before reconnect attempt `attempt` (1-based), "equal jitter": half the exponential step
- * fixed, half random, so many servers dropping at once do not reconnect in lockstep.
- */
+/** Delay before reconnect attempt `attempt` (1-based): the shared backoff with the engine's steps. */
 export function reconnectDelay(attempt: number, random: () => number): number {
-  const step = Math.min(RECONNECT_CAP_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, Math.min(attempt - 1, 20)));
-  return Math.round(step / 2 + random() * (step / 2));
+  return backoffDelay(RECONNECT_BACKOFF, attempt - 1, random);
 }
 
 /**

@@ -12,6 +12,7 @@
  * Chunks are passed on only after they were counted; what was passed before the limit was
  * reached is at most the limit, and none of it is ever handed on as a message.
  */
+import { isJsonObject } from '../../../shared/json-guards.js';
 import { ID_PREFIX_BYTES, topLevelIdIn } from './json-prefix-id.js';
 import { MessageTooLargeError } from './message-limit.js';
 
@@ -197,8 +198,8 @@ function requestIdOf(body: unknown): string | number | undefined {
   if (typeof body !== 'string') return undefined;
   try {
     const message: unknown = JSON.parse(body);
-    if (typeof message !== 'object' || message === null || Array.isArray(message) || !('method' in message) || !('id' in message)) return undefined;
-    const { id } = message as { id: unknown };
+    if (!isJsonObject(message) || !('method' in message) || !('id' in message)) return undefined;
+    const { id } = message;
     return typeof id === 'string' || typeof id === 'number' ? id : undefined;
   } catch {
     return undefined;

@@ -32,7 +32,7 @@ import { StdioTransport } from './stdio-transport.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 
 export type { ServerRequestHandler } from './server-request-relay.js';
-import { isJsonObject } from '../protocols/task-wire.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 
 /** The extension id of SEP-2663. */
 export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';

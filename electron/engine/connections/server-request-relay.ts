@@ -8,7 +8,7 @@
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { McpRequestError } from './mcp-request-error.js';
-import { isJsonObject } from '../protocols/task-wire.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 
 /** The requests a client answers, all of which this app declares it can. */
 export const SERVER_REQUEST_METHODS: readonly string[] = ['elicitation/create', 'sampling/createMessage', 'roots/list'];

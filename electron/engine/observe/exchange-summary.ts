@@ -3,7 +3,7 @@
  * cleaned and shortened), and the raw facts a repeated answer is compared by without building it.
  */
 import { cleanLine } from '../connections/untrusted-line.js';
-import { isJsonObject } from '../protocols/task-wire.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 
 /** Characters a summary keeps. */
 const SUMMARY_LENGTH = 200;

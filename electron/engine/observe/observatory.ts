@@ -9,7 +9,7 @@ import type { ConsoleEntry, HttpFacts, ProtocolEntry, ServerLogLine } from '../.
 import type { ConnectionObserver } from '../connections/server-connection.js';
 import { cleanLine } from '../connections/untrusted-line.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { isJsonObject } from '../protocols/task-wire.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import { ProtocolLog, type ProtocolQuery } from './protocol-log.js';
 import { createRedactor, secretsOf, type Redactor } from './redaction.js';
 import { logMessageOf, ServerConsole, type ConsoleQuery } from './server-console.js';

@@ -8,7 +8,7 @@
  *   on the wire, when exactly one is (on stdio the wire does not say more); else to none.
  * Responses are attributed by the protocol log to their request's task.
  */
-import { isJsonObject } from '../protocols/task-wire.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 
 /** The 2025-11-25 `_meta` key naming the task a message belongs to. */
 export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';

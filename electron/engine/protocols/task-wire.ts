@@ -12,6 +12,7 @@ import {
   type TaskSnapshot,
   type ToolResult,
 } from '../../../shared/task-model.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import { formatBytes } from '../connections/message-limit.js';
 
 /** Longest server-supplied text kept (status messages, error messages). */
@@ -42,11 +43,6 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 export interface TaskObservation {
   snapshot: TaskSnapshot;
   result?: ToolResult;
-}
-
-/** True for a plain JSON object (not null, not an array). */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Cuts a server string to `MAX_TEXT_LENGTH` characters, marking the cut. */
@@ -88,7 +84,7 @@ export function isLargerThan(value: unknown, maxBytes: number): boolean {
     else if (Array.isArray(current)) {
       size += 2 + current.length;
       for (const item of current) stack.push(item);
-    } else if (typeof current === 'object' && current !== null) {
+    } else if (isJsonObject(current)) {
       for (const [key, member] of Object.entries(current)) {
         size += key.length + 4;
         stack.push(member);

@@ -30,6 +30,7 @@ import { basename, join, resolve } from 'node:path';
 import Conf from 'conf';
 import type { z } from 'zod';
 import { TrackedTaskSchema, type TrackedTask } from '../../../shared/task-model.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import {
   PRIVATE_FILE_MODE,
   ensureDataFolder,
@@ -418,7 +419,7 @@ export class ConfTaskStore implements TaskStore {
         rejected.push({ record: line, reason: `it is not valid JSON (${where})`, origin: 'journal-line' });
       } else if (isChange(change, 'put')) {
         const { put } = change;
-        const id = typeof put === 'object' && put !== null && 'id' in put && typeof put.id === 'string' ? put.id : `line-${lineNumber}`;
+        const id = isJsonObject(put) && typeof put.id === 'string' ? put.id : `line-${lineNumber}`;
         const versions = puts.get(id);
         if (versions === undefined) puts.set(id, [{ record: change.put, where }]);
         else versions.push({ record: change.put, where });
@@ -757,7 +758,7 @@ export class ConfTaskStore implements TaskStore {
 
 /** A one-key object `{[key]: ...}`: the shape of a journal line. */
 function isChange<K extends 'put' | 'del'>(value: unknown, key: K): value is Record<K, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && key in value;
+  return isJsonObject(value) && Object.keys(value).length === 1 && key in value;
 }
 
 function describeError(error: unknown): string {
@@ -796,8 +797,8 @@ function parseSnapshot(bytes: Buffer): SnapshotAttempt {
     throw error;
   }
   if (data === null) return { isReadable: false, reason: 'it holds no task list (JSON null)' };
-  if (typeof data !== 'object' || Array.isArray(data)) return { isReadable: false, reason: 'it does not have the expected layout' };
-  const fields = data as Record<string, unknown>;
+  if (!isJsonObject(data)) return { isReadable: false, reason: 'it does not have the expected layout' };
+  const fields = data;
   if (Object.keys(fields).length === 0) return { isReadable: false, reason: 'it holds no task list (an empty object)' };
   const { schemaVersion, tasks } = fields;
   if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {

@@ -6,6 +6,7 @@
  * folder 0700); a damaged one is renamed to `<sha256 hex>.json.corrupt-<time>` and kept.
  */
 import { basename, join, resolve } from 'node:path';
+import { isJsonObject } from '../../../shared/json-guards.js';
 import type { ToolResult } from '../../../shared/task-model.js';
 import { ensureDataFolder, errorCode, FileQueues, moveAside, parseJson, readIfPresent, removeIfPresent, removeStaleTempFiles, writeFileAtomic } from '../../node/data-folder.js';
 import { nodeFileSystem, type StoreFileSystem } from '../../node/file-system.js';
@@ -152,8 +153,4 @@ export class FileResultStore implements ResultStore {
   #enqueue<T>(file: string, operation: () => Promise<T>): Promise<T> {
     return this.#queues.run(file, () => this.#prepare().then(operation));
   }
-}
-
-function isJsonObject(value: unknown): value is ToolResult {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,14 +1,14 @@
 /** One form field: label (with required marker), control for its kind, help text, error. */
 import type { ReactNode } from 'react';
 import { VisibleText } from '../../components/VisibleText';
-import { isTriStateBoolean, type FieldModel } from '../../lib/schema-form';
+import { isTriStateBoolean, type ArgumentField } from '../../lib/schema-form';
 import { FieldLabel } from '../../components/FieldLabel';
 import { OptionSelect } from '../../components/OptionSelect';
 
 export interface FieldControlProps {
   /** DOM id of the control (property names are untrusted, so they never become ids). */
   id: string;
-  field: FieldModel;
+  field: ArgumentField;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
@@ -65,7 +65,7 @@ export function FieldControl({ id, field, value, error, onChange }: FieldControl
 
 type CommonProps = { id: string; 'aria-describedby': string | undefined; 'aria-invalid': boolean; required: boolean; 'data-testid': string };
 
-function renderControl(field: FieldModel, value: string, onChange: (value: string) => void, common: CommonProps): ReactNode {
+function renderControl(field: ArgumentField, value: string, onChange: (value: string) => void, common: CommonProps): ReactNode {
   switch (field.kind) {
     case 'boolean':
       // Only a tri-state boolean gets here: "not set" must be sendable.
@@ -76,7 +76,7 @@ function renderControl(field: FieldModel, value: string, onChange: (value: strin
           <option value="false">false</option>
         </select>
       );
-    case 'enum':
+    case 'select':
       return <OptionSelect {...common} className="input" options={field.options} required={field.required} value={value} onChange={onChange} />;
     case 'number':
     case 'integer':

@@ -1,11 +1,11 @@
 /** The launcher's form for a flat input schema: one labelled control per property. */
 import { useId, useMemo } from 'react';
-import { checkFieldValues, type FieldModel, type FieldValues, fieldValue } from '../../lib/schema-form';
+import { checkFieldValues, type ArgumentField, type FieldValues, fieldValue } from '../../lib/schema-form';
 import { FieldControl } from './FieldControl';
 import { useSubmitAttempt } from './use-submit-attempt';
 
 export interface FieldsFormProps {
-  fields: readonly FieldModel[];
+  fields: readonly ArgumentField[];
   values: FieldValues;
   onChange: (name: string, value: string) => void;
   isRunning: boolean;

@@ -1,7 +1,7 @@
 /** The arguments typed for one tool, kept in the store so leaving the launcher loses nothing. */
 import { useMemo } from 'react';
 import type { ToolView } from '../../../shared/ipc/contract';
-import { buildFormModel, fieldValuesFromArguments, initialFieldValues, initialJsonArguments, type FieldValues, type FormModel } from '../../lib/schema-form';
+import { buildArgumentForm, fieldValuesFromArguments, initialFieldValues, initialJsonArguments, type FieldValues, type ArgumentForm } from '../../lib/schema-form';
 import { argumentDraftKey, type ArgumentDraft } from '../../store/app-store';
 import { useAppStore } from '../../store/store-context';
 import { selectSaveArgumentDraft } from '../../store/selectors';
@@ -15,13 +15,13 @@ const UNFIT_ARGUMENTS_REASON = "the earlier call's arguments do not fit this too
  */
 export function useArgumentDraft(serverId: string, tool: ToolView) {
   const key = argumentDraftKey(serverId, tool.name);
-  const model = useMemo(() => buildFormModel(tool.inputSchema), [tool.inputSchema]);
+  const model = useMemo(() => buildArgumentForm(tool.inputSchema), [tool.inputSchema]);
   const stored = useAppStore((state) => state.argumentDrafts[key]);
   const draft = useMemo(() => fitDraft(model, stored), [model, stored]);
   const save = useAppStore(selectSaveArgumentDraft);
   const values: FieldValues = draft?.kind === 'fields' ? draft.values : model.kind === 'fields' ? initialFieldValues(model.fields) : {};
   const jsonText = draft?.kind === 'json' ? draft.text : initialJsonArguments(tool.inputSchema);
-  const editor: FormModel =
+  const editor: ArgumentForm =
     model.kind === 'json' ? model : draft?.kind === 'json' ? { kind: 'json', reason: UNFIT_ARGUMENTS_REASON } : model;
   return {
     editor,
@@ -33,7 +33,7 @@ export function useArgumentDraft(serverId: string, tool: ToolView) {
 }
 
 /** Earlier arguments as field values when the form shows them exactly, else as JSON text. */
-function fitDraft(model: FormModel, draft: ArgumentDraft | undefined): Exclude<ArgumentDraft, { kind: 'arguments' }> | undefined {
+function fitDraft(model: ArgumentForm, draft: ArgumentDraft | undefined): Exclude<ArgumentDraft, { kind: 'arguments' }> | undefined {
   if (draft?.kind !== 'arguments') return draft;
   const values = model.kind === 'fields' ? fieldValuesFromArguments(model.fields, draft.values) : undefined;
   return values === undefined ? { kind: 'json', text: JSON.stringify(draft.values, null, 2) } : { kind: 'fields', values };

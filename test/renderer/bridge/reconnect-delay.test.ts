@@ -14,6 +14,6 @@ describe('reconnectDelay', () => {
     [100, 0, 15_000],
     [-1, 0, 250],
   ])('attempt %s with random %s → %s ms', (attempt, random, expected) => {
-    expect(reconnectDelay(attempt, random)).toBe(expected);
+    expect(reconnectDelay(attempt, () => random)).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isTaskSummaryArray, isTaskSummaryShaped } from '../../../renderer/bridge/summary-shape';
+import { isTaskSummaryArray, isTaskSummaryShaped, isTasksUpdatedShaped } from '../../../renderer/bridge/summary-shape';
 import { TaskSummarySchema } from '../../../shared/ipc/contract';
+import { JsonRpcErrorSchema, TaskProgressSchema, TaskSnapshotSchema } from '../../../shared/task-model';
 import { makeSnapshot, makeTask } from '../factories';
 
 const valid = JSON.parse(JSON.stringify(makeTask({ snapshot: makeSnapshot({ statusMessage: 'Halfway', ttlMs: null }) }))) as Record<string, unknown>;
@@ -61,5 +62,115 @@ describe('isTaskSummaryArray', () => {
     ['undefined', undefined, false],
   ])('%s → %s', (_name, value, expected) => {
     expect(isTaskSummaryArray(value)).toBe(expected);
+  });
+});
+
+/** A summary with every field the contract allows, nested ones included, as it arrives (parsed JSON). */
+const full = JSON.parse(JSON.stringify(makeTask({
+  plain: true,
+  progress: { progress: 3, total: 10, message: 'Step 3', at: 5 },
+  resultIsError: true,
+  endReason: 'refused',
+  cancelRequestedAt: 7,
+  lastError: 'timeout',
+  callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
+  snapshot: makeSnapshot({
+    statusMessage: 'Halfway',
+    createdAt: '2026-01-01T00:00:00Z',
+    lastUpdatedAt: '2026-01-01T00:01:00Z',
+    ttlMs: 60_000,
+    pollIntervalMs: 1_000,
+    inputRequests: { ask: { method: 'elicitation/create', params: { message: 'Sure?' } } },
+    error: { code: -1, message: 'broke', data: 1 },
+  }),
+}))) as Record<string, unknown>;
+
+/** Every field path of `full`, objects' members included (`snapshot.inputRequests.ask.method`). */
+function pathsOf(value: Record<string, unknown>, prefix: string[] = []): string[][] {
+  return Object.entries(value).flatMap(([key, member]) => {
+    const path = [...prefix, key];
+    return typeof member === 'object' && member !== null && !Array.isArray(member) ? [path, ...pathsOf(member as Record<string, unknown>, path)] : [path];
+  });
+}
+
+/** A deep copy of `full` with the member at `path` replaced by `value`, or removed for `undefined` with `remove`. */
+function changed(path: readonly string[], change: { to: unknown } | 'remove'): Record<string, unknown> {
+  const copy = structuredClone(full);
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  const last = path[path.length - 1]!;
+  if (change === 'remove') delete parent[last];
+  else parent[last] = change.to;
+  return copy;
+}
+
+/** Values of every JSON type and the edge cases zod cares about: each is valid for some fields and wrong for others. */
+const PROBES: unknown[] = [
+  undefined, null, '', 'bogus', 'working', 'legacy', 'calling', 'lost', 0, -1, 1.5, 2 ** 60, Number.NaN, Number.POSITIVE_INFINITY,
+  true, false, {}, [], ['x'], { code: 1, message: 'm' }, { method: 'x' }, { taskId: 't', status: 'working' }, { progress: 1, at: 2 }, { a: { method: 'x' } },
+];
+
+const sameVerdict = (value: unknown) => ({ zod: TaskSummarySchema.safeParse(value).success, hand: isTaskSummaryShaped(value) });
+
+describe('isTaskSummaryShaped gives the verdict of TaskSummarySchema', () => {
+  const paths = pathsOf(full);
+
+  it('probes every field the contract declares (the full sample has them all)', () => {
+    const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
+    expect(keysOf(full)).toEqual(Object.keys(TaskSummarySchema.shape).sort());
+    expect(keysOf(full.snapshot)).toEqual(Object.keys(TaskSnapshotSchema.shape).sort());
+    expect(keysOf(full.progress)).toEqual(Object.keys(TaskProgressSchema.shape).sort());
+    expect(keysOf(full.callError)).toEqual(Object.keys(JsonRpcErrorSchema.shape).sort());
+  });
+
+  it('on the full summary and on each of the smaller samples above', () => {
+    expect(sameVerdict(full)).toEqual({ zod: true, hand: true });
+    for (const value of [valid, without('snapshot'), null, [], 'task', {}]) {
+      const verdict = sameVerdict(value);
+      expect(verdict.hand, JSON.stringify(value)).toBe(verdict.zod);
+    }
+  });
+
+  it.each(paths.map((path) => [path.join('.'), path] as const))('without %s', (_name, path) => {
+    const verdict = sameVerdict(changed(path, 'remove'));
+    expect(verdict.hand).toBe(verdict.zod);
+  });
+
+  it.each(paths.map((path) => [path.join('.'), path] as const))('with %s of every kind of value', (_name, path) => {
+    const disagreements = PROBES.filter((probe) => {
+      const verdict = sameVerdict(changed(path, { to: probe }));
+      return verdict.hand !== verdict.zod;
+    });
+    expect(disagreements).toEqual([]);
+  });
+
+  it.each([[[]], [['snapshot']], [['snapshot', 'error']], [['snapshot', 'inputRequests', 'ask']], [['progress']], [['callError']]])('with an extra field in %j', (path) => {
+    const copy = structuredClone(full);
+    let target = copy;
+    for (const key of path) target = target[key] as Record<string, unknown>;
+    target.unexpected = { anything: true };
+    expect(sameVerdict(copy)).toEqual({ zod: true, hand: true });
+  });
+
+  it('rejects wrong types, enum values and numbers the contract refuses (not only agrees)', () => {
+    for (const [path, value] of [
+      [['phase'], 'bogus'], [['form'], 'task'], [['endReason'], 'bogus'], [['plain'], false], [['progress', 'at'], '5'], [['createdAt'], Number.POSITIVE_INFINITY],
+      [['snapshot', 'status'], 'done'], [['snapshot', 'inputRequests', 'ask', 'method'], 1], [['snapshot', 'inputRequests', 'ask', 'params'], []], [['callError', 'code'], 1.5],
+    ] as const) {
+      expect(sameVerdict(changed(path, { to: value })), path.join('.')).toEqual({ zod: false, hand: false });
+    }
+  });
+});
+
+describe('isTasksUpdatedShaped', () => {
+  it.each<[string, unknown, boolean]>([
+    ['summaries', { tasks: [valid, full] }, true],
+    ['no summaries', { tasks: [] }, true],
+    ['a bad summary', { tasks: [valid, { id: 42 }] }, false],
+    ['no tasks', {}, false],
+    ['an array', [valid], false],
+    ['null', null, false],
+  ])('%s → %s', (_name, value, expected) => {
+    expect(isTasksUpdatedShaped(value)).toBe(expected);
   });
 });

@@ -1,23 +1,23 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import {
-  buildFormModel,
+  buildArgumentForm,
   checkFieldValues,
   checkJsonArguments,
   fieldValuesFromArguments,
   initialFieldValues,
   initialJsonArguments,
   isTriStateBoolean,
-  type FieldModel,
+  type ArgumentField,
 } from '../../../renderer/lib/schema-form';
 
-const fieldsOf = (schema: Record<string, unknown>): FieldModel[] => {
-  const model = buildFormModel(schema);
+const fieldsOf = (schema: Record<string, unknown>): ArgumentField[] => {
+  const model = buildArgumentForm(schema);
   if (model.kind !== 'fields') throw new Error(`expected fields, got JSON: ${model.reason}`);
   return model.fields;
 };
 
-describe('buildFormModel: flat schemas become fields', () => {
+describe('buildArgumentForm: flat schemas become fields', () => {
   it('reads every supported kind with required markers, labels and defaults', () => {
     const fields = fieldsOf({
       type: 'object',
@@ -32,12 +32,12 @@ describe('buildFormModel: flat schemas become fields', () => {
       required: ['project', 'durationMs'],
     });
     expect(fields).toEqual([
-      { name: 'project', label: 'Project name', description: 'Which project.', required: true, kind: 'string', default: 'demo', minLength: 1, maxLength: 10 },
-      { name: 'durationMs', label: 'durationMs', required: true, kind: 'integer', minimum: 100, maximum: 1000, default: 500 },
+      { name: 'project', label: 'Project name', description: 'Which project.', required: true, kind: 'string', initial: 'demo', minLength: 1, maxLength: 10 },
+      { name: 'durationMs', label: 'durationMs', required: true, kind: 'integer', minimum: 100, maximum: 1000, initial: 500 },
       { name: 'ratio', label: 'ratio', required: false, kind: 'number', exclusiveMinimum: 0 },
-      { name: 'dryRun', label: 'dryRun', required: false, kind: 'boolean', default: true },
-      { name: 'mode', label: 'mode', required: false, kind: 'enum', options: [{ value: 'fast', label: 'fast' }, { value: 'safe', label: 'safe' }], default: 'safe' },
-      { name: 'level', label: 'level', required: false, kind: 'enum', options: [{ value: 'lo', label: 'Low' }, { value: 'hi', label: 'High' }] },
+      { name: 'dryRun', label: 'dryRun', required: false, kind: 'boolean', initial: true },
+      { name: 'mode', label: 'mode', required: false, kind: 'select', options: [{ value: 'fast', label: 'fast' }, { value: 'safe', label: 'safe' }], initial: 'safe' },
+      { name: 'level', label: 'level', required: false, kind: 'select', options: [{ value: 'lo', label: 'Low' }, { value: 'hi', label: 'High' }] },
     ]);
   });
 
@@ -45,12 +45,12 @@ describe('buildFormModel: flat schemas become fields', () => {
     ['no properties', { type: 'object' }],
     ['no type at all', {}],
   ])('a schema with %s is an empty form', (_name, schema) => {
-    expect(buildFormModel(schema)).toEqual({ kind: 'fields', fields: [] });
+    expect(buildArgumentForm(schema)).toEqual({ kind: 'fields', fields: [] });
   });
 
   it('labels legacy enumNames', () => {
     const [field] = fieldsOf({ properties: { env: { type: 'string', enum: ['p', 's'], enumNames: ['Production', 'Staging'] } } });
-    expect(field).toMatchObject({ kind: 'enum', options: [{ value: 'p', label: 'Production' }, { value: 's', label: 'Staging' }] });
+    expect(field).toMatchObject({ kind: 'select', options: [{ value: 'p', label: 'Production' }, { value: 's', label: 'Staging' }] });
   });
 
   it.each([
@@ -62,11 +62,11 @@ describe('buildFormModel: flat schemas become fields', () => {
     ['an enum default not among the options', { type: 'string', enum: ['a', 'b'], default: 'c' }],
   ])('drops %s', (_name, property) => {
     const [field] = fieldsOf({ properties: { x: property } });
-    expect(field).not.toHaveProperty('default');
+    expect(field).not.toHaveProperty('initial');
   });
 });
 
-describe('buildFormModel: anything deeper is edited as JSON', () => {
+describe('buildArgumentForm: anything deeper is edited as JSON', () => {
   it.each([
     ['a nested object', { properties: { config: { type: 'object', properties: { a: { type: 'string' } } } } }, /"config" is an object/],
     ['an array', { properties: { tags: { type: 'array', items: { type: 'string' } } } }, /"tags" is an array/],
@@ -81,7 +81,7 @@ describe('buildFormModel: anything deeper is edited as JSON', () => {
     ['properties that are not an object', { properties: [] }, /"properties" is not an object/],
     ['a property schema that is not an object', { properties: { x: true } }, /"x" has no usable schema/],
   ])('%s', (_name, schema, reason) => {
-    const model = buildFormModel(schema);
+    const model = buildArgumentForm(schema);
     expect(model.kind).toBe('json');
     expect(model.kind === 'json' && model.reason).toMatch(reason);
   });

@@ -10,7 +10,8 @@ import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock } from '../../ports.js';
 import { callRequestOptions, type CallOptions, type CallReply, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
 import type { CancelWire } from '../../tasks/task-rules.js';
-import { isJsonObject, parseExtensionTask, parseInputRequests, type TaskObservation } from '../task-wire.js';
+import { isJsonObject } from '../../../../shared/json-guards.js';
+import { parseExtensionTask, parseInputRequests, type TaskObservation } from '../task-wire.js';
 import { TaskSubscription } from './task-subscription.js';
 
 /** Largest MRTR `requestState` we will echo (it is opaque server state, MCP 2026-07-28 MRTR). */

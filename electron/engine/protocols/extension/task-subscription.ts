@@ -9,7 +9,8 @@ import type { ServerConnection } from '../../connections/server-connection.js';
 import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock, TimerHandle } from '../../ports.js';
 import type { ProtocolSink } from '../task-protocol.js';
-import { isJsonObject, parseExtensionTask } from '../task-wire.js';
+import { isJsonObject } from '../../../../shared/json-guards.js';
+import { parseExtensionTask } from '../task-wire.js';
 import { errorBackoffDelay } from '../../tasks/task-rules.js';
 
 const SUBSCRIPTION_ID_KEY = 'io.modelcontextprotocol/subscriptionId';

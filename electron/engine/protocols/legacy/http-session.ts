@@ -5,7 +5,7 @@
  */
 import { SdkHttpError, StreamableHTTPClientTransport, type Client, type Transport } from '@modelcontextprotocol/client';
 import type { LegacySession } from '../../../../shared/task-model.js';
-import { isJsonObject } from '../task-wire.js';
+import { isJsonObject } from '../../../../shared/json-guards.js';
 import { isSessionGoneAnswer } from './session-gone.js';
 
 /** The session `transport` is in, for tasks to remember; undefined off HTTP or before a session exists. */

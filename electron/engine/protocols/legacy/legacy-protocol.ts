@@ -11,7 +11,8 @@ import type { ServerConnection } from '../../connections/server-connection.js';
 import { McpRequestError } from '../../connections/mcp-request-error.js';
 import type { Clock } from '../../ports.js';
 import { callRequestOptions, type CallOptions, type CallReply, type ProtocolSink, type TaskProtocol } from '../task-protocol.js';
-import { isJsonObject, parseLegacyTask, type TaskObservation } from '../task-wire.js';
+import { isJsonObject } from '../../../../shared/json-guards.js';
+import { parseLegacyTask, type TaskObservation } from '../task-wire.js';
 import { errorBackoffDelay, type CancelWire } from '../../tasks/task-rules.js';
 
 /** Retention asked for on task-augmented calls; servers may override it. */
