@@ -19,7 +19,7 @@ import { createConsoleLogger } from '../node/console-logger.js';
 import { AccessGuard, createAccessToken, locationWithoutToken, splitUrl } from './access-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { BrowserSignIn } from './sign-in-routes.js';
-import { SocketBridge } from './socket-bridge.js';
+import { SocketHost } from './socket-host.js';
 import { StaticSite } from './static-site.js';
 
 /** Where `vite build` puts the renderer. */
@@ -68,7 +68,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const token = createAccessToken();
   const guard = new AccessGuard(token, port);
   const headers = securityHeaders(port);
-  let ready: { bridge: SocketBridge; signIn: BrowserSignIn } | undefined = undefined;
+  let ready: { bridge: SocketHost; signIn: BrowserSignIn } | undefined = undefined;
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     handleRequest(request, response).catch((error: unknown) => {
       logger.error('request failed', { error: error instanceof Error ? error.message : String(error) });
@@ -101,7 +101,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     await closeServer(server);
     throw error;
   }
-  const bridge = new SocketBridge(host, logger);
+  const bridge = new SocketHost(host, logger);
   const signIn = new BrowserSignIn({
     startSignIn: (serverId) => host.dispatch('servers:sign-in', { id: serverId }) as Promise<IpcResult<{ authorizationUrl?: string }>>,
     completeSignIn: (params) => host.completeSignIn(params),

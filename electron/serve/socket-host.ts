@@ -24,7 +24,7 @@ const CLOSE_UNSUPPORTED_DATA = 1003;
 const CLOSE_POLICY_VIOLATION = 1008;
 
 /** Carries one host to every socket of the page(s); see the module comment. */
-export class SocketBridge {
+export class SocketHost {
   readonly #server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   readonly #unsubscribe: () => void;
 
