@@ -16,12 +16,14 @@
  * costs is measured in the same run: `protocolLogCpuOverheadPct` compares their CPU per 1,000
  * polls, `protocolLogMb` is what the logs hold at the window's end with 10,000 tasks.
  *
- * Prints a table, then as its last line `BENCH {json}` (our figures, the baseline's under
- * `baseline`, the verdicts under `goalsMet`). Exits non-zero when anything fails; a goal not
- * met is a result, not a failure. Everything started is stopped and the temp folder removed,
- * also on failure. See README.md beside this file for the definitions of the figures.
+ * Every client runs `--runs` times (a `RUN {json}` line after each run); then one table with
+ * the runs side by side, and as its last line `BENCH {json}` (the medians of our figures, the
+ * baseline's under `baseline`, whether every run met each goal under `goalsMet`, each run
+ * under `runs`). Exits non-zero when anything fails; a goal not met is a result, not a
+ * failure. Everything started is stopped and the temp folder removed, also on failure. See
+ * README.md beside this file for the definitions of the figures.
  *
- * Flags: --tasks 10000  --servers 10  --window-s 30  --seed bench
+ * Flags: --runs 3  --tasks 10000  --servers 10  --window-s 30  --seed bench
  *        --history 2 (timeline entries per persisted task: 2 = fresh, 100 = the cap, reached by a
  *        task whose status message changes every 10 s after about 17 minutes)
  */
