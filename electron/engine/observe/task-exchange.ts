@@ -39,7 +39,11 @@ export interface ExchangeStore {
 interface LiveLine extends Omit<ExchangeLine, 'message' | 'answer'> {
   messageJson?: string;
   answerJson?: string;
-  key: string;
+  /**
+   * Whether the line may fold with an identical neighbour (see `isSameLine`): a settled request
+   * or a notification, never a pending request or a line read back from storage.
+   */
+  canFold: boolean;
   /**
    * A request identical so far to this settled line is on the wire (its id, time and message):
    * if its answer is identical too it only counts, so a repeated poll allocates no line.
@@ -98,7 +102,7 @@ export class TaskExchanges {
         this.changed(taskId);
         return;
       }
-      const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, key: '' };
+      const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, canFold: false };
       if (entry.id !== undefined) line.id = entry.id;
       if (entry.http !== undefined) line.http = entry.http;
       if (kept !== undefined) {
@@ -112,8 +116,7 @@ export class TaskExchanges {
       } else {
         const summary = redactSummary(notificationSummary(entry.method, message), redact);
         if (summary !== undefined) line.summary = summary;
-        // Progress collapses by method alone: the newest value is what a reader wants.
-        line.key = `${line.direction}|n|${line.method}|${line.method === 'notifications/progress' ? '' : summary ?? ''}`;
+        line.canFold = true;
         this.push(record, line);
         this.collapseLast(record);
       }
@@ -185,7 +188,7 @@ export class TaskExchanges {
         return;
       }
       // It answered otherwise: the repeat is a line of its own.
-      const own: LiveLine = { at: repeatAt, lastAt: repeatAt, count: 1, direction: line.direction, kind: 'request', method: line.method, key: '' };
+      const own: LiveLine = { at: repeatAt, lastAt: repeatAt, count: 1, direction: line.direction, kind: 'request', method: line.method, canFold: false };
       if (entry.id !== undefined) own.id = entry.id;
       if (repeatJson !== undefined) {
         own.messageJson = repeatJson;
@@ -205,7 +208,7 @@ export class TaskExchanges {
     }
     const summary = redactSummary(answerSummary(message), redact);
     if (summary !== undefined) line.summary = summary;
-    line.key = `${line.direction}|r|${line.method}|${line.outcome}|${summary ?? ''}`;
+    line.canFold = true;
     if (record.lines[record.lines.length - 1] === line) this.collapseLast(record);
   }
 
@@ -214,7 +217,7 @@ export class TaskExchanges {
     const { lines } = record;
     const last = lines[lines.length - 1];
     const before = lines[lines.length - 2];
-    if (last === undefined || before === undefined || before.key === '' || before.key !== last.key) return;
+    if (last === undefined || before === undefined || !isSameLine(before, last)) return;
     lines.pop();
     // The line keeps the bodies of the first of the identical exchanges: replacing them on every
     // poll would make each one long-lived garbage, the costliest kind to collect.
@@ -304,8 +307,20 @@ export class TaskExchanges {
 
 /** A settled request line the next identical request may be counted on (none waiting already). */
 function isRepeatable(line: LiveLine, direction: ExchangeLine['direction'], method: string): boolean {
-  return line.kind === 'request' && line.outcome !== undefined && line.outcome !== 'pending' && line.key !== ''
+  return line.kind === 'request' && line.outcome !== undefined && line.outcome !== 'pending' && line.canFold
     && line.repeatAt === undefined && line.direction === direction && line.method === method;
+}
+
+/**
+ * Whether `later` reads the same as `earlier`, so it folds into it: settled requests with the same
+ * method, outcome and summary; notifications with the same method and summary, progress by method
+ * alone (the newest value is what a reader wants). Compared field by field, so a line costs no
+ * identity string.
+ */
+function isSameLine(earlier: LiveLine, later: LiveLine): boolean {
+  if (!earlier.canFold || !later.canFold || earlier.direction !== later.direction || earlier.kind !== later.kind || earlier.method !== later.method) return false;
+  if (earlier.kind === 'notification' && earlier.method === 'notifications/progress') return true;
+  return earlier.outcome === later.outcome && (earlier.summary ?? '') === (later.summary ?? '');
 }
 
 function outcomeOf(entry: StoredProtocolEntry): 'error' | 'result' {
@@ -351,7 +366,7 @@ function openKey(direction: ExchangeLine['direction'], id: StoredProtocolEntry['
 }
 
 function toExchangeLine(line: LiveLine): ExchangeLine {
-  const { messageJson, answerJson, key: _key, ...rest } = line;
+  const { messageJson, answerJson, canFold: _canFold, ...rest } = line;
   const out: ExchangeLine = { at: rest.at, lastAt: rest.lastAt, count: rest.count, direction: rest.direction, kind: rest.kind, method: rest.method };
   for (const field of ['id', 'outcome', 'summary', 'durationMs', 'http'] as const) {
     if (rest[field] !== undefined) (out as Record<string, unknown>)[field] = rest[field];
@@ -366,7 +381,7 @@ function toExchangeLine(line: LiveLine): ExchangeLine {
 /** A stored line back in memory: identical to nothing (a line read back never collapses with a new one). */
 function toLiveLine(line: ExchangeLine): LiveLine {
   const { message, answer, ...rest } = line;
-  const out: LiveLine = { ...rest, key: '' };
+  const out: LiveLine = { ...rest, canFold: false };
   if (message !== undefined) out.messageJson = JSON.stringify(message);
   if (answer !== undefined) out.answerJson = JSON.stringify(answer);
   return out;
