@@ -22,7 +22,7 @@ export const TASK_SCHEMA_VERSION = 1;
  */
 export const CONF_INTERNAL_KEY = '__internal__';
 
-/** A snapshot file as read. */
+/** A well-formed snapshot file as read (or none: `NO_SNAPSHOT`). */
 export interface Snapshot {
   isReadable: true;
   records: unknown[];
@@ -32,8 +32,10 @@ export interface Snapshot {
   internal: unknown;
 }
 
+/** A snapshot, or why the file is damaged (in plain words, for the user). */
 export type SnapshotAttempt = Snapshot | { isReadable: false; reason: string };
 
+/** No file at all: an empty set, nothing to carry over. */
 export const NO_SNAPSHOT: Snapshot = { isReadable: true, records: [], bytes: undefined, internal: undefined };
 
 /**

@@ -8,6 +8,7 @@ import { PRIVATE_FILE_MODE, isMissing } from './data-folder.js';
 import type { StoreFileHandle, StoreFileSystem } from './file-system.js';
 import { TASK_JOURNAL_FILE } from './task-files.js';
 
+/** The journal of one data folder; the store calls it one operation at a time (its own queue). */
 export class TaskJournalFile {
   readonly #dir: string;
   readonly #path: string;

@@ -8,6 +8,7 @@ import { TrackedTaskSchema, type TrackedTask } from '../../../shared/task-model.
 import { parseJson } from './data-folder.js';
 import { QUARANTINE_FILE, TASK_JOURNAL_FILE } from './task-files.js';
 
+/** The byte that ends each journal line. */
 export const NEWLINE = 0x0a;
 
 /** A record or journal line that could not be loaded. */
