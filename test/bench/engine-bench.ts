@@ -16,12 +16,14 @@
  * costs is measured in the same run: `protocolLogCpuOverheadPct` compares their CPU per 1,000
  * polls, `protocolLogMb` is what the logs hold at the window's end with 10,000 tasks.
  *
- * Prints a table, then as its last line `BENCH {json}` (our figures, the baseline's under
- * `baseline`, the verdicts under `goalsMet`). Exits non-zero when anything fails; a goal not
- * met is a result, not a failure. Everything started is stopped and the temp folder removed,
- * also on failure. See README.md beside this file for the definitions of the figures.
+ * Every client runs `--runs` times (a `RUN {json}` line after each run); then one table with
+ * the runs side by side, and as its last line `BENCH {json}` (the medians of our figures, the
+ * baseline's under `baseline`, whether every run met each goal under `goalsMet`, each run
+ * under `runs`). Exits non-zero when anything fails; a goal not met is a result, not a
+ * failure. Everything started is stopped and the temp folder removed, also on failure. See
+ * README.md beside this file for the definitions of the figures.
  *
- * Flags: --tasks 10000  --servers 10  --window-s 30  --seed bench
+ * Flags: --runs 3  --tasks 10000  --servers 10  --window-s 30  --seed bench
  *        --history 2 (timeline entries per persisted task: 2 = fresh, 100 = the cap, reached by a
  *        task whose status message changes every 10 s after about 17 minutes)
  */
@@ -34,10 +36,10 @@ import { TIMELINE_CAP } from '../../shared/task-model.js';
 import { minimumRequests, planServers, serverConfigs, type ServerPlan } from './bench-plan.js';
 import { clientFigures, type ClientFigures } from './figures.js';
 import { MAX_POLL_INTERVAL_MS } from './fixture-catalogue.js';
-import { judge } from './goals.js';
+import { judge, type GoalVerdicts } from './goals.js';
 import { buildForNode } from './node-build.js';
 import { readRequestLogs, summarizeWindow } from './poll-summary.js';
-import { renderTable } from './report-table.js';
+import { renderTable, type RunResult } from './report-table.js';
 import { writeBaselineReferences, writeEngineStore } from './resume-stores.js';
 import { runWorker } from './run-worker.js';
 
@@ -51,10 +53,10 @@ const WORKER_OVERHEAD_MS = 120_000;
  * tasks' phases no longer line up with the window start, for either client.
  */
 const SETTLE_MS = MAX_POLL_INTERVAL_MS;
-/** The most CPU recording the protocol log may add to polling, in percent (the issue's goal). */
-const PROTOCOL_LOG_CPU_GOAL_PCT = 10;
 
 interface BenchOptions {
+  /** How many times every client runs; the BENCH line holds each run and the medians. */
+  runs: number;
   taskCount: number;
   serverCount: number;
   windowMs: number;
@@ -80,15 +82,18 @@ function parseOptions(): BenchOptions {
       'window-s': { type: 'string', default: '30' },
       seed: { type: 'string', default: 'bench' },
       history: { type: 'string', default: '2' },
+      runs: { type: 'string', default: '3' },
     },
   });
   const options = {
+    runs: Number(values.runs),
     taskCount: Number(values.tasks),
     serverCount: Number(values.servers),
     windowMs: Number(values['window-s']) * 1_000,
     seed: values.seed,
     historyEntries: Number(values.history),
   };
+  if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error('--runs must be a positive integer');
   if (!Number.isInteger(options.taskCount) || options.taskCount < 1) throw new Error('--tasks must be a positive integer');
   if (!Number.isInteger(options.serverCount) || options.serverCount < 1) throw new Error('--servers must be a positive integer');
   if (options.taskCount < options.serverCount) throw new Error('--tasks must be at least --servers (every server holds tasks)');
@@ -134,6 +139,52 @@ async function measure(client: ClientRun, options: BenchOptions, plan: readonly 
   return { figures: clientFigures(report, summary, minimumRequests(plan, report.windowEndMs - report.windowStartMs), run), logMb: report.logMb };
 }
 
+/** Runs every client once (our engine with the protocol log off, then on, then the baseline). */
+async function measureRun(options: BenchOptions, plan: readonly ServerPlan[], fixture: string, engineWorker: string, baselineWorker: string, folder: string): Promise<RunResult> {
+  const epochMs = Date.now();
+  const engineRun = (protocolLog: boolean): ClientRun => ({
+    name: protocolLog ? 'our engine' : 'our engine, protocol log off',
+    worker: engineWorker,
+    prepare: (dataDir) => writeEngineStore(dataDir, plan, epochMs, Date.now(), options.historyEntries),
+    protocolLog,
+  });
+  const withoutLog = (await measure(engineRun(false), options, plan, fixture, epochMs, join(folder, 'engine-log-off'))).figures;
+  const { figures: ours, logMb } = await measure(engineRun(true), options, plan, fixture, epochMs, join(folder, 'engine'));
+  const { figures: baseline } = await measure({
+    name: 'ext-tasks 0.2.2',
+    worker: baselineWorker,
+    prepare: (dataDir) => writeBaselineReferences(dataDir, plan),
+  }, options, plan, fixture, epochMs, join(folder, 'baseline'));
+  const protocolLog = {
+    protocolLogCpuOverheadPct: Math.round((ours.cpuMsPer1000Polls / withoutLog.cpuMsPer1000Polls - 1) * 1_000) / 10,
+    protocolLogMb: Math.round((logMb ?? 0) * 10) / 10,
+    protocolLogOffCpuMsPer1000Polls: withoutLog.cpuMsPer1000Polls,
+    protocolLogOffRssMb: withoutLog.rssMb,
+  };
+  return { ours, baseline, protocolLog, verdicts: judge(ours, baseline, protocolLog.protocolLogCpuOverheadPct) };
+}
+
+/** The median of `values` (of two middle values, their mean, to 4 decimals). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) * 5_000) / 10_000;
+}
+
+/** Per figure, the median over `all`; null where any of them has none. */
+function medians<T extends object>(all: readonly T[]): { [K in keyof T]: number | null } {
+  return Object.fromEntries(Object.keys(all[0]!).map((key) => {
+    const values = all.map((one) => one[key as keyof T] as number | null);
+    return [key, values.some((value) => value === null) ? null : median(values as number[])];
+  })) as { [K in keyof T]: number | null };
+}
+
+/** Per verdict, whether every run met it. */
+function everyRun(runs: readonly RunResult[]): GoalVerdicts {
+  const keys = Object.keys(runs[0]!.verdicts) as (keyof GoalVerdicts)[];
+  return Object.fromEntries(keys.map((key) => [key, runs.every((run) => run.verdicts[key])])) as unknown as GoalVerdicts;
+}
+
 async function main(): Promise<void> {
   const options = parseOptions();
   const root = mkdtempSync(join(tmpdir(), 'mtm-bench-'));
@@ -144,31 +195,33 @@ async function main(): Promise<void> {
       source('./baseline-worker.ts'),
     ]) as [string, string, string];
     const plan = planServers(options.seed, options.taskCount, options.serverCount);
-    const epochMs = Date.now();
-    const engineRun = (protocolLog: boolean): ClientRun => ({
-      name: protocolLog ? 'our engine' : 'our engine, protocol log off',
-      worker: engineWorker,
-      prepare: (dataDir) => writeEngineStore(dataDir, plan, epochMs, Date.now(), options.historyEntries),
-      protocolLog,
-    });
-    const withoutLog = (await measure(engineRun(false), options, plan, fixture, epochMs, join(root, 'engine-log-off'))).figures;
-    const { figures: ours, logMb } = await measure(engineRun(true), options, plan, fixture, epochMs, join(root, 'engine'));
-    const { figures: baseline } = await measure({
-      name: 'ext-tasks 0.2.2',
-      worker: baselineWorker,
-      prepare: (dataDir) => writeBaselineReferences(dataDir, plan),
-    }, options, plan, fixture, epochMs, join(root, 'baseline'));
-    const protocolLogCpuOverheadPct = Math.round((ours.cpuMsPer1000Polls / withoutLog.cpuMsPer1000Polls - 1) * 1_000) / 10;
-    const protocolLogMb = Math.round((logMb ?? 0) * 10) / 10;
-    console.log(`Engine bench: ${options.taskCount} tasks, ${options.serverCount} servers, window ${options.windowMs / 1_000} s, seed "${options.seed}", history ${options.historyEntries}`);
-    const goalsMet = { ...judge(ours, baseline), protocolLogWithinGoal: protocolLogCpuOverheadPct <= PROTOCOL_LOG_CPU_GOAL_PCT };
-    for (const line of renderTable(ours, baseline, goalsMet)) console.log(line);
-    console.log(`Protocol log: ${protocolLogCpuOverheadPct} % CPU per 1,000 polls over recording off (${withoutLog.cpuMsPer1000Polls} ms, peak RSS ${withoutLog.rssMb} MB off; goal ≤ ${PROTOCOL_LOG_CPU_GOAL_PCT} %), ${protocolLogMb} MiB held`);
-    const run = { tasks: options.taskCount, servers: options.serverCount, seed: options.seed, history: options.historyEntries };
-    console.log(`BENCH ${JSON.stringify({ ...run, ...ours, protocolLogCpuOverheadPct, protocolLogMb, baseline, goalsMet })}`);
+    const runs: RunResult[] = [];
+    for (let index = 1; index <= options.runs; index += 1) {
+      progress(`run ${index}/${options.runs}`);
+      const run = await measureRun(options, plan, fixture, engineWorker, baselineWorker, join(root, `run-${index}`));
+      runs.push(run);
+      console.log(`RUN ${JSON.stringify({ run: index, ...runLine(run) })}`);
+    }
+    console.log(`Engine bench: ${options.taskCount} tasks, ${options.serverCount} servers, window ${options.windowMs / 1_000} s, seed "${options.seed}", history ${options.historyEntries}, ${options.runs} run${options.runs === 1 ? '' : 's'}`);
+    for (const line of renderTable(runs)) console.log(line);
+    const setup = { tasks: options.taskCount, servers: options.serverCount, seed: options.seed, history: options.historyEntries, runCount: runs.length };
+    const goalsMet = everyRun(runs);
+    console.log(`BENCH ${JSON.stringify({
+      ...setup,
+      ...medians(runs.map((run) => run.ours)),
+      ...medians(runs.map((run) => run.protocolLog)),
+      baseline: medians(runs.map((run) => run.baseline)),
+      goalsMet,
+      runs: runs.map(runLine),
+    })}`);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** One run as the `RUN` line and the BENCH line's `runs` show it. */
+function runLine(run: RunResult) {
+  return { ...run.ours, ...run.protocolLog, baseline: run.baseline, goalsMet: run.verdicts };
 }
 
 main().catch((error: unknown) => {

@@ -24,9 +24,9 @@ export interface ClientFigures {
   pollGapP99: number;
   /** Client process CPU (user + system) in the window per 1,000 `tasks/get`. */
   cpuMsPer1000Polls: number;
-  /** Peak RSS of the client process (goal ≤ 200). */
+  /** Peak RSS of the client process (goal ≤ 150). */
   rssMb: number;
-  /** Load and schedule every persisted task (goal ≤ 1000); see the workers for exact bounds. */
+  /** Load and schedule every persisted task (goal ≤ 500); see the workers for exact bounds. */
   resumeMs: number;
   loadMs: number;
   /** Task-store bytes written per 1,000 task updates in the window; null without a store or updates. */

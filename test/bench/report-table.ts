@@ -1,7 +1,27 @@
-/** The bench's printed table: our engine against the baseline and the issue's goals. */
+/** The bench's printed table: our engine against the baseline and the issue's goals, run by run. */
 import type { ClientFigures } from './figures.js';
 import { GOALS, type GoalVerdicts } from './goals.js';
 
+/** What the protocol log cost in one run: our engine with it on (the default) against off. */
+export interface ProtocolLogFigures {
+  /** CPU per 1,000 polls with the log on over off, minus 1, in percent. */
+  protocolLogCpuOverheadPct: number;
+  /** MiB the logs held at the window's end. */
+  protocolLogMb: number;
+  /** The off run's own figures, which the overhead is relative to. */
+  protocolLogOffCpuMsPer1000Polls: number;
+  protocolLogOffRssMb: number;
+}
+
+/** One run's figures: ours (protocol log on), the baseline's, the log's cost, and the verdicts on ours. */
+export interface RunResult {
+  ours: ClientFigures;
+  baseline: ClientFigures;
+  protocolLog: ProtocolLogFigures;
+  verdicts: GoalVerdicts;
+}
+
+/** One row as one run fills it. */
 interface Row {
   label: string;
   ours: string;
@@ -27,7 +47,7 @@ function orNote(value: number | null, format: (value: number) => string, note: s
   return value === null ? `n/a ${note}` : format(value);
 }
 
-function rows(ours: ClientFigures, baseline: ClientFigures, verdicts: GoalVerdicts): Row[] {
+function rows({ ours, baseline, protocolLog, verdicts }: RunResult): Row[] {
   const noStore = '(1)';
   return [
     {
@@ -126,24 +146,50 @@ function rows(ours: ClientFigures, baseline: ClientFigures, verdicts: GoalVerdic
       goal: '0',
       met: ours.tasksInError === 0,
     },
+    {
+      label: 'protocol log: CPU over log off',
+      ours: `${decimal.format(protocolLog.protocolLogCpuOverheadPct)} %`,
+      baseline: '',
+      goal: `≤ ${GOALS.protocolLogCpuOverheadPct} %`,
+      met: verdicts.protocolLogWithinGoal,
+    },
+    {
+      label: '  log off: CPU ms per 1,000 polls / RSS',
+      ours: `${decimal.format(protocolLog.protocolLogOffCpuMsPer1000Polls)} / ${decimal.format(protocolLog.protocolLogOffRssMb)}`,
+      baseline: '',
+      goal: '',
+    },
+    {
+      label: '  MiB held at the window end',
+      ours: decimal.format(protocolLog.protocolLogMb),
+      baseline: '',
+      goal: '',
+    },
   ];
 }
 
-/** The table as text lines, with the notes under it. */
-export function renderTable(ours: ClientFigures, baseline: ClientFigures, verdicts: GoalVerdicts): string[] {
-  const header: Row = { label: 'figure', ours: 'ours', baseline: 'ext-tasks 0.2.2', goal: 'goal (ours)' };
-  const all = [header, ...rows(ours, baseline, verdicts)];
-  const width = (pick: (row: Row) => string): number => Math.max(...all.map((row) => pick(row).length));
-  const widths = [width((row) => row.label), width((row) => row.ours), width((row) => row.baseline), width((row) => row.goal)];
-  const line = (row: Row): string => {
-    const mark = row.met === undefined ? '' : row.met ? '  met' : '  NOT met';
-    return [row.label.padEnd(widths[0]!), row.ours.padStart(widths[1]!), row.baseline.padStart(widths[2]!), row.goal.padEnd(widths[3]!)].join('  ') + mark;
-  };
+/**
+ * The table as text lines, with the notes under it: per figure our value in each run, then the
+ * baseline's in each run, the goal, and whether every run met it (naming the runs that did not).
+ */
+export function renderTable(runs: readonly RunResult[]): string[] {
+  const filled = runs.map(rows);
+  const numbered = (name: string, index: number): string => (runs.length === 1 ? name : `${name} #${index + 1}`);
+  const header = ['figure', ...runs.map((_, index) => numbered('ours', index)), ...runs.map((_, index) => numbered('ext-tasks 0.2.2', index)), 'goal (ours)'];
+  const body = filled[0]!.map((row, at) => {
+    const cells = [row.label, ...filled.map((run) => run[at]!.ours), ...filled.map((run) => run[at]!.baseline), row.goal];
+    if (row.met === undefined) return { cells, mark: '' };
+    const missed = filled.flatMap((run, index) => (run[at]!.met === true ? [] : [index + 1]));
+    const mark = missed.length === 0 ? '  met' : runs.length === 1 ? '  NOT met' : `  NOT met (run ${missed.join(', ')})`;
+    return { cells, mark };
+  });
+  const widths = header.map((cell, column) => Math.max(cell.length, ...body.map((row) => row.cells[column]!.length)));
+  const line = (cells: readonly string[]): string => cells.map((cell, column) => (column === 0 || column === cells.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
   const rule = '-'.repeat(widths.reduce((sum, value) => sum + value, 0) + 2 * (widths.length - 1));
   return [
     line(header),
     rule,
-    ...all.slice(1).map(line),
+    ...body.map((row) => line(row.cells) + row.mark),
     rule,
     '(1) ext-tasks persists nothing: an application keeps the task references itself (here a',
     '    references file read once at resume), so store figures do not apply to it.',

@@ -244,7 +244,9 @@ export class ServerConnection {
     const id = options.id ?? this.allocateRequestId();
     const message = { jsonrpc: '2.0' as const, id, method, params: this.withEnvelope(params) };
     const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    const abort = new AbortController();
+    // Only HTTP sends use the signal and the stream-end callback (a stdio send writes one line);
+    // made per request at thousands of polls a second, they would outlive the young generation.
+    const abort = transport instanceof StdioTransport ? undefined : new AbortController();
     return new Promise<Record<string, unknown>>((resolve, reject) => {
       let timer: TimerHandle | undefined;
       const finish = (): void => {
@@ -254,7 +256,7 @@ export class ServerConnection {
       };
       const onAbort = (): void => {
         finish();
-        abort.abort();
+        abort?.abort();
         this.sendCancelled(id, typeof options.signal?.reason === 'string' ? options.signal.reason : undefined);
         reject(new McpRequestError(`${method} was aborted`, undefined, undefined, 'aborted'));
       };
@@ -270,7 +272,7 @@ export class ServerConnection {
           const more = options.extraWait?.() ?? 0;
           if (more > 0) return armTimeout(more);
           finish();
-          abort.abort();
+          abort?.abort();
           this.sendCancelled(id);
           this.noteFailure(transport, timeoutFailure(method, waitedMs), true);
           reject(new McpRequestError(`${method} timed out after ${waitedMs} ms`, undefined, undefined, 'timeout'));
@@ -280,7 +282,7 @@ export class ServerConnection {
       if (options.signal?.aborted) return onAbort();
       options.signal?.addEventListener('abort', onAbort, { once: true });
       transport
-        .send(message as JSONRPCMessage, {
+        .send(message as JSONRPCMessage, abort === undefined ? undefined : {
           requestSignal: abort.signal,
           onRequestStreamEnd: () => {
             options.onStreamEnd?.();

@@ -28,6 +28,11 @@ function answer(into: TaskExchanges, id: string, at: number, status: string, sta
   into.take({ seq: at, at, direction: 'received', kind: 'response', method: 'tasks/get', id, bytes: 10, taskId: 't1', durationMs: 2 }, JSON.stringify(message), message, identity);
 }
 
+function notify(into: TaskExchanges, at: number, method: string, params: Record<string, unknown>): void {
+  const message = { jsonrpc: '2.0', method, params };
+  into.take({ seq: at, at, direction: 'received', kind: 'notification', method, bytes: 10, taskId: 't1' }, JSON.stringify(message), message, identity);
+}
+
 function poll(into: TaskExchanges, at: number, status: string, statusMessage?: string): void {
   answer(into, request(into, at), at + 0.5, status, statusMessage);
 }
@@ -61,6 +66,20 @@ describe('task exchange lines', () => {
       ['tasks/get', 1, 1],
       ['notifications/tasks/status', 1, 3],
       ['tasks/get', 1, 2],
+    ]);
+  });
+
+  it('folds progress notifications by method, keeping the newest, and other notifications only when identical', async () => {
+    const log = exchanges();
+    for (const [at, progress] of [[1, 1], [2, 2], [3, 3]] as const) notify(log, at, 'notifications/progress', { progressToken: 'p', progress, total: 3 });
+    notify(log, 4, 'notifications/tasks/status', { taskId: 'srv', status: 'working', statusMessage: 'Step 1' });
+    notify(log, 5, 'notifications/tasks/status', { taskId: 'srv', status: 'working', statusMessage: 'Step 1' });
+    notify(log, 6, 'notifications/tasks/status', { taskId: 'srv', status: 'working', statusMessage: 'Step 2' });
+    const lines = await log.lines('t1');
+    expect(lines.map((line) => [line.method, line.summary, line.count, line.lastAt])).toEqual([
+      ['notifications/progress', '3/3', 3, 3],
+      ['notifications/tasks/status', 'working — Step 1', 2, 5],
+      ['notifications/tasks/status', 'working — Step 2', 1, 6],
     ]);
   });
 

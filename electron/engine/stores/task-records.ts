@@ -1,0 +1,135 @@
+/**
+ * Loading saved task records: which records of the snapshot and which journal lines become
+ * tasks, and what the user is told about those that do not (they are quarantined, never
+ * dropped silently).
+ */
+import { isJsonObject } from '../../../shared/json-guards.js';
+import type { z } from 'zod';
+import { TrackedTaskSchema, type TrackedTask } from '../../../shared/task-model.js';
+import { parseJson } from '../../node/data-folder.js';
+import { QUARANTINE_FILE, TASK_JOURNAL_FILE } from './task-files.js';
+
+/** The byte that ends each journal line. */
+export const NEWLINE = 0x0a;
+
+/** A record or journal line that could not be loaded. */
+export interface Rejected {
+  record: unknown;
+  reason: string;
+  /** Where it came from: the snapshot, or a journal line (a `put` record, or a line that is not one). */
+  origin: 'snapshot' | 'journal-put' | 'journal-line';
+}
+
+/** What replaying the journal found. */
+export interface JournalReplay {
+  /** Bytes up to and including the last newline. */
+  completeBytes: number;
+  /** The journal ends in a partial line (the app stopped in the middle of an append). */
+  isTorn: boolean;
+}
+
+/** Validates the snapshot's records into `tasks`; the bad ones and repeated ids go to `rejected`. */
+export function admitSnapshot(records: readonly unknown[], tasks: Map<string, TrackedTask>, rejected: Rejected[]): void {
+  for (const record of records) {
+    const parsed = TrackedTaskSchema.safeParse(record);
+    if (!parsed.success) {
+      rejected.push({ record, reason: `its data is invalid (${describeIssues(parsed.error)})`, origin: 'snapshot' });
+    } else if (tasks.has(parsed.data.id)) {
+      rejected.push({ record, reason: 'another saved task has the same id', origin: 'snapshot' });
+    } else {
+      // Keep the parsed record itself: zod's output is a deep copy, and holding both for
+      // 10,000 tasks at once is what sets the start-up memory peak.
+      tasks.set(parsed.data.id, record as TrackedTask);
+    }
+  }
+}
+
+/**
+ * Applies the journal's whole lines in order to `tasks`; lines that are not valid changes go to `rejected`.
+ * Only the newest put of each task is validated (a busy journal repeats a task many times and
+ * checking every copy would dominate start-up); an invalid newest put falls back to the newest
+ * valid earlier one and is quarantined.
+ */
+export function replayJournal(journal: Buffer | undefined, tasks: Map<string, TrackedTask>, rejected: Rejected[]): JournalReplay {
+  if (journal === undefined) return { completeBytes: 0, isTorn: false };
+  const completeBytes = journal.lastIndexOf(NEWLINE) + 1;
+  const text = journal.toString('utf8', 0, completeBytes);
+  const puts = new Map<string, { record: unknown; where: string }[]>();
+  let lineNumber = 0;
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end);
+    start = end + 1;
+    lineNumber += 1;
+    if (line.trim() === '') continue;
+    const where = `line ${lineNumber} of ${TASK_JOURNAL_FILE}`;
+    const change = parseJson(line);
+    if (change === undefined) {
+      rejected.push({ record: line, reason: `it is not valid JSON (${where})`, origin: 'journal-line' });
+    } else if (isChange(change, 'put')) {
+      const { put } = change;
+      const id = isJsonObject(put) && typeof put.id === 'string' ? put.id : `line-${lineNumber}`;
+      const versions = puts.get(id);
+      if (versions === undefined) puts.set(id, [{ record: change.put, where }]);
+      else versions.push({ record: change.put, where });
+    } else if (isChange(change, 'del') && typeof change.del === 'string') {
+      puts.delete(change.del);
+      tasks.delete(change.del);
+    } else {
+      rejected.push({ record: change, reason: `it is not a change this version of the app understands (${where})`, origin: 'journal-line' });
+    }
+  }
+  for (const versions of puts.values()) {
+    for (let index = versions.length - 1; index >= 0; index -= 1) {
+      const { record, where } = versions[index]!;
+      const parsed = TrackedTaskSchema.safeParse(record);
+      if (parsed.success) {
+        tasks.set(parsed.data.id, record as TrackedTask);
+        break;
+      }
+      rejected.push({ record, reason: `its data is invalid (${describeIssues(parsed.error)}; ${where})`, origin: 'journal-put' });
+    }
+  }
+  return { completeBytes, isTorn: completeBytes < journal.length };
+}
+
+/** The problem line for one quarantined record; `isListed` says whether a task id is in the loaded set. */
+export function describeRejection({ record, reason, origin }: Rejected, isListed: (id: string) => boolean): string {
+  switch (origin) {
+    case 'snapshot':
+      return `A saved task${describeId(record)} could not be loaded because ${reason}. It was set aside in "${QUARANTINE_FILE}" and left out of the task list.`;
+    case 'journal-put': {
+      const id = idOf(record);
+      const isStillListed = id !== undefined && isListed(id);
+      return (
+        `A saved change to a task${describeId(record)} could not be loaded because ${reason}. It was set aside in "${QUARANTINE_FILE}"` +
+        (isStillListed ? ', and the task was loaded as it was saved at another time.' : ' and left out of the task list.')
+      );
+    }
+    case 'journal-line':
+      return `A saved change to the task list could not be read because ${reason}. It was set aside in "${QUARANTINE_FILE}"; the task it changed may show an earlier state.`;
+  }
+}
+
+/** A one-key object `{[key]: ...}`: the shape of a journal line. */
+function isChange<K extends 'put' | 'del'>(value: unknown, key: K): value is Record<K, unknown> {
+  return isJsonObject(value) && Object.keys(value).length === 1 && key in value;
+}
+
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'record'}: ${issue.message}`);
+  return shown.join('; ') + (error.issues.length > shown.length ? '; …' : '');
+}
+
+function idOf(record: unknown): string | undefined {
+  if (typeof record !== 'object' || record === null || !('id' in record) || typeof record.id !== 'string') return undefined;
+  return record.id;
+}
+
+/** ` (id "…")` when the record has a string id; ids are escaped and shortened for display. */
+function describeId(record: unknown): string {
+  const id = idOf(record);
+  if (id === undefined) return '';
+  const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
+  return ` (id ${JSON.stringify(shown)})`;
+}
