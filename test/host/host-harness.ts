@@ -25,10 +25,13 @@ import type { Logger } from '../../electron/engine/index.js';
 import { createHost, type CreateHostOptions, type Host } from '../../electron/host/create-host.js';
 import type { HostApi, SecretStore } from '../../electron/host/host-api.js';
 
-/** A fresh temp folder; `cleanup` removes it. */
+/**
+ * A fresh temp folder; `cleanup` removes it. Removal retries: a server process ended by the
+ * host's stop may still be finishing a write into the folder while it is emptied (ENOTEMPTY).
+ */
 export function tempDir(prefix = 'mtm-host-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }) };
 }
 
 /** A Logger that keeps every entry. */
