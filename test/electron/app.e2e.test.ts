@@ -21,26 +21,44 @@ const binary = locateElectronBinary();
 const SKIP_REASON = binary.ok ? undefined : `Electron binary not available on this machine: ${binary.reason}`;
 if (SKIP_REASON !== undefined) console.warn(`${SKIP_REASON}. The Electron end-to-end suite is skipped.`);
 
+/** The tests' environment without unset entries, as `_electron.launch` takes it. */
+function environment(overrides: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries({ ...process.env, ...overrides }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** The app on its own data folder under `env`, and its first window; `close` ends it and removes the folder. */
+async function launchApp(folderPrefix: string, env: Record<string, string>): Promise<{ app: ElectronApplication; window: AppWindow; dataDir: string; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), folderPrefix));
+  const app = await _electron.launch({
+    executablePath: binary.ok ? binary.path : '',
+    args: [ELECTRON_MAIN_BUNDLE, `--user-data-dir=${dataDir}`],
+    cwd: PROJECT_ROOT,
+    env,
+  });
+  return {
+    app,
+    window: new AppWindow(await app.firstWindow()),
+    dataDir,
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app (Playwright _electron)', () => {
-  let dataDir: string;
   let app: ElectronApplication;
   let window: AppWindow;
+  let dataDir: string;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'mcp-task-monitor-electron-'));
-    app = await _electron.launch({
-      executablePath: binary.ok ? binary.path : '',
-      args: [ELECTRON_MAIN_BUNDLE, `--user-data-dir=${dataDir}`],
-      cwd: PROJECT_ROOT,
-      // The demo servers run on this Node (see electron/main/demo-servers.ts).
-      env: { ...process.env, npm_node_execpath: process.execPath },
-    });
-    window = new AppWindow(await app.firstWindow());
+    // The demo servers run on this Node (see electron/main/demo-servers.ts).
+    ({ app, window, dataDir, close } = await launchApp('mcp-task-monitor-electron-', environment({ npm_node_execpath: process.execPath })));
   }, 180_000);
 
   afterAll(async () => {
-    await app?.close();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+    await close?.();
   });
 
   it('starts with one window on app:// and the data folder it was given', async () => {
@@ -140,25 +158,17 @@ describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app 
 // The packaged app's demo servers (the bundle in utility processes) without packaging: main is
 // told to take that path. Skipped, and reported so, where no Electron binary is installed.
 describe.skipIf(SKIP_REASON !== undefined)(SKIP_REASON ?? 'Electron desktop app running the bundled demo servers (the packaged path)', () => {
-  let dataDir: string;
   let app: ElectronApplication;
   let window: AppWindow;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'mcp-task-monitor-electron-bundled-'));
-    app = await _electron.launch({
-      executablePath: binary.ok ? binary.path : '',
-      args: [ELECTRON_MAIN_BUNDLE, `--user-data-dir=${dataDir}`],
-      cwd: PROJECT_ROOT,
-      // No npm_node_execpath: nothing may fall back to a system Node.
-      env: { ...process.env, [BUNDLED_DEMO_SERVERS_ENV]: '1' },
-    });
-    window = new AppWindow(await app.firstWindow());
+    // No npm_node_execpath (npm sets it for the tests): nothing may fall back to a system Node.
+    ({ app, window, close } = await launchApp('mcp-task-monitor-electron-bundled-', environment({ npm_node_execpath: undefined, [BUNDLED_DEMO_SERVERS_ENV]: '1' })));
   }, 180_000);
 
   afterAll(async () => {
-    await app?.close();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+    await close?.();
   });
 
   it('runs both demo servers in utility processes and completes a task on each', async () => {
