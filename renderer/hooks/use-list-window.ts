@@ -1,8 +1,9 @@
 /**
  * Windowing for a fixed-geometry list (lib/list-window.ts): which items to render for the scroll
  * container's position and height, re-rendering only when that set changes, not on every
- * scrolled pixel. It reads `scrollTop` and `clientHeight` of the container and nothing else, so
- * it never forces a layout of the rows.
+ * scrolled pixel. The container's `scrollTop` and `clientHeight` are read when it scrolls or
+ * resizes (when the browser has just laid it out) and kept, never during a render: a read
+ * there, after the rows changed, would force a layout of the page on every update.
  */
 import { useCallback, useLayoutEffect, useReducer, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { itemStart, scrollTopToShow, totalSize, visibleRange, type ListLayout } from '../lib/list-window';
@@ -29,22 +30,29 @@ const NO_RANGE = '0:-1';
 export function useListWindow(scrollRef: RefObject<HTMLElement | null>, layout: ListLayout, overscan: number): ListWindow {
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
+  /** The container's scroll position and height as last read; null until it is mounted. */
+  const viewport = useRef<{ scrollTop: number; height: number } | null>(null);
   const rangeKey = useCallback(() => {
-    const element = scrollRef.current;
-    if (element === null) return NO_RANGE;
-    const { first, last } = visibleRange(layoutRef.current, element.scrollTop, element.clientHeight, overscan);
+    if (viewport.current === null) return NO_RANGE;
+    const { first, last } = visibleRange(layoutRef.current, viewport.current.scrollTop, viewport.current.height, overscan);
     return `${first}:${last}`;
-  }, [scrollRef, overscan]);
+  }, [overscan]);
   const subscribe = useCallback(
     (onChange: () => void) => {
       const element = scrollRef.current;
-      element?.addEventListener('scroll', onChange, { passive: true });
-      window.addEventListener('resize', onChange);
-      const resizes = typeof ResizeObserver === 'undefined' || element === null ? undefined : new ResizeObserver(onChange);
-      if (element !== null) resizes?.observe(element);
+      if (element === null) return () => undefined;
+      const read = () => {
+        viewport.current = { scrollTop: element.scrollTop, height: element.clientHeight };
+        onChange();
+      };
+      read();
+      element.addEventListener('scroll', read, { passive: true });
+      window.addEventListener('resize', read);
+      const resizes = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(read);
+      resizes?.observe(element);
       return () => {
-        element?.removeEventListener('scroll', onChange);
-        window.removeEventListener('resize', onChange);
+        element.removeEventListener('scroll', read);
+        window.removeEventListener('resize', read);
         resizes?.disconnect();
       };
     },
@@ -52,9 +60,14 @@ export function useListWindow(scrollRef: RefObject<HTMLElement | null>, layout: 
   );
   // The key is a string, so a scroll within the same rows is no re-render.
   const key = useSyncExternalStore(subscribe, rangeKey, () => NO_RANGE);
-  // The container exists only after the first commit: render its rows before the first paint.
+  // The container exists only after the first commit: read it then and render its rows before
+  // the first paint (the store's subscription starts only after that paint).
   const [, rerender] = useReducer((count: number) => count + 1, 0);
-  useLayoutEffect(rerender, []);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element !== null) viewport.current = { scrollTop: element.scrollTop, height: element.clientHeight };
+    rerender();
+  }, [scrollRef]);
 
   const [first = 0, last = -1] = key.split(':').map(Number);
   const items: WindowItem[] = [];

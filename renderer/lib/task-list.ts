@@ -1,20 +1,57 @@
 /**
- * The inbox list as data: merge pushed updates by id, keep the list sorted by last update,
- * filter it, and group it (Needs you / Running / Finished) into the rows the list shows. The list cache holds the sorted array (never mutated); `applyTaskUpdates` keeps an
- * index beside the array it returns so a flush of pushed updates costs O(batch · log n) plus
- * one array copy, and the counts derived from the list cost O(1).
+ * The inbox list as data: merge pushed updates by id, keep the list in the inbox's order,
+ * filter it, and group it (Needs you / Running / Finished) into the rows the list shows. The
+ * list cache holds the sorted array (never mutated); `applyTaskUpdates` keeps an index beside
+ * the array it returns so a flush of pushed updates costs O(batch · log n) plus one array copy,
+ * and the counts derived from the list cost O(1).
+ *
+ * The order (`compareForList`) is by group first, so every group is one run of the list and
+ * grouping costs two binary searches, not a pass that classifies every task. Within a group, a
+ * task still followed sorts by when it started, newest first, so a status message or a progress
+ * report never moves its row (a busy server would otherwise reshuffle the rows under the
+ * pointer, and the focus with them); a finished task sorts by its last change, newest first,
+ * so the most recently ended come first. Ties go by id, so the order is stable between renders.
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
 import { classifyTask, isTaskActive, STATUS_LABELS, type TaskStatusKind } from '../../shared/task-status';
 
-/** Newest change first; ties by id so the order is stable between renders. */
-function compareByLastUpdate(a: TaskSummary, b: TaskSummary): number {
-  return b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** The inbox's groups, in the order they are shown. */
+export const TASK_GROUPS = ['needs-you', 'running', 'finished'] as const;
+export type TaskGroup = (typeof TASK_GROUPS)[number];
+
+/** A group's heading. */
+export const TASK_GROUP_LABELS: Record<TaskGroup, string> = {
+  'needs-you': 'Needs you',
+  running: 'Running',
+  finished: 'Finished',
+};
+
+const GROUP_RANK: Record<TaskGroup, number> = { 'needs-you': 0, running: 1, finished: 2 };
+
+/** Where a task's group sorts in the list: by its status alone (a question waiting elsewhere is `groupTasks`'s business). */
+function listRank(task: TaskSummary): number {
+  return GROUP_RANK[taskGroup(task)];
 }
 
-/** A sorted copy, newest change first. */
-export function sortByLastUpdate(tasks: readonly TaskSummary[]): TaskSummary[] {
-  return [...tasks].sort(compareByLastUpdate);
+/** The time a task sorts by within its group: its start while followed, its last change once finished. */
+function listTime(task: TaskSummary): number {
+  return isTaskActive(task) ? task.createdAt : task.updatedAt;
+}
+
+function compareKeys(rankA: number, timeA: number, idA: string, rankB: number, timeB: number, idB: string): number {
+  return rankA - rankB || timeB - timeA || (idA < idB ? -1 : idA > idB ? 1 : 0);
+}
+
+/** The inbox's order (see the module comment): group, then newest start (followed) or newest change (finished), then id. */
+export function compareForList(a: TaskSummary, b: TaskSummary): number {
+  return compareKeys(listRank(a), listTime(a), a.id, listRank(b), listTime(b), b.id);
+}
+
+/** A copy of `tasks` in the inbox's order; each task is classified once, not once per comparison. */
+export function sortForList(tasks: readonly TaskSummary[]): TaskSummary[] {
+  const keyed = tasks.map((task) => ({ task, rank: listRank(task), time: listTime(task) }));
+  keyed.sort((a, b) => compareKeys(a.rank, a.time, a.task.id, b.rank, b.time, b.task.id));
+  return keyed.map(({ task }) => task);
 }
 
 /**
@@ -55,7 +92,7 @@ function lowerBound(tasks: readonly TaskSummary[], task: TaskSummary): number {
   let high = tasks.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (compareByLastUpdate(tasks[middle]!, task) < 0) low = middle + 1;
+    if (compareForList(tasks[middle]!, task) < 0) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -65,6 +102,13 @@ function lowerBound(tasks: readonly TaskSummary[], task: TaskSummary): number {
 function positionOf(tasks: readonly TaskSummary[], task: TaskSummary): number {
   const at = lowerBound(tasks, task);
   return tasks[at] === task ? at : tasks.indexOf(task);
+}
+
+/** Whether `task` may take position `at` of `tasks` with the order kept (its neighbours sort before and after it). */
+function isBetween(tasks: readonly TaskSummary[], at: number, task: TaskSummary): boolean {
+  const before = tasks[at - 1];
+  const after = tasks[at + 1];
+  return (before === undefined || compareForList(before, task) < 0) && (after === undefined || compareForList(task, after) < 0);
 }
 
 /** Adds (+1) or removes (-1) one task's share of the counts. */
@@ -77,11 +121,12 @@ function tally(index: ListIndex, task: TaskSummary, sign: 1 | -1): boolean {
 }
 
 /**
- * Applies a batch of pushed task summaries to a list sorted by last update. A summary replaces
+ * Applies a batch of pushed task summaries to a list in the inbox's order. A summary replaces
  * the task with its id unless it is older (`updatedAt`), so a late or replayed batch never
  * rolls a task back; new ids are added. Returns `current` itself when nothing changed. Each
- * applied summary moves by binary search and splice, so a batch of k costs O(k · log n) plus
- * one copy of the array (and O(n) once for a list that has no index yet).
+ * applied summary is placed by binary search (in the place of the task it replaces when its
+ * group and start are unchanged), so a batch of k costs O(k · log n) plus one copy of the
+ * array (and O(n) once for a list that has no index yet).
  */
 export function applyTaskUpdates(current: readonly TaskSummary[], updates: readonly TaskSummary[]): readonly TaskSummary[] {
   if (updates.length === 0) return current;
@@ -93,10 +138,17 @@ export function applyTaskUpdates(current: readonly TaskSummary[], updates: reado
     if (old !== undefined && update.updatedAt < old.updatedAt) continue;
     next ??= current.slice();
     if (old !== undefined) {
-      next.splice(positionOf(next, old), 1);
+      const at = positionOf(next, old);
       serversChanged = tally(index, old, -1) || serversChanged;
+      // Most updates (a status message, progress) leave the task where it is: replace in place.
+      if (compareForList(old, update) === 0 || isBetween(next, at, update)) next[at] = update;
+      else {
+        next.splice(at, 1);
+        next.splice(lowerBound(next, update), 0, update);
+      }
+    } else {
+      next.splice(lowerBound(next, update), 0, update);
     }
-    next.splice(lowerBound(next, update), 0, update);
     index.byId.set(update.id, update);
     serversChanged = tally(index, update, 1) || serversChanged;
   }
@@ -174,17 +226,6 @@ export function taskServerIds(tasks: readonly TaskSummary[]): readonly string[] 
   return [...new Set(tasks.map((task) => task.serverId))].sort();
 }
 
-/** The inbox's groups, in the order they are shown. */
-export const TASK_GROUPS = ['needs-you', 'running', 'finished'] as const;
-export type TaskGroup = (typeof TASK_GROUPS)[number];
-
-/** A group's heading. */
-export const TASK_GROUP_LABELS: Record<TaskGroup, string> = {
-  'needs-you': 'Needs you',
-  running: 'Running',
-  finished: 'Finished',
-};
-
 /**
  * The group of a task: finished once the app no longer follows it; otherwise "needs you" while
  * the server waits for the user (the task's status says input required, or one of its questions,
@@ -203,14 +244,50 @@ export interface GroupedTasks {
 }
 
 /**
- * The tasks by group, in `TASK_GROUPS` order, each group keeping the order of `tasks` (newest
- * change first for a sorted list); empty groups are left out. `waitingTaskIds`: tasks with a
- * question that waits for an answer.
+ * The tasks by group, in `TASK_GROUPS` order, each group keeping the order of `tasks`; empty
+ * groups are left out. `tasks` must be in the inbox's order (`sortForList`, or any subsequence
+ * of such a list, such as a filtered one): each group is then one run of it, found by binary
+ * search, so this costs O(log n) plus copying the runs. `waitingTaskIds`: tasks with a question
+ * that waits for an answer; a running one among them moves to "Needs you" (that scan is only
+ * made while some question waits).
  */
 export function groupTasks(tasks: readonly TaskSummary[], waitingTaskIds: ReadonlySet<string> = NO_IDS): GroupedTasks[] {
-  const byGroup: Record<TaskGroup, TaskSummary[]> = { 'needs-you': [], running: [], finished: [] };
-  for (const task of tasks) byGroup[taskGroup(task, waitingTaskIds.has(task.id))].push(task);
+  const runningFrom = firstOfRank(tasks, GROUP_RANK.running);
+  const finishedFrom = firstOfRank(tasks, GROUP_RANK.finished);
+  let needsYou = tasks.slice(0, runningFrom);
+  let running = tasks.slice(runningFrom, finishedFrom);
+  if (waitingTaskIds.size > 0) {
+    const waiting = running.filter((task) => waitingTaskIds.has(task.id));
+    if (waiting.length > 0) {
+      running = running.filter((task) => !waitingTaskIds.has(task.id));
+      needsYou = mergeInListOrder(needsYou, waiting);
+    }
+  }
+  const byGroup: Record<TaskGroup, readonly TaskSummary[]> = { 'needs-you': needsYou, running, finished: tasks.slice(finishedFrom) };
   return TASK_GROUPS.filter((group) => byGroup[group].length > 0).map((group) => ({ group, tasks: byGroup[group] }));
+}
+
+/** The first position in `tasks` (in the inbox's order) whose group ranks `rank` or later. */
+function firstOfRank(tasks: readonly TaskSummary[], rank: number): number {
+  let low = 0;
+  let high = tasks.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (listRank(tasks[middle]!) < rank) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Two lists in the inbox's order, merged into one. */
+function mergeInListOrder(a: readonly TaskSummary[], b: readonly TaskSummary[]): TaskSummary[] {
+  const merged: TaskSummary[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) merged.push(compareKeys(0, listTime(a[i]!), a[i]!.id, 0, listTime(b[j]!), b[j]!.id) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) merged.push(a[i++]!);
+  while (j < b.length) merged.push(b[j++]!);
+  return merged;
 }
 
 const NO_IDS: ReadonlySet<string> = new Set();
@@ -220,13 +297,60 @@ export type TaskListItem =
   | { kind: 'header'; group: TaskGroup; count: number; isCollapsed: boolean }
   | { kind: 'task'; group: TaskGroup; task: TaskSummary };
 
-/** The rows of the grouped list: each group's header, then its tasks unless it is collapsed. */
-export function taskListItems(groups: readonly GroupedTasks[], collapsed: ReadonlySet<TaskGroup>): TaskListItem[] {
-  const items: TaskListItem[] = [];
+/** What identifies an item across updates (its index moves as tasks change group). */
+export function taskListItemKey(item: TaskListItem): string {
+  return item.kind === 'header' ? `group:${item.group}` : item.task.id;
+}
+
+/**
+ * The rows of the grouped list (each group's header, then its tasks unless it is collapsed),
+ * read by index: an item object is made only for the rows asked for, so a list of 10,000 tasks
+ * costs a few numbers per render, not 10,000 objects.
+ */
+export interface TaskListItems {
+  readonly count: number;
+  /** The indexes of the group headers, in order. */
+  readonly headerPlaces: readonly number[];
+  /** The item at `index`, or undefined outside [0, count). */
+  at: (index: number) => TaskListItem | undefined;
+  /** The index of the item with this key (`taskListItemKey`), or -1. */
+  indexOfKey: (key: string) => number;
+  /** The index of the first task row, or -1 when every group is collapsed. */
+  readonly firstTaskIndex: number;
+}
+
+/** The rows of `groups` with the `collapsed` ones folded to their header. */
+export function taskListItems(groups: readonly GroupedTasks[], collapsed: ReadonlySet<TaskGroup>): TaskListItems {
+  const sections: { group: TaskGroup; tasks: readonly TaskSummary[]; isCollapsed: boolean; headerAt: number }[] = [];
+  let count = 0;
   for (const { group, tasks } of groups) {
     const isCollapsed = collapsed.has(group);
-    items.push({ kind: 'header', group, count: tasks.length, isCollapsed });
-    if (!isCollapsed) for (const task of tasks) items.push({ kind: 'task', group, task });
+    sections.push({ group, tasks, isCollapsed, headerAt: count });
+    count += 1 + (isCollapsed ? 0 : tasks.length);
   }
-  return items;
+  const sectionOf = (index: number) => {
+    for (let place = sections.length - 1; place >= 0; place -= 1) if (sections[place]!.headerAt <= index) return sections[place];
+    return undefined;
+  };
+  const open = sections.find((section) => !section.isCollapsed);
+  return {
+    count,
+    headerPlaces: sections.map((section) => section.headerAt),
+    firstTaskIndex: open === undefined ? -1 : open.headerAt + 1,
+    at: (index) => {
+      if (!Number.isInteger(index) || index < 0 || index >= count) return undefined;
+      const section = sectionOf(index)!;
+      if (index === section.headerAt) return { kind: 'header', group: section.group, count: section.tasks.length, isCollapsed: section.isCollapsed };
+      return { kind: 'task', group: section.group, task: section.tasks[index - section.headerAt - 1]! };
+    },
+    indexOfKey: (key) => {
+      for (const section of sections) {
+        if (key === `group:${section.group}`) return section.headerAt;
+        if (section.isCollapsed) continue;
+        const at = section.tasks.findIndex((task) => task.id === key);
+        if (at !== -1) return section.headerAt + 1 + at;
+      }
+      return -1;
+    },
+  };
 }

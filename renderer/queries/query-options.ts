@@ -5,18 +5,18 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Bridge, TaskSummary } from '../../shared/ipc/contract';
-import { sortByLastUpdate } from '../lib/task-list';
+import { sortForList } from '../lib/task-list';
 import { appKeys, inputKeys, serverKeys, taskKeys } from './keys';
 import { unwrap } from './unwrap';
 
 /** Tool lists are not pushed; refetch them when a minute old. */
 const TOOLS_STALE_MS = 60_000;
 
-/** Every tracked task, sorted by last update (the order the inbox and the update merge rely on). */
+/** Every tracked task, in the inbox's order (`sortForList`: the order grouping and the update merge rely on). */
 export const taskListOptions = (bridge: Bridge) =>
   queryOptions({
     queryKey: taskKeys.list(),
-    queryFn: async (): Promise<readonly TaskSummary[]> => sortByLastUpdate(unwrap(await bridge.invoke['tasks:list']({}))),
+    queryFn: async (): Promise<readonly TaskSummary[]> => sortForList(unwrap(await bridge.invoke['tasks:list']({}))),
     staleTime: Infinity,
     // No structural sharing: by default every write deep-compares the new list with the old one
     // (10,000 summaries, ~15 ms a write: 45 % of the main thread under 1,000 updates/s in the UI

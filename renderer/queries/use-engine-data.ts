@@ -13,7 +13,7 @@ import {
   toolListOptions,
 } from './query-options';
 
-/** Every tracked task, newest change first. */
+/** Every tracked task, in the inbox's order (renderer/lib/task-list.ts says what it is). */
 export function useTaskList() {
   return useQuery(taskListOptions(useBridge()));
 }

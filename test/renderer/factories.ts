@@ -58,10 +58,10 @@ export function makeTool(overrides: Partial<ToolView> = {}): ToolView {
   return { name: 'build', title: 'Build project', description: 'Builds a project.', inputSchema: { type: 'object', properties: {} }, ...overrides };
 }
 
-/** `count` tasks with distinct ids, newest first by `updatedAt`. */
+/** `count` tasks with distinct ids, newest first by `createdAt` and by `updatedAt` (the inbox's order for tasks of one group). */
 export function makeTasks(count: number, overrides: (index: number) => Partial<TaskSummary> = () => ({})): TaskSummary[] {
   return Array.from({ length: count }, (_, index) =>
-    makeTask({ id: `task-${index}`, taskId: `srv-${index}`, toolName: `tool-${index}`, updatedAt: NOW - index * 10, ...overrides(index) }),
+    makeTask({ id: `task-${index}`, taskId: `srv-${index}`, toolName: `tool-${index}`, createdAt: NOW - 60_000 - index * 10, updatedAt: NOW - index * 10, ...overrides(index) }),
   );
 }
 

@@ -1,4 +1,4 @@
-/** The inbox: every tracked task across servers, filtered, searched, grouped (Needs you / Running / Finished), newest change first. */
+/** The inbox: every tracked task across servers, filtered, searched, grouped (Needs you / Running / Finished), newest first within each group. */
 import { useEffect } from 'react';
 import { preloadScreens } from '../../app/lazy-screens';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -11,7 +11,7 @@ import type { TaskSummary } from '../../../shared/ipc/contract';
 import { commandForKey } from '../../app/key-map';
 import { useListWindow } from '../../hooks/use-list-window';
 import { useNow } from '../../hooks/use-now';
-import { groupTasks, taskListItems, type TaskListItem } from '../../lib/task-list';
+import { groupTasks, taskListItemKey, taskListItems, type TaskListItems } from '../../lib/task-list';
 import { GroupHeader } from './GroupHeader';
 import { TASK_GROUP_HEADER_HEIGHT, TASK_ROW_HEIGHT } from './row-metrics';
 import { TaskRow } from './TaskRow';
@@ -33,9 +33,6 @@ export interface TaskListProps {
   selectedTaskId?: string | null;
 }
 
-/** What identifies an item across updates (its index moves as tasks change group). */
-const itemKey = (item: TaskListItem): string => (item.kind === 'header' ? `group:${item.group}` : item.task.id);
-
 /** The scrollable, grouped, windowed list of tasks. */
 export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedTaskId = null }: TaskListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -46,16 +43,15 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
   const finished = groups.find(({ group }) => group === 'finished')?.tasks ?? NO_TASKS;
   const removal = useFinishedRemoval(finished);
   // Headers sit at a few known places; every other item is a task row.
-  const headerPlaces = useMemo(() => items.flatMap((item, index) => (item.kind === 'header' ? [index] : [])), [items]);
   const layout = useMemo(
-    () => ({ count: items.length, itemSize: TASK_ROW_HEIGHT, specialSize: TASK_GROUP_HEADER_HEIGHT, specialPlaces: headerPlaces }),
-    [items.length, headerPlaces],
+    () => ({ count: items.count, itemSize: TASK_ROW_HEIGHT, specialSize: TASK_GROUP_HEADER_HEIGHT, specialPlaces: items.headerPlaces }),
+    [items],
   );
   const listWindow = useListWindow(scrollRef, layout, OVERSCAN);
-  const keyboard = useRowKeyboard(listWindow.scrollToIndex, items.length, listRef);
+  const keyboard = useRowKeyboard(listWindow.scrollToIndex, items.count, listRef);
   const now = useNow();
   const activeIndex = useActiveIndex(items, selectedTaskId);
-  useListShortcuts(activeIndex.index, items.length, keyboard.moveTo);
+  useListShortcuts(activeIndex.index, items.count, keyboard.moveTo);
   const rendered = listWindow.items;
   // Scrolled away from the active item (not rendered), the list keeps a Tab stop on one in view.
   const tabStop = rendered.some((shown) => shown.index === activeIndex.index) ? activeIndex.index : rendered[0]?.index;
@@ -78,12 +74,12 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
         onFocus={(event) => activeIndex.onFocus(event, items)}
       >
         {rendered.map((shown) => {
-          const item = items[shown.index];
+          const item = items.at(shown.index);
           if (item === undefined) return null;
           if (item.kind === 'header') {
             return (
               <GroupHeader
-                key={itemKey(item)}
+                key={taskListItemKey(item)}
                 group={item.group}
                 count={item.count}
                 isCollapsed={item.isCollapsed}
@@ -99,12 +95,12 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
           const isFinished = item.group === 'finished';
           return (
             <TaskRow
-              key={itemKey(item)}
+              key={taskListItemKey(item)}
               task={task}
               serverName={serverNames.get(task.serverId) ?? task.serverId}
               now={now}
               index={shown.index}
-              setSize={items.length}
+              setSize={items.count}
               offset={shown.start}
               isTabStop={shown.index === tabStop}
               isSelected={task.id === selectedTaskId}
@@ -126,16 +122,15 @@ const NO_TASKS: readonly TaskSummary[] = [];
  * the first task's row (a header only when no group is open). Kept by key, so it stays on its
  * task while updates move it in the list.
  */
-function useActiveIndex(items: readonly TaskListItem[], selectedTaskId: string | null) {
+function useActiveIndex(items: TaskListItems, selectedTaskId: string | null) {
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
-  const indexOf = (key: string | null) => (key === null ? -1 : items.findIndex((item) => itemKey(item) === key));
+  const indexOf = (key: string | null) => (key === null ? -1 : items.indexOfKey(key));
   const focused = indexOf(focusedKey);
   const selected = focused === -1 ? indexOf(selectedTaskId) : -1;
-  const index = focused !== -1 ? focused : selected !== -1 ? selected : Math.max(0, items.findIndex((item) => item.kind === 'task'));
-  const onFocus = (event: FocusEvent<HTMLDivElement>, current: readonly TaskListItem[]) => {
-    const place = Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index);
-    const item = Number.isInteger(place) ? current[place] : undefined;
-    if (item !== undefined) setFocusedKey(itemKey(item));
+  const index = focused !== -1 ? focused : selected !== -1 ? selected : Math.max(0, items.firstTaskIndex);
+  const onFocus = (event: FocusEvent<HTMLDivElement>, current: TaskListItems) => {
+    const item = current.at(Number(event.target.closest<HTMLElement>('[data-index]')?.dataset.index));
+    if (item !== undefined) setFocusedKey(taskListItemKey(item));
   };
   return { index, onFocus };
 }

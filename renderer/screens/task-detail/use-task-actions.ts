@@ -19,6 +19,9 @@ export function useTaskActions(task: Pick<TaskDetail, 'id' | 'serverId' | 'toolN
     remove,
     onCancel: () => cancel.mutate(task.id),
     onRunAgain: () => prefillLauncher(task.serverId, task.toolName, task.arguments),
-    onRemove: () => remove.mutate(task.id, { onSuccess: () => showScreen('inbox') }),
+    // Not mutate's own onSuccess: that runs only while this screen is still mounted, and the
+    // removal itself (the task leaving the cache) may unmount it first. A failure shows through
+    // `remove.isError`, the screen staying.
+    onRemove: () => void remove.mutateAsync(task.id).then(() => showScreen('inbox'), () => undefined),
   };
 }

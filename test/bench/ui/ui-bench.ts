@@ -3,7 +3,8 @@
  * 1,000 task updates a second: the engine bench's fixture servers (10 × 1,000 seeded working
  * tasks, each status message changing every 10 s) run over stdio as operator servers of an
  * in-process `startBrowserServer`, whose data folder holds their pre-written tasks.json; the
- * page is measured from the inside (page-probe.ts defines the figures). Each run loads the page
+ * page is measured from the inside (page-probe.ts defines the figures), in Chromium driven over a
+ * bare DevTools pipe (cdp-browser.ts says why not Playwright). Each run loads the page
  * twice: once on a quiet machine and once with a busy-loop process on the other core
  * (cpu-load.ts), the `loaded*` figures. Flags: --runs (3), --tasks (10000), --servers (10),
  * --window-s (10), --settle-s (3), --seed. Prints one table with every run side by side, a
@@ -20,12 +21,11 @@ import { defaultDemoServers } from '../../../electron/demo-server/default-server
 import { SERVER_FILE, SERVER_FILE_VERSION } from '../../../electron/host/server-file.js';
 import { createConsoleLogger } from '../../../electron/node/console-logger.js';
 import { startBrowserServer } from '../../../electron/serve/browser-server.js';
-import type { Browser } from 'playwright';
-import { launchChromium } from '../../e2e/browser.js';
 import { planServers, serverConfigs } from '../bench-plan.js';
 import { buildForNode } from '../node-build.js';
 import { writeEngineStore } from '../resume-stores.js';
 import { startCpuLoad } from './cpu-load.js';
+import { launchCdpBrowser, type CdpBrowser } from './cdp-browser.js';
 import { buildRenderer, runProgram, sleep, type Cleanup } from './harness.js';
 import { probeScript, type FirstPaintProbe, type WindowProbe } from './page-probe.js';
 
@@ -113,37 +113,26 @@ interface PageMeasurement {
 }
 
 /** Loads the inbox in a fresh page, measures its first paint, then the update window. */
-async function measurePage(browser: Browser, url: string, options: Options): Promise<PageMeasurement> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+async function measurePage(browser: CdpBrowser, url: string, options: Options): Promise<PageMeasurement> {
+  const page = await browser.openPage({ url, width: 1280, height: 800, colorScheme: 'light', initScript: probeScript(options.taskCount) });
   try {
-    const page = await context.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.addInitScript({ content: probeScript(options.taskCount) });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-
     // (a) From the tasks:list answer reaching the page to the first paint of the full list.
-    await page.goto(url);
-    await page.waitForFunction(() => (globalThis as unknown as { __uiBench: { firstFullPaintAt: number | null } }).__uiBench.firstFullPaintAt !== null, undefined, { timeout: 60_000, polling: 100 });
-    const paint = await page.evaluate(() => (globalThis as unknown as { __uiBench: { firstPaint: () => FirstPaintProbe } }).__uiBench.firstPaint());
+    await page.waitFor('window.__uiBench !== undefined && window.__uiBench.firstFullPaintAt !== null', 60_000);
+    const paint = await page.evaluate<FirstPaintProbe>('window.__uiBench.firstPaint()');
     if (paint.listArrivedAt === null || paint.firstFullPaintAt === null || paint.rowsCommittedAt === null) throw new Error('the probe saw no tasks:list answer or no paint');
 
     // (b) The update window: opens after the load settled, lasts --window-s.
     await sleep(options.settleS * 1000);
-    const metrics = async (): Promise<PerfMetrics> => {
-      const { metrics: list } = await cdp.send('Performance.getMetrics');
-      return Object.fromEntries(list.map(({ name, value }) => [name, value]));
-    };
-    const before = await metrics();
+    const before: PerfMetrics = await page.metrics();
     const hostCpuBefore = process.cpuUsage();
-    await page.evaluate(() => (globalThis as unknown as { __uiBench: { startWindow: () => void } }).__uiBench.startWindow());
+    await page.evaluate('window.__uiBench.startWindow()');
     await sleep(options.windowS * 1000);
-    await page.evaluate(() => (globalThis as unknown as { __uiBench: { stopWindow: () => void } }).__uiBench.stopWindow());
+    await page.evaluate('window.__uiBench.stopWindow()');
     const hostCpu = process.cpuUsage(hostCpuBefore);
-    const after = await metrics();
+    const after: PerfMetrics = await page.metrics();
     await sleep(STALE_GRACE_MS + 100);
-    const win = await page.evaluate((grace) => (globalThis as unknown as { __uiBench: { analyzeWindow: (g: number) => WindowProbe } }).__uiBench.analyzeWindow(grace), STALE_GRACE_MS);
+    const win = await page.evaluate<WindowProbe>(`window.__uiBench.analyzeWindow(${STALE_GRACE_MS})`);
+    const pageErrors = [...page.pageErrors];
 
     const windowMs = win.windowEnd - win.windowStart;
     const over50 = win.longTasks.filter((task) => task.duration > GOAL_LONG_TASK_MS);
@@ -184,7 +173,7 @@ async function measurePage(browser: Browser, url: string, options: Options): Pro
       pageErrors,
     };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
@@ -294,7 +283,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   process.stderr.write(`starting browser mode with ${options.taskCount} tasks on ${options.serverCount} fixture servers…\n`);
   const server = await startBrowserServer({ dataDir, defaultServers: defaultDemoServers(), configuredServers, logger: createConsoleLogger('warn') });
   cleanup.add('stop browser mode', () => server.close());
-  const browser = await launchChromium();
+  const browser = launchCdpBrowser();
   cleanup.add('close Chromium', () => browser.close());
 
   const runs: Run[] = [];

@@ -1,26 +1,48 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { TaskSummary } from '../../../shared/ipc/contract';
-import { applyTaskUpdates, filterTasks, groupTasks, removeTasks, sortByLastUpdate, taskGroup, taskListItems, taskServerIds, type TaskFilter, type TaskGroup } from '../../../renderer/lib/task-list';
+import { applyTaskUpdates, compareForList, filterTasks, groupTasks, removeTasks, sortForList, taskGroup, taskListItemKey, taskListItems, taskServerIds, type TaskFilter, type TaskGroup } from '../../../renderer/lib/task-list';
 import { makeSnapshot, makeTask } from '../factories';
 
 const ids = (tasks: readonly TaskSummary[]) => tasks.map((task) => task.id);
 const t = (id: string, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ id, updatedAt, ...overrides });
 
-describe('sortByLastUpdate', () => {
-  it('puts the newest change first and breaks ties by id', () => {
-    expect(ids(sortByLastUpdate([t('a', 1), t('c', 3), t('b', 3), t('d', 2)]))).toEqual(['b', 'c', 'd', 'a']);
+/** A task started at `createdAt` and last changed at `updatedAt`. */
+const st = (id: string, createdAt: number, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ id, createdAt, updatedAt, ...overrides });
+const done = makeSnapshot({ status: 'completed' });
+const asking = makeSnapshot({ status: 'input_required' });
+
+describe('sortForList', () => {
+  it('orders by group, then newest start while followed and newest change once finished, then by id', () => {
+    const tasks = [
+      st('run-old', 1, 90),
+      st('done-early', 2, 10, { snapshot: done }),
+      st('ask', 3, 5, { snapshot: asking }),
+      st('run-new', 5, 6),
+      st('done-late', 1, 50, { endReason: 'lost' }),
+      st('run-tie-b', 4, 7),
+      st('run-tie-a', 4, 8),
+    ];
+    expect(ids(sortForList(tasks))).toEqual(['ask', 'run-new', 'run-tie-a', 'run-tie-b', 'run-old', 'done-late', 'done-early']);
+  });
+
+  it('agrees with compareForList', () => {
+    const tasks = [st('a', 3, 4), st('b', 9, 9, { snapshot: done }), st('c', 3, 3, { snapshot: asking }), st('d', 7, 8)];
+    expect(sortForList(tasks)).toEqual([...tasks].sort(compareForList));
   });
 });
 
 describe('applyTaskUpdates', () => {
-  const list = [t('a', 30), t('b', 20), t('c', 10)];
+  // Running a (started 30), b (20), c (10); finished f (ended 15).
+  const list = sortForList([st('a', 30, 31), st('b', 20, 21), st('c', 10, 11), st('f', 5, 15, { snapshot: done })]);
   const cases: [string, TaskSummary[], string[]][] = [
-    ['an update moves the task to the top', [t('c', 40)], ['c', 'a', 'b']],
-    ['a new task is inserted by its time', [t('n', 25)], ['a', 'n', 'b', 'c']],
-    ['an older update is ignored', [t('a', 5)], ['a', 'b', 'c']],
-    ['several updates merge in order', [t('b', 50), t('n', 15), t('c', 45)], ['b', 'c', 'a', 'n']],
-    ['the newest of duplicates in one batch wins', [t('c', 60, { toolName: 'new' }), t('c', 55, { toolName: 'old' })], ['c', 'a', 'b']],
+    ['a status message leaves the task where it is', [st('c', 10, 40, { snapshot: makeSnapshot({ statusMessage: 'Step 2' }) })], ['a', 'b', 'c', 'f']],
+    ['a new task is placed by its start', [st('n', 25, 25)], ['a', 'n', 'b', 'c', 'f']],
+    ['a task that ends moves to the finished, newest end first', [st('b', 20, 40, { snapshot: done })], ['a', 'c', 'b', 'f']],
+    ['a task that asks for input moves to the top group', [st('c', 10, 40, { snapshot: asking })], ['c', 'a', 'b', 'f']],
+    ['an older update is ignored', [st('a', 30, 5, { snapshot: done })], ['a', 'b', 'c', 'f']],
+    ['several updates merge in order', [st('b', 20, 50, { snapshot: done }), st('n', 15, 15), st('c', 10, 45)], ['a', 'n', 'c', 'b', 'f']],
+    ['the newest of duplicates in one batch wins', [st('c', 10, 60, { toolName: 'new', snapshot: done }), st('c', 10, 55, { toolName: 'old' })], ['a', 'b', 'c', 'f']],
   ];
   it.each(cases)('%s', (_name, updates, expected) => {
     const next = applyTaskUpdates(list, updates);
@@ -28,23 +50,25 @@ describe('applyTaskUpdates', () => {
     expect(next).toHaveLength(new Set(expected).size);
   });
 
-  it('replaces the task object with the newer one', () => {
-    const next = applyTaskUpdates(list, [t('b', 50, { snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) })]);
-    expect(next[0]!.snapshot?.statusMessage).toBe('Step 2/5');
+  it('puts the newer object in the place of the old one when the order does not change', () => {
+    const update = st('b', 20, 50, { snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) });
+    const next = applyTaskUpdates(list, [update]);
+    expect(next[1]).toBe(update);
+    expect(next[0]).toBe(list[0]);
   });
 
   it('keeps the newest of duplicates in one batch whatever their order', () => {
-    const next = applyTaskUpdates(list, [t('c', 55, { toolName: 'old' }), t('c', 60, { toolName: 'new' })]);
+    const next = applyTaskUpdates(list, [st('c', 10, 55, { toolName: 'old' }), st('c', 10, 60, { toolName: 'new' })]);
     expect(next.find((task) => task.id === 'c')!.toolName).toBe('new');
   });
 
   it('returns the same array when nothing changes', () => {
     expect(applyTaskUpdates(list, [])).toBe(list);
-    expect(applyTaskUpdates(list, [t('a', 1)])).toBe(list);
+    expect(applyTaskUpdates(list, [st('a', 30, 1)])).toBe(list);
   });
 
   it('applies an update with the same timestamp (a cancel mark, say)', () => {
-    const next = applyTaskUpdates(list, [t('b', 20, { cancelRequestedAt: 5 })]);
+    const next = applyTaskUpdates(list, [st('b', 20, 21, { cancelRequestedAt: 5 })]);
     expect(next.find((task) => task.id === 'b')!.cancelRequestedAt).toBe(5);
   });
 });
@@ -98,21 +122,25 @@ describe('filterTasks', () => {
 describe('the index applyTaskUpdates keeps beside its lists', () => {
   const waiting = makeSnapshot({ status: 'input_required' });
   const working = makeSnapshot({ status: 'working' });
-  const base = () => sortByLastUpdate([t('a', 30, { serverId: 's1' }), t('b', 20, { serverId: 's2', snapshot: waiting }), t('c', 10, { serverId: 's1' })]);
+  const base = () => sortForList([st('a', 30, 30, { serverId: 's1' }), st('b', 20, 20, { serverId: 's2', snapshot: waiting }), st('c', 10, 10, { serverId: 's1' })]);
   // [name, batches applied one after the other, expected order, server ids]
   const cases: [string, TaskSummary[][], string[], string[]][] = [
-    ['a new task on a new server', [[t('n', 40, { serverId: 's3' })]], ['n', 'a', 'b', 'c'], ['s1', 's2', 's3']],
-    ['the waiting task starts working again', [[t('b', 40, { serverId: 's2', snapshot: working })]], ['b', 'a', 'c'], ['s1', 's2']],
-    ['a task starts waiting for input', [[t('c', 40, { serverId: 's1', snapshot: waiting })]], ['c', 'a', 'b'], ['s1', 's2']],
-    ['the last task of a server moves to another one', [[t('b', 40, { serverId: 's1', snapshot: waiting })]], ['b', 'a', 'c'], ['s1']],
-    ['an older update changes no count', [[t('b', 5, { serverId: 's9', snapshot: working })]], ['a', 'b', 'c'], ['s1', 's2']],
+    ['a new task on a new server', [[st('n', 40, 40, { serverId: 's3' })]], ['b', 'n', 'a', 'c'], ['s1', 's2', 's3']],
+    ['the waiting task starts working again', [[st('b', 20, 40, { serverId: 's2', snapshot: working })]], ['a', 'b', 'c'], ['s1', 's2']],
+    ['a task starts waiting for input', [[st('c', 10, 40, { serverId: 's1', snapshot: waiting })]], ['b', 'c', 'a'], ['s1', 's2']],
+    ['the last task of a server moves to another one', [[st('b', 20, 40, { serverId: 's1', snapshot: waiting })]], ['b', 'a', 'c'], ['s1']],
+    ['an older update changes no count', [[st('b', 20, 5, { serverId: 's9', snapshot: working })]], ['b', 'a', 'c'], ['s1', 's2']],
     [
       'several batches in a row',
-      [[t('c', 40, { serverId: 's1' }), t('n', 35, { serverId: 's3', snapshot: waiting })], [t('a', 50, { serverId: 's1' }), t('n', 60, { serverId: 's3', snapshot: working })], [t('b', 45, { serverId: 's2' })]],
+      [
+        [st('c', 10, 40, { serverId: 's1' }), st('n', 35, 35, { serverId: 's3', snapshot: waiting })],
+        [st('a', 30, 50, { serverId: 's1' }), st('n', 35, 60, { serverId: 's3', snapshot: working })],
+        [st('b', 20, 45, { serverId: 's2' })],
+      ],
       ['n', 'a', 'b', 'c'],
       ['s1', 's2', 's3'],
     ],
-    ['updates to the same timestamp keep ties in id order', [[t('c', 30, { serverId: 's1' })], [t('b', 30, { serverId: 's2', snapshot: waiting })]], ['a', 'b', 'c'], ['s1', 's2']],
+    ['tasks started at the same time keep id order', [[st('n', 30, 31, { serverId: 's1' })]], ['b', 'a', 'n', 'c'], ['s1', 's2']],
   ];
   it.each(cases)('%s', (_name, batches, expectedOrder, expectedServers) => {
     let list: readonly TaskSummary[] = base();
@@ -129,16 +157,23 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % below;
     };
-    let list: readonly TaskSummary[] = sortByLastUpdate(Array.from({ length: 200 }, (_, i) => t(`t${i}`, random(1000), { serverId: `s${random(5)}` })));
-    const latest = new Map(list.map((task) => [task.id, task]));
+    const snapshots = [waiting, working, working, makeSnapshot({ status: 'completed' })];
+    // A task keeps its start across updates, as on the wire; ties in start and end are common.
+    const startOf = new Map<string, number>();
+    const task = (id: string, updatedAt: number) => {
+      if (!startOf.has(id)) startOf.set(id, random(100));
+      return st(id, startOf.get(id)!, updatedAt, { serverId: `s${random(6)}`, snapshot: snapshots[random(snapshots.length)]! });
+    };
+    let list: readonly TaskSummary[] = sortForList(Array.from({ length: 200 }, (_, i) => task(`t${i}`, random(1000))));
+    const latest = new Map(list.map((item) => [item.id, item]));
     for (let round = 0; round < 50; round += 1) {
-      const batch = Array.from({ length: 1 + random(20) }, () => t(`t${random(250)}`, random(1200), { serverId: `s${random(6)}`, snapshot: random(3) === 0 ? waiting : working }));
-      for (const task of batch) {
-        const seen = latest.get(task.id);
-        if (seen === undefined || task.updatedAt >= seen.updatedAt) latest.set(task.id, task);
+      const batch = Array.from({ length: 1 + random(20) }, () => task(`t${random(250)}`, random(1200)));
+      for (const item of batch) {
+        const seen = latest.get(item.id);
+        if (seen === undefined || item.updatedAt >= seen.updatedAt) latest.set(item.id, item);
       }
       list = applyTaskUpdates(list, batch);
-      const expected = sortByLastUpdate([...latest.values()]);
+      const expected = sortForList([...latest.values()]);
       expect(list).toEqual(expected);
       expect(taskServerIds(list)).toEqual(taskServerIds(expected));
     }
@@ -146,20 +181,20 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
 
   it('leaves the list it was given alone, and can merge into it again', () => {
     const list = base();
-    const first = applyTaskUpdates(list, [t('c', 40, { serverId: 's4' })]);
-    expect(ids(list)).toEqual(['a', 'b', 'c']);
-    const again = applyTaskUpdates(list, [t('a', 45, { serverId: 's1', snapshot: waiting })]);
+    const first = applyTaskUpdates(list, [st('c', 10, 40, { serverId: 's4' })]);
+    expect(ids(list)).toEqual(['b', 'a', 'c']);
+    const again = applyTaskUpdates(list, [st('a', 30, 45, { serverId: 's1', snapshot: waiting })]);
     expect(ids(again)).toEqual(['a', 'b', 'c']);
     expect(taskServerIds(again)).toEqual(['s1', 's2']);
     expect(taskServerIds(first)).toEqual(['s1', 's2', 's4']);
   });
 
   it('keeps the server ids array while the set of servers stays the same', () => {
-    const first = applyTaskUpdates(base(), [t('a', 40, { serverId: 's1' })]);
+    const first = applyTaskUpdates(base(), [st('a', 30, 40, { serverId: 's1' })]);
     const firstIds = taskServerIds(first);
-    const second = applyTaskUpdates(first, [t('c', 50, { serverId: 's1' })]);
+    const second = applyTaskUpdates(first, [st('c', 10, 50, { serverId: 's1' })]);
     expect(taskServerIds(second)).toBe(firstIds);
-    expect(taskServerIds(applyTaskUpdates(second, [t('n', 60, { serverId: 's3' })]))).not.toBe(taskServerIds(second));
+    expect(taskServerIds(applyTaskUpdates(second, [st('n', 60, 60, { serverId: 's3' })]))).not.toBe(taskServerIds(second));
   });
 });
 
@@ -182,16 +217,16 @@ describe('taskGroup', () => {
 });
 
 describe('groupTasks and taskListItems', () => {
-  const sorted = [
-    t('done-new', 9, { snapshot: makeSnapshot({ status: 'completed' }) }),
-    t('run-new', 8),
-    t('ask', 7, { snapshot: makeSnapshot({ status: 'input_required' }) }),
-    t('mrtr', 6, { phase: 'calling', snapshot: undefined, taskId: undefined }),
-    t('done-old', 5, { endReason: 'expired' }),
-    t('run-old', 4),
-  ];
+  const sorted = sortForList([
+    st('done-new', 1, 9, { snapshot: done }),
+    st('run-new', 8, 8),
+    st('ask', 7, 7, { snapshot: asking }),
+    st('mrtr', 6, 6, { phase: 'calling', snapshot: undefined, taskId: undefined }),
+    st('done-old', 2, 5, { endReason: 'expired' }),
+    st('run-old', 4, 40),
+  ]);
 
-  it('groups in the order Needs you, Running, Finished, each newest change first', () => {
+  it('groups in the order Needs you, Running, Finished, newest start first (newest end for finished)', () => {
     expect(groupTasks(sorted, new Set(['mrtr'])).map(({ group, tasks }) => [group, ids(tasks)])).toEqual([
       ['needs-you', ['ask', 'mrtr']],
       ['running', ['run-new', 'run-old']],
@@ -204,9 +239,30 @@ describe('groupTasks and taskListItems', () => {
     expect(groupTasks([])).toEqual([]);
   });
 
+  it('agrees with grouping task by task, for random lists and filtered ones', () => {
+    let seed = 11;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const shapes: Partial<TaskSummary>[] = [{}, { snapshot: asking }, { snapshot: done }, { endReason: 'lost' }, { phase: 'calling', snapshot: undefined, taskId: undefined }, { cancelRequestedAt: 1 }];
+    for (let round = 0; round < 30; round += 1) {
+      const list = sortForList(Array.from({ length: random(60) }, (_, i) => st(`t${i}`, random(20), random(40), shapes[random(shapes.length)])));
+      const filtered = list.filter(() => random(3) > 0);
+      const waiting = new Set(list.filter(() => random(4) === 0).map((task) => task.id));
+      for (const tasks of [list, filtered]) {
+        const expected = (['needs-you', 'running', 'finished'] as const)
+          .map((group) => ({ group, tasks: tasks.filter((task) => taskGroup(task, waiting.has(task.id)) === group) }))
+          .filter((entry) => entry.tasks.length > 0);
+        expect(groupTasks(tasks, waiting)).toEqual(expected);
+      }
+    }
+  });
+
   it('makes a header with its count before each group, and hides the tasks of a collapsed group', () => {
     const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['finished']));
-    expect(items.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}${item.isCollapsed ? ' collapsed' : ''}` : item.task.id))).toEqual([
+    const shown = Array.from({ length: items.count }, (_, index) => items.at(index)!);
+    expect(shown.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}${item.isCollapsed ? ' collapsed' : ''}` : item.task.id))).toEqual([
       '# needs-you 1',
       'ask',
       '# running 3',
@@ -215,5 +271,16 @@ describe('groupTasks and taskListItems', () => {
       'run-old',
       '# finished 2 collapsed',
     ]);
+    expect(items.headerPlaces).toEqual([0, 2, 6]);
+    expect(items.firstTaskIndex).toBe(1);
+    expect([items.at(-1), items.at(7), items.at(1.5)]).toEqual([undefined, undefined, undefined]);
+    // Every item is found by its key; a task of a collapsed group is not in the list.
+    shown.forEach((item, index) => expect(items.indexOfKey(taskListItemKey(item))).toBe(index));
+    expect([items.indexOfKey('done-new'), items.indexOfKey('nope')]).toEqual([-1, -1]);
+  });
+
+  it('has no task row when every group is collapsed', () => {
+    const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['needs-you', 'running', 'finished']));
+    expect([items.count, items.firstTaskIndex, items.headerPlaces]).toEqual([3, -1, [0, 1, 2]]);
   });
 });

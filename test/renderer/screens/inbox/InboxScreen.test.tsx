@@ -270,18 +270,20 @@ describe('live updates', () => {
 
   // The host batches a burst into one message per flush interval (test/host/event-batcher.test.ts);
   // the renderer writes each message once, whatever it holds.
-  it('applies a message of 1,000 updates in one cache write, the newest state of each task winning', async () => {
-    const { bridge, queryClient } = renderApp({ bridge: bridgeWith(makeTasks(100)) });
+  it('applies a message of 1,000 updates in one cache write, the newest state of each task winning, and no row moves', async () => {
+    const tasks = makeTasks(100);
+    const { bridge, queryClient } = renderApp({ bridge: bridgeWith(tasks) });
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    const before = rowIds();
     const writes = vi.spyOn(queryClient, 'setQueryData');
-    const burst = Array.from({ length: 1_000 }, (_, i) =>
-      makeTask({ id: `task-${i % 100}`, toolName: `tool-${i % 100}`, updatedAt: 2_000_000_000_000 + i, snapshot: makeSnapshot({ statusMessage: `update ${i}` }) }));
+    const burst = Array.from({ length: 1_000 }, (_, i) => ({ ...tasks[i % 100]!, updatedAt: 2_000_000_000_000 + i, snapshot: makeSnapshot({ statusMessage: `update ${i}` }) }));
     act(() => bridge.emit('tasks:updated', { tasks: burst }));
-    await waitFor(() => expect(within(row('task-99')).getByTestId('task-row-message').textContent).toBe('update 999'));
+    await waitFor(() => expect(within(row('task-0')).getByTestId('task-row-message').textContent).toBe('update 900'));
     const listWrites = writes.mock.calls.filter(([key]) => JSON.stringify(key) === JSON.stringify(taskKeys.list()));
     expect(listWrites).toHaveLength(1);
-    expect(rowIds()[0]).toBe('task-99');
-    expect(within(row('task-95')).getByTestId('task-row-message').textContent).toBe('update 995');
+    // A status message does not reorder the list: each task keeps its place (newest start first).
+    expect(rowIds()).toEqual(before);
+    expect(within(row('task-5')).getByTestId('task-row-message').textContent).toBe('update 905');
   });
 
   it('stops listening when the app unmounts', async () => {
