@@ -13,7 +13,8 @@ import { isTaskFinished, type LegacySession, type PendingInput, type TaskSnapsho
 import type { CallToolOutcome } from './calls/tool-calls.js';
 import { McpRequestError } from './connections/mcp-request-error.js';
 import { clampMaxMessageBytes } from './connections/message-limit.js';
-import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
+import type { ClientIdentity } from './connections/capabilities.js';
+import { ServerConnection } from './connections/server-connection.js';
 import { MemoryCredentialStore } from './auth/credential-store.js';
 import { ServerSignIn, type SignInOptions } from './auth/server-sign-in.js';
 import type { HealthOptions } from './connections/server-health.js';

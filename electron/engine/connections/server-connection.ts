@@ -29,13 +29,12 @@ import { explainingLines } from './stderr-lines.js';
 import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
 import type { ProcessLauncher } from './process-launcher.js';
 import { StdioTransport } from './stdio-transport.js';
+import { CLIENT_CAPABILITIES, detectTaskSupport, withRequestEnvelope, type ClientIdentity } from './capabilities.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 
 export type { ServerRequestHandler } from './server-request-relay.js';
 import { isJsonObject } from '../../../shared/json-guards.js';
 
-/** The extension id of SEP-2663. */
-export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
 /** Default timeout of a raw request. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -99,30 +98,11 @@ export interface ConnectionObserver {
   event(text: string): void;
 }
 
-/** The log level 2026-07-28 servers are asked for when the user chose none (the key must be present for any log to come). */
-export const DEFAULT_MODERN_LOG_LEVEL: LogLevel = 'info';
-/** The per-request `_meta` key of the log level on 2026-07-28 (which removed `logging/setLevel`). */
-export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
-
 /** A request we sent and still wait on. */
 interface PendingRequest {
   resolve(result: Record<string, unknown>): void;
   reject(error: McpRequestError): void;
 }
-
-/** Client identity and capabilities declared on every connection. */
-export interface ClientIdentity {
-  name: string;
-  version: string;
-}
-
-/** What the client declares: forms and URL elicitation, sampling, roots (with change notices), and the tasks extension. */
-export const CLIENT_CAPABILITIES = {
-  elicitation: { form: {}, url: {} },
-  sampling: {},
-  roots: { listChanged: true },
-  extensions: { [TASKS_EXTENSION_ID]: {} },
-};
 
 
 /** A live (re)connecting connection to one MCP server. */
@@ -398,18 +378,12 @@ export class ServerConnection {
 
   private withEnvelope(params: Record<string, unknown>): Record<string, unknown> {
     if (this.client?.getProtocolEra() !== 'modern') return params;
-    const meta = isJsonObject(params._meta) ? params._meta : {};
-    return {
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': this.client.getNegotiatedProtocolVersion(),
-        'io.modelcontextprotocol/clientInfo': this.deps.identity,
-        'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
-        // Without the key a server sends no log messages for the request.
-        ...(this.current.logging === true ? { [LOG_LEVEL_META]: this.logLevel ?? DEFAULT_MODERN_LOG_LEVEL } : {}),
-        ...meta,
-      },
-    };
+    return withRequestEnvelope(params, {
+      protocolVersion: this.client.getNegotiatedProtocolVersion(),
+      identity: this.deps.identity,
+      logging: this.current.logging === true,
+      logLevel: this.logLevel,
+    });
   }
 
   /**
@@ -914,23 +888,6 @@ function isOurNotification(method: string): boolean {
     || method === 'notifications/progress'
     || method === 'notifications/tasks/status'
     || method === 'notifications/subscriptions/acknowledged';
-}
-
-/**
- * Which task form a server offers, keeping the eras apart (docs/protocol-notes.md#era-detection):
- * on a legacy connection `extensions` is ignored (SDK v2 servers echo it in `initialize`), on a
- * modern one the legacy `tasks` capability is.
- */
-export function detectTaskSupport(era: string | undefined, capabilities: Record<string, unknown> | undefined): ServerState['taskSupport'] {
-  if (capabilities === undefined) return 'none';
-  if (era === 'modern') {
-    const extensions = capabilities.extensions;
-    return isJsonObject(extensions) && isJsonObject(extensions[TASKS_EXTENSION_ID]) ? 'extension' : 'none';
-  }
-  const tasks = capabilities.tasks;
-  const requests = isJsonObject(tasks) ? tasks.requests : undefined;
-  const tools = isJsonObject(requests) ? requests.tools : undefined;
-  return isJsonObject(tools) && isJsonObject(tools.call) ? 'legacy' : 'none';
 }
 
 function toRequestError(method: string, error: unknown): McpRequestError {
