@@ -11,7 +11,7 @@
  */
 import { Client, serializeMessage, type AuthProvider, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
-import { authProblemOf, describeAuthProblem, type AuthProblem } from '../auth/sign-in-errors.js';
+import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
@@ -19,6 +19,7 @@ import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
 import { boundedFetch, type HttpFacts } from './bounded-fetch.js';
 import { createHttpTransport, isSseFallbackAnswer } from './http-transports.js';
 import { McpRequestError } from './mcp-request-error.js';
+import { RawRequests, toRequestError, type RawRequestOptions } from './raw-requests.js';
 import { ConnectionPinger } from './connection-pinger.js';
 import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
 import { HealthTracker, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './server-health.js';
@@ -29,14 +30,13 @@ import { explainingLines } from './stderr-lines.js';
 import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
 import type { ProcessLauncher } from './process-launcher.js';
 import { StdioTransport } from './stdio-transport.js';
+import { describeConnected, describeConnectError, describeEndpoint, describeExit, exitOf } from './connection-texts.js';
 import { CLIENT_CAPABILITIES, detectTaskSupport, withRequestEnvelope, type ClientIdentity } from './capabilities.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 
 export type { ServerRequestHandler } from './server-request-relay.js';
 import { isJsonObject } from '../../../shared/json-guards.js';
 
-/** Default timeout of a raw request. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 
 /** What `respond` sends: a result, or a JSON-RPC error. */
@@ -64,22 +64,6 @@ export interface ConnectionListener {
   onAuthProblem?(problem: AuthProblem): void;
 }
 
-/** Options for a raw request. */
-export interface RawRequestOptions {
-  /** Milliseconds before the request fails; `Infinity` for none (blocking `tasks/result`). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  /** HTTP only: fired when the request's response stream ends (listen streams). */
-  onStreamEnd?: () => void;
-  /** Use this JSON-RPC id (from `allocateRequestId`), e.g. when it names a subscription. */
-  id?: string;
-  /**
-   * Asked when the timeout is reached: a positive number of ms waits that much longer instead of
-   * failing the request (a call's rule: calls/call-timeout.ts). Absent or 0: the request fails.
-   */
-  extraWait?: () => number;
-}
-
 /**
  * Who hears everything that passes on the connection's transports, for the server console and
  * the protocol log (observe/). Told synchronously on the hot path: it must be cheap and never throw.
@@ -98,21 +82,15 @@ export interface ConnectionObserver {
   event(text: string): void;
 }
 
-/** A request we sent and still wait on. */
-interface PendingRequest {
-  resolve(result: Record<string, unknown>): void;
-  reject(error: McpRequestError): void;
-}
-
 
 /** A live (re)connecting connection to one MCP server. */
 export class ServerConnection {
   private client: Client | undefined;
   private transport: Transport | undefined;
-  private readonly pending = new Map<string, PendingRequest>();
+  /** Our own requests (the raw request path), across reconnects. */
+  private readonly requests: RawRequests;
   /** The server requests of the current transport (the engine answers them, not the SDK). */
   private relay: ServerRequestRelay | undefined;
-  private nextRequestId = 1;
   private attempt = 0;
   /** stdio: monotonic times of the failed starts that count (see `recentFailedStarts`). */
   private failedStartTimes: number[] = [];
@@ -170,6 +148,14 @@ export class ServerConnection {
     this.current = { id: config.id, name: config.name, status: 'connecting' };
     this.health = new HealthTracker(deps.health?.failuresBeforeDegraded);
     this.pingTimeoutMs = deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS;
+    this.requests = new RawRequests({
+      clock: deps.clock,
+      cancel: (id, reason) => this.sendCancelled(id, reason),
+      timedOut: (transport, method, waitedMs) => this.noteFailure(transport, timeoutFailure(method, waitedMs), true),
+      sendFailed: (transport, error) => {
+        if (isSessionGone(transport, error)) this.dropGoneSession(transport);
+      },
+    });
     this.pinger = new ConnectionPinger(deps.clock, deps.health?.pingIntervalMs ?? PING_INTERVAL_MS, this.pingTimeoutMs, (sentAt, timeoutMs) => this.notePingUnanswered(sentAt, timeoutMs));
   }
 
@@ -221,65 +207,12 @@ export class ServerConnection {
     if (transport === undefined || !this.isConnected) {
       return Promise.reject(new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected'));
     }
-    const id = options.id ?? this.allocateRequestId();
-    const message = { jsonrpc: '2.0' as const, id, method, params: this.withEnvelope(params) };
-    const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    // Only HTTP sends use the signal and the stream-end callback (a stdio send writes one line);
-    // made per request at thousands of polls a second, they would outlive the young generation.
-    const abort = transport instanceof StdioTransport ? undefined : new AbortController();
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      let timer: TimerHandle | undefined;
-      const finish = (): void => {
-        this.pending.delete(id);
-        timer?.cancel();
-        options.signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => {
-        finish();
-        abort?.abort();
-        this.sendCancelled(id, typeof options.signal?.reason === 'string' ? options.signal.reason : undefined);
-        reject(new McpRequestError(`${method} was aborted`, undefined, undefined, 'aborted'));
-      };
-      this.pending.set(id, {
-        resolve: (result) => { finish(); resolve(result); },
-        reject: (error) => { finish(); reject(error); },
-      });
-      // The whole wait, extensions included: what the failure says it waited.
-      let waitedMs = 0;
-      const armTimeout = (ms: number): void => {
-        waitedMs += ms;
-        timer = this.deps.clock.setTimer(ms, () => {
-          const more = options.extraWait?.() ?? 0;
-          if (more > 0) return armTimeout(more);
-          finish();
-          abort?.abort();
-          this.sendCancelled(id);
-          this.noteFailure(transport, timeoutFailure(method, waitedMs), true);
-          reject(new McpRequestError(`${method} timed out after ${waitedMs} ms`, undefined, undefined, 'timeout'));
-        });
-      };
-      if (Number.isFinite(timeoutMs)) armTimeout(timeoutMs);
-      if (options.signal?.aborted) return onAbort();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      transport
-        .send(message as JSONRPCMessage, abort === undefined ? undefined : {
-          requestSignal: abort.signal,
-          onRequestStreamEnd: () => {
-            options.onStreamEnd?.();
-            const waiting = this.pending.get(id);
-            waiting?.reject(new McpRequestError(`${method}: the server closed the stream without answering`, undefined, undefined, 'disconnected'));
-          },
-        })
-        .catch((error: unknown) => {
-          this.pending.get(id)?.reject(toRequestError(method, error));
-          if (isSessionGone(transport, error)) this.dropGoneSession(transport);
-        });
-    });
+    return this.requests.send(transport, method, this.withEnvelope(params), options);
   }
 
   /** A fresh JSON-RPC id for `request` (string ids: the SDK's own requests use numbers). */
   allocateRequestId(): string {
-    return `mtm-${this.nextRequestId++}`;
+    return this.requests.allocateId();
   }
 
   /**
@@ -426,8 +359,7 @@ export class ServerConnection {
     // An answer too large to read fails its request at once (ours only: the SDK's own requests,
     // numbered, fail over JSON through the transport and otherwise run into their timeout).
     const onTooLarge = (id: unknown, error: MessageTooLargeError): void => {
-      const waiting = typeof id === 'string' ? this.pending.get(id) : undefined;
-      if (waiting !== undefined) return waiting.reject(new McpRequestError(error.message, undefined, undefined, 'malformed'));
+      if (this.requests.fail(id, new McpRequestError(error.message, undefined, undefined, 'malformed'))) return;
       // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
       if (this.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
     };
@@ -443,7 +375,7 @@ export class ServerConnection {
     }
     return new StdioTransport(
       { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
-      (id) => typeof id === 'string' && this.pending.has(id),
+      (id) => this.requests.isWaiting(id),
       { maxBytes, onTooLarge, ...(observer !== undefined ? { onStderrLine: (line: string) => observer.stderr(line) } : {}) },
       this.deps.launchProcess,
     );
@@ -716,23 +648,7 @@ export class ServerConnection {
 
   private handleOwnMessage(message: JSONRPCMessage): boolean {
     const raw = message as Record<string, unknown>;
-    if (typeof raw.id === 'string' && raw.method === undefined) {
-      const waiting = this.pending.get(raw.id);
-      if (waiting === undefined) return raw.id.startsWith('mtm-');
-      if ('error' in raw && 'result' in raw) {
-        // JSON-RPC allows exactly one of the two; guessing which one the server meant is unsafe.
-        waiting.reject(new McpRequestError('The server answered with both a result and an error.', undefined, undefined, 'malformed'));
-      } else if (isJsonObject(raw.error)) {
-        const code = typeof raw.error.code === 'number' ? raw.error.code : undefined;
-        const text = typeof raw.error.message === 'string' ? raw.error.message : 'error without a message';
-        waiting.reject(McpRequestError.fromServer(code, text, raw.error.data));
-      } else if (isJsonObject(raw.result)) {
-        waiting.resolve(raw.result);
-      } else {
-        waiting.reject(new McpRequestError('The server answered without a result object.', undefined, undefined, 'malformed'));
-      }
-      return true;
-    }
+    if (this.requests.take(raw)) return true;
     if (raw.id === undefined && raw.method === 'notifications/cancelled') {
       // Chained, not taken: the SDK's own handler aborts the live request handler it names.
       this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});
@@ -761,19 +677,13 @@ export class ServerConnection {
     const transport = this.transport;
     this.transport = undefined;
     this.pinger.stop();
-    this.failPending(reason);
+    this.requests.failAll(`${this.config.name}: ${reason}`);
     this.deps.observer?.event(`Connection dropped: ${reason}.`);
     this.deps.listener.onDisconnected();
     this.relay?.clear();
     void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => {
       this.scheduleReconnect(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
     });
-  }
-
-  private failPending(reason: string): void {
-    for (const waiting of this.pending.values()) {
-      waiting.reject(new McpRequestError(`${this.config.name}: ${reason}`, undefined, undefined, 'disconnected'));
-    }
   }
 
   /**
@@ -847,39 +757,12 @@ export class ServerConnection {
     this.client = undefined;
     this.transport = undefined;
     this.pinger.stop();
-    this.failPending('the connection was closed');
+    this.requests.failAll(`${this.config.name}: the connection was closed`);
     if (client !== undefined) this.deps.listener.onDisconnected();
     this.relay?.clear();
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
-}
-
-/**
- * Where a server runs, for the console: its URL without query or fragment (either may carry a
- * token), or its command — never its environment or headers.
- */
-function describeEndpoint(config: ServerConfig): string {
-  if (config.transport === 'http') {
-    const url = new URL(config.url);
-    const hidden = url.search !== '' || url.hash !== '' ? '?… (query not shown)' : '';
-    return `${url.origin}${url.pathname}${hidden}`.slice(0, 300);
-  }
-  return [config.command, ...config.args].join(' ').slice(0, 300);
-}
-
-/** The connected event: the protocol era and version, and the task form. */
-function describeConnected(state: ServerState): string {
-  const era = state.era === 'modern' ? '2026-07-28 era' : '2025-11-25 era';
-  const tasks = state.taskSupport === 'extension' ? 'tasks extension' : state.taskSupport === 'legacy' ? 'experimental tasks (2025-11-25)' : 'no tasks';
-  return `Connected (${era}, protocol ${state.protocolVersion ?? 'unknown'}; ${tasks}${state.logging === true ? '; offers logging' : ''}).`;
-}
-
-/** How a stdio server's process ended and the stderr lines that say why, as the start of a sentence, or nothing. */
-function describeExit(exit: ProcessExit | undefined): string {
-  if (exit === undefined) return '';
-  const how = exit.code !== undefined ? `The server exited with code ${exit.code}` : `The server was ended by ${exit.signal ?? 'a signal'}`;
-  return `${how}${exit.stderr.length > 0 ? ` (${exit.stderr.join(' | ')})` : ''}: `;
 }
 
 /** Notifications the engine consumes itself (task pushes, our listen streams, progress of our calls: their tokens are the engine's). */
@@ -888,32 +771,4 @@ function isOurNotification(method: string): boolean {
     || method === 'notifications/progress'
     || method === 'notifications/tasks/status'
     || method === 'notifications/subscriptions/acknowledged';
-}
-
-function toRequestError(method: string, error: unknown): McpRequestError {
-  if (error instanceof McpRequestError) return error;
-  const problem = authProblemOf(error);
-  if (problem !== undefined) return new McpRequestError(`${method}: ${describeAuthProblem(problem, 'The server')}`, undefined, undefined, 'sign-in-needed');
-  const record = isJsonObject(error) ? error : {};
-  const code = typeof record.code === 'number' ? record.code : undefined;
-  const message = `${method}: ${error instanceof Error ? error.message : String(error)}`;
-  return code === undefined ? new McpRequestError(message, undefined, undefined, 'disconnected') : McpRequestError.fromServer(code, message, record.data);
-}
-
-/** The connect error's message, with the stderr lines that explain it (those of a server that is still running). */
-function describeConnectError(error: unknown, stderr: readonly string[]): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const tail = stderr.length > 0 ? ` (server stderr: ${stderr.join(' | ').slice(0, 500)})` : '';
-  return `${message}${tail}`.slice(0, 1_000);
-}
-
-/** How a stdio server's process ended on its own, with the stderr lines that say why; undefined when it did not. */
-function exitOf(transport: StdioTransport): ProcessExit | undefined {
-  const exit = transport.exit;
-  if (exit === undefined) return undefined;
-  return {
-    ...(exit.code !== null ? { code: exit.code } : {}),
-    ...(exit.signal !== null ? { signal: exit.signal } : {}),
-    stderr: explainingLines(transport.stderrLines()),
-  };
 }
