@@ -20,10 +20,9 @@ import { boundedFetch, type HttpFacts } from './bounded-fetch.js';
 import { createHttpTransport, isSseFallbackAnswer } from './http-transports.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { RawRequests, toRequestError, type RawRequestOptions } from './raw-requests.js';
-import { ConnectionPinger } from './connection-pinger.js';
-import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
-import { HealthTracker, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './server-health.js';
-import type { HealthProbe } from '../../../shared/server-config.js';
+import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure } from './reachability.js';
+import { HealthWatch } from './health-watch.js';
+import type { HealthOptions } from './server-health.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, type MessageTooLargeError } from './message-limit.js';
 import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
 import { explainingLines } from './stderr-lines.js';
@@ -106,11 +105,7 @@ export class ServerConnection {
   private rejoinedCapabilities: Record<string, unknown> | undefined;
   private current: ServerState;
   /** Every request's outcome on the current connection, and what it says about the server. */
-  private readonly health: HealthTracker;
-  private readonly pinger: ConnectionPinger;
-  private readonly pingTimeoutMs: number;
-  /** What the pinger sends on the current connection. */
-  private probe: HealthProbe = 'ping';
+  private readonly health: HealthWatch;
   /** The log level the user chose for this server (absent: see `setLogLevel`). */
   private logLevel: LogLevel | undefined;
   /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
@@ -146,17 +141,24 @@ export class ServerConnection {
     this.logLevel = config.logLevel;
     this.httpKind = config.transport === 'http' ? config.httpTransport ?? 'streamable' : 'streamable';
     this.current = { id: config.id, name: config.name, status: 'connecting' };
-    this.health = new HealthTracker(deps.health?.failuresBeforeDegraded);
-    this.pingTimeoutMs = deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS;
+    this.health = new HealthWatch({
+      clock: deps.clock,
+      logger: deps.logger,
+      serverId: config.id,
+      options: deps.health,
+      transport: () => this.transport,
+      isConnected: () => this.isConnected,
+      discover: (signal) => this.request('server/discover', {}, { signal, timeoutMs: Infinity }),
+      onChange: (health) => this.setState({ health }),
+    });
     this.requests = new RawRequests({
       clock: deps.clock,
       cancel: (id, reason) => this.sendCancelled(id, reason),
-      timedOut: (transport, method, waitedMs) => this.noteFailure(transport, timeoutFailure(method, waitedMs), true),
+      timedOut: (transport, method, waitedMs) => this.health.failed(transport, timeoutFailure(method, waitedMs), true),
       sendFailed: (transport, error) => {
         if (isSessionGone(transport, error)) this.dropGoneSession(transport);
       },
     });
-    this.pinger = new ConnectionPinger(deps.clock, deps.health?.pingIntervalMs ?? PING_INTERVAL_MS, this.pingTimeoutMs, (sentAt, timeoutMs) => this.notePingUnanswered(sentAt, timeoutMs));
   }
 
   /** The connection's state right now. */
@@ -407,7 +409,7 @@ export class ServerConnection {
       const raw = message as Record<string, unknown>;
       this.deps.observer?.message(raw, 'received', transport instanceof StdioTransport ? transport.deliveringLine : undefined);
       // Any answer to any request, an error included, shows the server is answering again.
-      if (raw.id !== undefined && raw.method === undefined) this.noteAnswered(transport);
+      if (raw.id !== undefined && raw.method === undefined) this.health.answered(transport);
       if (raw.id === undefined && raw.method === 'notifications/cancelled') relay.cancelled(isJsonObject(raw.params) ? raw.params.requestId : undefined);
       if (relay.take(raw) || this.handleOwnMessage(message)) return;
       sdkOnMessage?.(message, extra);
@@ -496,8 +498,7 @@ export class ServerConnection {
       this.sendLogLevel().catch((error: unknown) => {
         this.deps.logger.warn('could not set a server\'s log level', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
       });
-      this.health.reset();
-      this.startPinging(client, era);
+      this.health.start(client, era);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
       this.deps.listener.onStateChange(this.current);
@@ -570,12 +571,12 @@ export class ServerConnection {
         const problem = authProblemOf(error);
         if (problem !== undefined) this.noteAuthProblem(transport, problem);
         const failure = reachabilityFailureOf(error);
-        if (failure !== undefined) this.noteFailure(transport, failure);
-        else if (isServerAnswer(error)) this.noteAnswered(transport);
+        if (failure !== undefined) this.health.failed(transport, failure);
+        else if (isServerAnswer(error)) this.health.answered(transport);
         throw error;
       }
       // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
-      if (!(transport instanceof StdioTransport)) this.noteAnswered(transport);
+      if (!(transport instanceof StdioTransport)) this.health.answered(transport);
     };
   }
 
@@ -600,50 +601,6 @@ export class ServerConnection {
     this.setState({ status: 'needs-sign-in', lastError: 'The server needs sign-in.', health: undefined, nextRetryAt: undefined, exit: undefined });
     this.deps.observer?.event('Waiting for sign-in; not tried again until then.');
     this.deps.logger.info('server needs sign-in; waiting for it', { server: this.config.id });
-  }
-
-  /**
-   * A request to the connected server on `transport` failed in a way that says it cannot be
-   * reached (`timedOut`: it got no answer in time). The connection stays up while the state says
-   * so — dropping it would stop the very requests that notice the recovery.
-   */
-  private noteFailure(transport: Transport, failure: ReachabilityFailure, timedOut = false): void {
-    if (this.transport !== transport || !this.isConnected) return;
-    const wasHealthy = this.health.health === undefined;
-    if (!this.health.failed(failure, this.deps.clock.now(), timedOut)) return;
-    if (wasHealthy) this.deps.logger.warn('server degraded; its requests go on being tried', { server: this.config.id, kind: failure.kind, detail: failure.detail });
-    this.setState({ health: this.health.health });
-  }
-
-  /**
-   * Pings the server on `client` until it drops: the SDK's `ping` on a 2025-11-25 connection;
-   * 2026-07-28 removed `ping`, so there the probe is `server/discover`, the one request every such
-   * server answers and that changes nothing. The deadline is the pinger's (on the engine's clock).
-   */
-  private startPinging(client: Client, era: ServerState['era']): void {
-    this.probe = era === 'modern' ? 'server/discover' : 'ping';
-    if (this.probe === 'ping') {
-      this.pinger.start((signal) => client.ping({ signal, timeout: 2 * this.pingTimeoutMs }));
-    } else {
-      this.pinger.start((signal) => this.request('server/discover', {}, { signal, timeoutMs: Infinity }));
-    }
-  }
-
-  /** A probe sent at `sentAt` got no answer in `timeoutMs`: a stdio server is not responding; over HTTP it is one timed-out request. */
-  private notePingUnanswered(sentAt: number, timeoutMs: number): void {
-    const transport = this.transport;
-    if (transport === undefined || !this.isConnected) return;
-    if (!(transport instanceof StdioTransport)) return this.noteFailure(transport, timeoutFailure(this.probe, timeoutMs), true);
-    if (!this.health.pingUnanswered(sentAt, timeoutMs, this.probe)) return;
-    this.deps.logger.warn('stdio server not responding; it is left running', { server: this.config.id, probe: this.probe, timeoutMs });
-    this.setState({ health: this.health.health });
-  }
-
-  /** The server on `transport` answered (or, over HTTP, accepted a POST): it is healthy again. */
-  private noteAnswered(transport: Transport): void {
-    if (this.transport !== transport || !this.health.answered()) return;
-    this.deps.logger.info('server answering again', { server: this.config.id });
-    this.setState({ health: undefined });
   }
 
   private handleOwnMessage(message: JSONRPCMessage): boolean {
@@ -676,7 +633,7 @@ export class ServerConnection {
     this.client = undefined;
     const transport = this.transport;
     this.transport = undefined;
-    this.pinger.stop();
+    this.health.stop();
     this.requests.failAll(`${this.config.name}: ${reason}`);
     this.deps.observer?.event(`Connection dropped: ${reason}.`);
     this.deps.listener.onDisconnected();
@@ -756,7 +713,7 @@ export class ServerConnection {
     const transport = this.transport;
     this.client = undefined;
     this.transport = undefined;
-    this.pinger.stop();
+    this.health.stop();
     this.requests.failAll(`${this.config.name}: the connection was closed`);
     if (client !== undefined) this.deps.listener.onDisconnected();
     this.relay?.clear();
