@@ -2,6 +2,7 @@
  * What the client declares to every server (its identity, its capabilities, the 2026-07-28
  * per-request `_meta` envelope) and what a server's capabilities say about its task form.
  */
+import { Client } from '@modelcontextprotocol/client';
 import type { ServerState } from '../../../shared/server-config.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import { isJsonObject } from '../../../shared/json-guards.js';
@@ -22,6 +23,14 @@ export const CLIENT_CAPABILITIES = {
   roots: { listChanged: true },
   extensions: { [TASKS_EXTENSION_ID]: {} },
 };
+
+/** A new SDK client that declares `identity` and `CLIENT_CAPABILITIES` and finds the server's era itself (`server/discover`, else `initialize`). */
+export function createMcpClient(identity: ClientIdentity): Client {
+  return new Client(
+    { name: identity.name, version: identity.version },
+    { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: 'auto' } },
+  );
+}
 
 /** The log level 2026-07-28 servers are asked for when the user chose none (the key must be present for any log to come). */
 export const DEFAULT_MODERN_LOG_LEVEL: LogLevel = 'info';

@@ -9,32 +9,33 @@
  * never issues) and the server's own requests (server-request-relay.ts) are taken off the transport
  * before the SDK sees them; everything else passes on.
  */
-import { Client, serializeMessage, type AuthProvider, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
+import type { AuthProvider, Client, ConnectOptions, Tool, Transport } from '@modelcontextprotocol/client';
 import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
-import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
+import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
-import { boundedFetch, type HttpFacts } from './bounded-fetch.js';
-import { createHttpTransport, isSseFallbackAnswer } from './http-transports.js';
-import { McpRequestError } from './mcp-request-error.js';
-import { RawRequests, toRequestError, type RawRequestOptions } from './raw-requests.js';
-import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure } from './reachability.js';
-import { HealthWatch } from './health-watch.js';
-import type { HealthOptions } from './server-health.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, type MessageTooLargeError } from './message-limit.js';
 import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
-import { explainingLines } from './stderr-lines.js';
-import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
-import type { ProcessLauncher } from './process-launcher.js';
-import { StdioTransport } from './stdio-transport.js';
-import { describeConnected, describeConnectError, describeEndpoint, describeExit, exitOf } from './connection-texts.js';
-import { CLIENT_CAPABILITIES, detectTaskSupport, withRequestEnvelope, type ClientIdentity } from './capabilities.js';
 import type { CancelWire } from '../tasks/task-rules.js';
+import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
+import { createMcpClient, detectTaskSupport, withRequestEnvelope, type ClientIdentity } from './capabilities.js';
+import { describeConnected, describeConnectError, describeEndpoint, describeExit, exitOf } from './connection-texts.js';
+import { routeMessages, watchSends, type ConnectionObserver } from './connection-traffic.js';
+import { HealthWatch } from './health-watch.js';
+import { isSseFallbackAnswer } from './http-transports.js';
+import { McpRequestError } from './mcp-request-error.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './message-limit.js';
+import type { ProcessLauncher } from './process-launcher.js';
+import { RawRequests, toRequestError, type RawRequestOptions } from './raw-requests.js';
+import { reachabilityFailureIn, timeoutFailure } from './reachability.js';
+import type { HealthOptions } from './server-health.js';
+import type { ServerRequestHandler, ServerRequestRelay } from './server-request-relay.js';
+import { createServerTransport } from './server-transport.js';
+import { explainingLines } from './stderr-lines.js';
+import { StdioTransport } from './stdio-transport.js';
 
 export type { ServerRequestHandler } from './server-request-relay.js';
-import { isJsonObject } from '../../../shared/json-guards.js';
 
 
 
@@ -61,24 +62,6 @@ export interface ConnectionListener {
    * waits in `needs-sign-in`, not retried) or of access (403 `insufficient_scope`: it stays up).
    */
   onAuthProblem?(problem: AuthProblem): void;
-}
-
-/**
- * Who hears everything that passes on the connection's transports, for the server console and
- * the protocol log (observe/). Told synchronously on the hot path: it must be cheap and never throw.
- */
-export interface ConnectionObserver {
-  /**
-   * A JSON-RPC message sent (by the engine or the SDK) or received (untrusted), as it is, with its
-   * JSON text where the transport has it anyway (stdio), so it need not be serialized again.
-   */
-  message(message: Record<string, unknown>, direction: 'sent' | 'received', json?: string): void;
-  /** HTTP: the headers that matter of the POST carrying our request `requestId`, then its status. */
-  http(requestId: string | number, facts: HttpFacts): void;
-  /** stdio: one line of the server's stderr (untrusted, uncleaned). */
-  stderr(line: string): void;
-  /** What happened to the connection, in the app's words. */
-  event(text: string): void;
 }
 
 
@@ -355,75 +338,35 @@ export class ServerConnection {
     if (!silent) this.deps.listener.onStateChange(next);
   }
 
+  /** The transport of the next attempt (`rejoin`: a session to rejoin). */
   private createTransport(rejoin: LegacySession | undefined): Transport {
-    const config = this.config;
-    const maxBytes = this.deps.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    // An answer too large to read fails its request at once (ours only: the SDK's own requests,
-    // numbered, fail over JSON through the transport and otherwise run into their timeout).
-    const onTooLarge = (id: unknown, error: MessageTooLargeError): void => {
-      if (this.requests.fail(id, new McpRequestError(error.message, undefined, undefined, 'malformed'))) return;
-      // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
-      if (this.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
-    };
-    const observer = this.deps.observer;
-    if (config.transport === 'http') {
-      return createHttpTransport(this.httpKind, {
-        url: config.url,
-        headers: config.headers ?? {},
-        ...(this.deps.authProvider !== undefined ? { authProvider: this.deps.authProvider } : {}),
-        fetch: boundedFetch({ maxBytes, onTooLarge, ...(observer !== undefined ? { onHttp: (id, facts) => observer.http(id, facts) } : {}) }),
-        ...(rejoin !== undefined ? { rejoin } : {}),
-      });
-    }
-    return new StdioTransport(
-      { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
-      (id) => this.requests.isWaiting(id),
-      { maxBytes, onTooLarge, ...(observer !== undefined ? { onStderrLine: (line: string) => observer.stderr(line) } : {}) },
-      this.deps.launchProcess,
-    );
-  }
-
-  private createClient(): Client {
-    const client = new Client(
-      { name: this.deps.identity.name, version: this.deps.identity.version },
-      { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: 'auto' } },
-    );
-    return client;
-  }
-
-  /**
-   * Routes what arrives on `transport` from its first message on (before the SDK's handshake, so
-   * a request sent while connecting takes the same path): server requests to the engine through a
-   * relay, our own responses and notifications to us, the rest to the SDK.
-   */
-  private routeMessages(transport: Transport): ServerRequestRelay {
-    const relay = new ServerRequestRelay(this.deps.handleServerRequest, async (message) => {
-      try {
-        await transport.send(message);
-      } catch (error) {
-        throw toRequestError('answer', error);
-      }
-    });
-    let sdkOnMessage: Transport['onmessage'];
-    const routed: NonNullable<Transport['onmessage']> = (message, extra) => {
-      const raw = message as Record<string, unknown>;
-      this.deps.observer?.message(raw, 'received', transport instanceof StdioTransport ? transport.deliveringLine : undefined);
-      // Any answer to any request, an error included, shows the server is answering again.
-      if (raw.id !== undefined && raw.method === undefined) this.health.answered(transport);
-      if (raw.id === undefined && raw.method === 'notifications/cancelled') relay.cancelled(isJsonObject(raw.params) ? raw.params.requestId : undefined);
-      if (relay.take(raw) || this.handleOwnMessage(message)) return;
-      sdkOnMessage?.(message, extra);
-    };
-    // The SDK sets `onmessage` when it connects (chaining whatever was there, so until then there
-    // is nothing to chain), and the transport calls whatever `onmessage` is.
-    Object.defineProperty(transport, 'onmessage', {
-      configurable: true,
-      get: () => (sdkOnMessage === undefined ? undefined : routed),
-      set: (handler: Transport['onmessage']) => {
-        sdkOnMessage = handler;
+    return createServerTransport(this.config, {
+      httpKind: this.httpKind,
+      rejoin,
+      maxBytes: this.deps.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+      // An answer too large to read fails its request at once (ours only: the SDK's own requests,
+      // numbered, fail over JSON through the transport and otherwise run into their timeout).
+      onTooLarge: (id, error) => {
+        if (this.requests.fail(id, new McpRequestError(error.message, undefined, undefined, 'malformed'))) return;
+        // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
+        if (this.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
       },
+      isWaiting: (id) => this.requests.isWaiting(id),
+      observer: this.deps.observer,
+      authProvider: this.deps.authProvider,
+      launchProcess: this.deps.launchProcess,
     });
-    return relay;
+  }
+
+  /** Routes what arrives on `transport` (see `routeMessages`); health is only judged once it is the connected one. */
+  private routeMessages(transport: Transport): ServerRequestRelay {
+    return routeMessages(transport, {
+      observer: this.deps.observer,
+      answered: () => this.health.answered(transport),
+      handleServerRequest: this.deps.handleServerRequest,
+      requests: this.requests,
+      onNotification: (method, params) => this.deps.listener.onNotification(method, params),
+    });
   }
 
   private async connect(): Promise<void> {
@@ -431,7 +374,7 @@ export class ServerConnection {
     this.connecting = true;
     this.waitingForSignIn = false;
     this.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
-    const client = this.createClient();
+    const client = createMcpClient(this.deps.identity);
     // An HTTP+SSE session lives as long as its stream: there is none to rejoin.
     const rejoin = this.httpKind === 'streamable' ? this.rejoin : undefined;
     this.rejoin = undefined;
@@ -545,39 +488,14 @@ export class ServerConnection {
     return true;
   }
 
-  /**
-   * The one place that sees how each request to the server went (with `routeMessages`, which sees
-   * its answers, and the timeouts of `request` and of pings): every send the engine or the SDK
-   * makes on `transport` passes here, the handshake included, and is told to the observer as it
-   * goes out. Health is only judged once `transport` is the connected one.
-   */
+  /** Tells the observer, the health and the sign-in of each send on `transport` (see `watchSends`). */
   private interceptTransport(transport: Transport): void {
-    const original = transport.send.bind(transport);
-    const send = transport instanceof StdioTransport
-      ? (message: JSONRPCMessage): Promise<void> => {
-        // Serialized once, for the wire and the observer.
-        const line = serializeMessage(message);
-        this.deps.observer?.message(message, 'sent', line.slice(0, -1));
-        return transport.sendLine(line);
-      }
-      : (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
-        this.deps.observer?.message(message, 'sent');
-        return original(message, options);
-      };
-    transport.send = async (message, options) => {
-      try {
-        await send(message, options);
-      } catch (error) {
-        const problem = authProblemOf(error);
-        if (problem !== undefined) this.noteAuthProblem(transport, problem);
-        const failure = reachabilityFailureOf(error);
-        if (failure !== undefined) this.health.failed(transport, failure);
-        else if (isServerAnswer(error)) this.health.answered(transport);
-        throw error;
-      }
-      // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
-      if (!(transport instanceof StdioTransport)) this.health.answered(transport);
-    };
+    watchSends(transport, {
+      observer: this.deps.observer,
+      authProblem: (problem) => this.noteAuthProblem(transport, problem),
+      failed: (failure) => this.health.failed(transport, failure),
+      answered: () => this.health.answered(transport),
+    });
   }
 
   /**
@@ -601,21 +519,6 @@ export class ServerConnection {
     this.setState({ status: 'needs-sign-in', lastError: 'The server needs sign-in.', health: undefined, nextRetryAt: undefined, exit: undefined });
     this.deps.observer?.event('Waiting for sign-in; not tried again until then.');
     this.deps.logger.info('server needs sign-in; waiting for it', { server: this.config.id });
-  }
-
-  private handleOwnMessage(message: JSONRPCMessage): boolean {
-    const raw = message as Record<string, unknown>;
-    if (this.requests.take(raw)) return true;
-    if (raw.id === undefined && raw.method === 'notifications/cancelled') {
-      // Chained, not taken: the SDK's own handler aborts the live request handler it names.
-      this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});
-      return false;
-    }
-    if (raw.id === undefined && typeof raw.method === 'string' && isOurNotification(raw.method)) {
-      this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});
-      return true;
-    }
-    return false;
   }
 
   /**
@@ -720,12 +623,4 @@ export class ServerConnection {
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
-}
-
-/** Notifications the engine consumes itself (task pushes, our listen streams, progress of our calls: their tokens are the engine's). */
-function isOurNotification(method: string): boolean {
-  return method === 'notifications/tasks'
-    || method === 'notifications/progress'
-    || method === 'notifications/tasks/status'
-    || method === 'notifications/subscriptions/acknowledged';
 }
