@@ -67,6 +67,26 @@ export function withRequestEnvelope(params: Record<string, unknown>, envelope: R
 }
 
 /**
+ * What a connect learnt about the server for its state: era, protocol version (`rejoinedVersion`:
+ * the rejoined session's, where the SDK negotiated none), task form, and its name and version
+ * (untrusted, cut to length).
+ */
+export function serverFacts(
+  client: Client,
+  era: ServerState['era'],
+  rejoinedVersion: string | undefined,
+  capabilities: Record<string, unknown> | undefined,
+): Pick<ServerState, 'era' | 'protocolVersion' | 'taskSupport' | 'serverInfo'> {
+  const info = client.getServerVersion();
+  return {
+    era,
+    protocolVersion: client.getNegotiatedProtocolVersion() ?? rejoinedVersion,
+    taskSupport: detectTaskSupport(era, capabilities),
+    serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
+  };
+}
+
+/**
  * Which task form a server offers, keeping the eras apart (docs/protocol-notes.md#era-detection):
  * on a legacy connection `extensions` is ignored (SDK v2 servers echo it in `initialize`), on a
  * modern one the legacy `tasks` capability is.

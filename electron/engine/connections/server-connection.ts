@@ -9,61 +9,31 @@
  * never issues) and the server's own requests (server-request-relay.ts) are taken off the transport
  * before the SDK sees them; everything else passes on.
  */
-import type { AuthProvider, Client, ConnectOptions, Tool, Transport } from '@modelcontextprotocol/client';
-import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
+import type { Client, Tool, Transport } from '@modelcontextprotocol/client';
+import type { ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import { isJsonObject } from '../../../shared/json-guards.js';
 import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
-import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
 import type { CancelWire } from '../tasks/task-rules.js';
-import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
-import { createMcpClient, detectTaskSupport, withRequestEnvelope, type ClientIdentity } from './capabilities.js';
-import { describeConnected, describeConnectError, describeEndpoint, describeExit, exitOf } from './connection-texts.js';
-import { routeMessages, watchSends, type ConnectionObserver } from './connection-traffic.js';
+import { ConnectPlan } from './connect-plan.js';
+import { createMcpClient, serverFacts } from './capabilities.js';
+import type { ServerConnectionDeps, ServerRequestAnswer } from './connection-contract.js';
+import { describeConnected, describeConnectError, describeEndpoint, exitOf } from './connection-texts.js';
+import { routeMessages, watchSends } from './connection-traffic.js';
+import { EraRules } from './era-rules.js';
 import { HealthWatch } from './health-watch.js';
-import { isSseFallbackAnswer } from './http-transports.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './message-limit.js';
-import type { ProcessLauncher } from './process-launcher.js';
 import { RawRequests, toRequestError, type RawRequestOptions } from './raw-requests.js';
-import { reachabilityFailureIn, timeoutFailure } from './reachability.js';
-import type { HealthOptions } from './server-health.js';
-import type { ServerRequestHandler, ServerRequestRelay } from './server-request-relay.js';
+import { timeoutFailure } from './reachability.js';
+import { ReconnectSchedule } from './reconnect-schedule.js';
+import type { ServerRequestRelay } from './server-request-relay.js';
 import { createServerTransport } from './server-transport.js';
-import { explainingLines } from './stderr-lines.js';
 import { StdioTransport } from './stdio-transport.js';
 
 export type { ServerRequestHandler } from './server-request-relay.js';
-
-
-
-/** What `respond` sends: a result, or a JSON-RPC error. */
-export type ServerRequestAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };
-
-/** How a connection reports to its owner. */
-export interface ConnectionListener {
-  /**
-   * A server notification the SDK does not handle for us (task status pushes, listen acks), and
-   * every `notifications/cancelled`: the SDK also sees that one and withdraws the live requests
-   * it names, but a request answered through `respond` (kept across a restart) has no SDK
-   * handler, so only the owner can withdraw it.
-   */
-  onNotification(method: string, params: Record<string, unknown>): void;
-  /** The connection state changed (status, era, errors). */
-  onStateChange(state: ServerState): void;
-  /** A (re)connection completed: requests can flow. */
-  onConnected(): void;
-  /** The connection dropped: in-flight requests failed, subscriptions are gone. */
-  onDisconnected(): void;
-  /**
-   * HTTP: a request (the handshake included) was refused for want of sign-in (the connection then
-   * waits in `needs-sign-in`, not retried) or of access (403 `insufficient_scope`: it stays up).
-   */
-  onAuthProblem?(problem: AuthProblem): void;
-}
-
 
 /** A live (re)connecting connection to one MCP server. */
 export class ServerConnection {
@@ -73,56 +43,48 @@ export class ServerConnection {
   private readonly requests: RawRequests;
   /** The server requests of the current transport (the engine answers them, not the SDK). */
   private relay: ServerRequestRelay | undefined;
-  private attempt = 0;
-  /** stdio: monotonic times of the failed starts that count (see `recentFailedStarts`). */
-  private failedStartTimes: number[] = [];
-  private retryTimer: TimerHandle | undefined;
+  /** When the next attempt comes. */
+  private readonly retries: ReconnectSchedule;
+  /** What the next attempt tries. */
+  private readonly plan: ConnectPlan;
   private closed = false;
   private connecting = false;
-  private prior: ConnectOptions['prior'];
-  /** True when `prior` is the legacy guess made after a failed probe, not a verdict. */
-  private priorIsGuess = false;
-  /** A 2025-11-25 HTTP session to rejoin on the next connect. */
-  private rejoin: LegacySession | undefined;
   /** Capabilities of a rejoined session (no `initialize` answer to read them from). */
   private rejoinedCapabilities: Record<string, unknown> | undefined;
   private current: ServerState;
   /** Every request's outcome on the current connection, and what it says about the server. */
   private readonly health: HealthWatch;
-  /** The log level the user chose for this server (absent: see `setLogLevel`). */
-  private logLevel: LogLevel | undefined;
+  /** What the server's era changes in what is sent, and the log level. */
+  private readonly era: EraRules;
   /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
   private waitingForSignIn = false;
-  /** HTTP: the transport the next connect uses (configured, or learnt from the spec's fallback). */
-  private httpKind: HttpTransportKind;
-  /** True while `httpKind` is the HTTP+SSE fallback not yet confirmed by a connect. */
-  private httpKindIsGuess = false;
   /** HTTP+SSE: why the shared stream was cut, when the size limit cut it inside an answer it could not name. */
   private streamCut: string | undefined;
 
   constructor(
     readonly config: ServerConfig,
-    private readonly deps: {
-      clock: Clock;
-      logger: Logger;
-      random: () => number;
-      identity: ClientIdentity;
-      listener: ConnectionListener;
-      handleServerRequest: ServerRequestHandler;
-      /** How health is judged (defaults in server-health.ts). */
-      health?: HealthOptions;
-      /** The largest message read from the server, in bytes (default: `DEFAULT_MAX_MESSAGE_BYTES`). */
-      maxMessageBytes?: number;
-      /** Hears the connection's traffic, stderr and events (none: nothing is recorded). */
-      observer?: ConnectionObserver;
-      /** HTTP: what the transport authenticates with (the server's sign-in, auth/server-sign-in.ts). */
-      authProvider?: AuthProvider;
-      /** stdio: starts the server's process (default: spawns its command). */
-      launchProcess?: ProcessLauncher;
-    },
+    private readonly deps: ServerConnectionDeps,
   ) {
-    this.logLevel = config.logLevel;
-    this.httpKind = config.transport === 'http' ? config.httpTransport ?? 'streamable' : 'streamable';
+    this.era = new EraRules({
+      config,
+      identity: deps.identity,
+      client: () => this.client,
+      isConnected: () => this.isConnected,
+      state: () => this.current,
+      httpKind: () => this.plan.httpKind,
+    });
+    this.plan = new ConnectPlan(config);
+    this.retries = new ReconnectSchedule({
+      clock: deps.clock,
+      logger: deps.logger,
+      random: deps.random,
+      serverId: config.id,
+      event: (text) => this.deps.observer?.event(text),
+      setState: (patch) => this.setState(patch),
+      isClosed: () => this.closed,
+      isWaitingForSignIn: () => this.waitingForSignIn,
+      connect: () => void this.connect(),
+    });
     this.current = { id: config.id, name: config.name, status: 'connecting' };
     this.health = new HealthWatch({
       clock: deps.clock,
@@ -165,7 +127,7 @@ export class ServerConnection {
    * has it, the connection starts a fresh session.
    */
   start(rejoin?: LegacySession): void {
-    if (this.config.transport === 'http') this.rejoin = rejoin;
+    this.plan.rejoinFirst(rejoin);
     void this.connect();
   }
 
@@ -192,7 +154,7 @@ export class ServerConnection {
     if (transport === undefined || !this.isConnected) {
       return Promise.reject(new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected'));
     }
-    return this.requests.send(transport, method, this.withEnvelope(params), options);
+    return this.requests.send(transport, method, this.era.envelope(params), options);
   }
 
   /** A fresh JSON-RPC id for `request` (string ids: the SDK's own requests use numbers). */
@@ -219,30 +181,17 @@ export class ServerConnection {
 
   /** Sends a JSON-RPC notification (e.g. `notifications/cancelled` for a stdio listen stream). */
   async notify(method: string, params: Record<string, unknown>): Promise<void> {
-    await this.transport?.send({ jsonrpc: '2.0', method, params: this.withEnvelope(params) });
+    await this.transport?.send({ jsonrpc: '2.0', method, params: this.era.envelope(params) });
   }
 
-  /**
-   * Tells a connected 2025-11-25 server that the client's roots changed, so it lists them again.
-   * Does nothing otherwise: 2026-07-28 removed the notification (servers ask for roots on each
-   * request, docs/protocol-notes.md#per-request-metadata), and a disconnected server asks again
-   * when it reconnects.
-   */
-  async sendRootsListChanged(): Promise<void> {
-    if (this.client === undefined || !this.isConnected || this.current.era !== 'legacy') return;
-    await this.client.sendRootsListChanged();
+  /** Tells a connected 2025-11-25 server that the client's roots changed (see `EraRules.sendRootsListChanged`). */
+  sendRootsListChanged(): Promise<void> {
+    return this.era.sendRootsListChanged();
   }
 
-  /**
-   * Takes the log level the user chose. 2025-11-25: a connected server that offers `logging` is
-   * sent `logging/setLevel` (until the user picks a level it logs at its own default);
-   * 2026-07-28 removed that request: the level goes in every request's `_meta`
-   * (`DEFAULT_MODERN_LOG_LEVEL` until the user picks one), so there it applies from the next request.
-   */
-  async setLogLevel(level: LogLevel | undefined): Promise<void> {
-    const changed = level !== this.logLevel;
-    this.logLevel = level;
-    if (changed) await this.sendLogLevel();
+  /** Takes the log level the user chose (see `EraRules.setLogLevel`). */
+  setLogLevel(level: LogLevel | undefined): Promise<void> {
+    return this.era.setLogLevel(level);
   }
 
   /**
@@ -252,10 +201,7 @@ export class ServerConnection {
    */
   retryNow(): void {
     if (this.closed || this.connecting || this.client !== undefined) return;
-    this.retryTimer?.cancel();
-    this.retryTimer = undefined;
-    this.attempt = 0;
-    this.failedStartTimes = [];
+    this.retries.startOver();
     void this.connect();
   }
 
@@ -272,47 +218,22 @@ export class ServerConnection {
     if (this.closed) return;
     this.waitingForSignIn = true;
     if (this.client !== undefined) return this.handleDrop(this.client, 'signed out');
-    this.retryTimer?.cancel();
-    this.retryTimer = undefined;
-    if (!this.connecting) this.waitForSignIn();
+    this.retries.cancel();
+    if (!this.connecting) this.retries.waitForSignIn();
   }
 
   /** Closes the connection for good and ends a stdio server's whole process tree. */
   async close(): Promise<void> {
     this.closed = true;
-    this.retryTimer?.cancel();
-    this.retryTimer = undefined;
+    this.retries.cancel();
     await this.teardown();
     this.setState({ status: 'closed' });
     this.deps.observer?.event('Stopped.');
   }
 
-  /** 2025-11-25: sends `logging/setLevel` with the chosen level, where the connected server offers logging. */
-  private async sendLogLevel(): Promise<void> {
-    const client = this.client;
-    if (client === undefined || !this.isConnected || this.current.era === 'modern' || this.logLevel === undefined || this.current.logging !== true) return;
-    await client.setLoggingLevel(this.logLevel);
-  }
-
-  private withEnvelope(params: Record<string, unknown>): Record<string, unknown> {
-    if (this.client?.getProtocolEra() !== 'modern') return params;
-    return withRequestEnvelope(params, {
-      protocolVersion: this.client.getNegotiatedProtocolVersion(),
-      identity: this.deps.identity,
-      logging: this.current.logging === true,
-      logLevel: this.logLevel,
-    });
-  }
-
-  /**
-   * What aborting a request sends on this connection. stdio has only the notification. Over
-   * Streamable HTTP the POST is closed; on 2026-07-28 closing the stream is the cancel, while on
-   * 2025-11-25 closing it is not (the server may go on), so the notification is POSTed too.
-   */
+  /** What aborting a request sends on this connection (see `EraRules.cancelWire`). */
   get cancelWire(): CancelWire {
-    const streamable = this.config.transport === 'http' && this.httpKind === 'streamable';
-    // HTTP+SSE: the POST only hands the message over (its answer comes on the shared stream).
-    return { closesRequest: streamable, notifies: !streamable || this.current.era === 'legacy' };
+    return this.era.cancelWire;
   }
 
   private sendCancelled(requestId: string, reason = 'cancelled by the client'): void {
@@ -341,7 +262,7 @@ export class ServerConnection {
   /** The transport of the next attempt (`rejoin`: a session to rejoin). */
   private createTransport(rejoin: LegacySession | undefined): Transport {
     return createServerTransport(this.config, {
-      httpKind: this.httpKind,
+      httpKind: this.plan.httpKind,
       rejoin,
       maxBytes: this.deps.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       // An answer too large to read fails its request at once (ours only: the SDK's own requests,
@@ -349,7 +270,7 @@ export class ServerConnection {
       onTooLarge: (id, error) => {
         if (this.requests.fail(id, new McpRequestError(error.message, undefined, undefined, 'malformed'))) return;
         // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
-        if (this.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
+        if (this.plan.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
       },
       isWaiting: (id) => this.requests.isWaiting(id),
       observer: this.deps.observer,
@@ -358,8 +279,19 @@ export class ServerConnection {
     });
   }
 
-  /** Routes what arrives on `transport` (see `routeMessages`); health is only judged once it is the connected one. */
-  private routeMessages(transport: Transport): ServerRequestRelay {
+  /**
+   * Hooks the connection to everything that passes on `transport` from its first message on, so
+   * the handshake passes the same hooks as everything after it (see `watchSends`,
+   * `routeMessages`); health is only judged once `transport` is the connected one. Returns the
+   * relay of its server requests.
+   */
+  private wireTransport(transport: Transport): ServerRequestRelay {
+    watchSends(transport, {
+      observer: this.deps.observer,
+      authProblem: (problem) => this.noteAuthProblem(transport, problem),
+      failed: (failure) => this.health.failed(transport, failure),
+      answered: () => this.health.answered(transport),
+    });
     return routeMessages(transport, {
       observer: this.deps.observer,
       answered: () => this.health.answered(transport),
@@ -373,17 +305,14 @@ export class ServerConnection {
     if (this.closed || this.connecting) return;
     this.connecting = true;
     this.waitingForSignIn = false;
-    this.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
+    const attempt = this.retries.attempt;
+    this.setState({ status: attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
     const client = createMcpClient(this.deps.identity);
-    // An HTTP+SSE session lives as long as its stream: there is none to rejoin.
-    const rejoin = this.httpKind === 'streamable' ? this.rejoin : undefined;
-    this.rejoin = undefined;
+    const rejoin = this.plan.takeRejoin();
     let fallBackToSse = false;
     const transport = this.createTransport(rejoin);
-    // From the first message on, so the handshake passes the same hooks as everything after it.
-    this.interceptTransport(transport);
-    const relay = this.routeMessages(transport);
-    this.deps.observer?.event(this.attempt === 0 ? `Connecting to ${describeEndpoint(this.config)}…` : `Reconnecting (attempt ${this.attempt + 1})…`);
+    const relay = this.wireTransport(transport);
+    this.deps.observer?.event(attempt === 0 ? `Connecting to ${describeEndpoint(this.config)}…` : `Reconnecting (attempt ${attempt + 1})…`);
     this.relay?.clear();
     this.relay = relay;
     try {
@@ -391,15 +320,13 @@ export class ServerConnection {
         const rejoined = await rejoinSession(client, transport, rejoin);
         if (!rejoined.ok) {
           // The server lost the session: the next attempt, after the shortest backoff, starts a fresh one.
-          this.attempt = 0;
+          this.retries.restartBackoff();
           throw new Error(rejoined.reason);
         }
         this.rejoinedCapabilities = rejoined.capabilities;
       } else {
         this.rejoinedCapabilities = undefined;
-        // HTTP+SSE is 2024-11-05's transport: only `initialize`-era servers speak it.
-        const prior = this.usesSse ? { kind: 'legacy' as const } : this.prior;
-        await client.connect(transport, prior !== undefined ? { prior } : {});
+        await client.connect(transport, this.plan.connectOptions());
       }
       if (this.closed) {
         await client.close();
@@ -416,29 +343,20 @@ export class ServerConnection {
       client.onclose = () => this.handleDrop(client, this.streamCut ?? 'the connection closed');
       client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
       const era = client.getProtocolEra() ?? (rejoin !== undefined ? 'legacy' : undefined);
-      const discover = client.getDiscoverResult();
-      // Cache the era verdict so reconnects skip the probe (and its throw-away stdio process).
-      this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
-      this.priorIsGuess = false;
-      this.httpKindIsGuess = false;
-      this.attempt = 0;
-      this.failedStartTimes = [];
-      const info = client.getServerVersion();
+      this.plan.connected(era, client.getDiscoverResult());
+      this.retries.connected();
       this.setState({
         status: 'connected',
-        era,
-        protocolVersion: client.getNegotiatedProtocolVersion() ?? rejoin?.protocolVersion,
-        taskSupport: detectTaskSupport(era, this.serverCapabilities),
-        serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
+        ...serverFacts(client, era, rejoin?.protocolVersion, this.serverCapabilities),
         lastError: undefined,
         exit: undefined,
         failedStarts: undefined,
         health: undefined,
         logging: isJsonObject(this.serverCapabilities?.logging),
-        httpTransport: this.config.transport === 'http' ? this.httpKind : undefined,
+        httpTransport: this.config.transport === 'http' ? this.plan.httpKind : undefined,
       }, true);
       this.deps.observer?.event(describeConnected(this.current));
-      this.sendLogLevel().catch((error: unknown) => {
+      this.era.sendLogLevel().catch((error: unknown) => {
         this.deps.logger.warn('could not set a server\'s log level', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
       });
       this.health.start(client, era);
@@ -452,50 +370,17 @@ export class ServerConnection {
       if (problem !== undefined) this.noteAuthProblem(transport, problem);
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
-      fallBackToSse = this.chooseNextHttpTransport(error);
-      if (!fallBackToSse) {
-        this.chooseNextPrior();
-        this.startFailed(error, transport);
+      fallBackToSse = !this.closed && this.plan.fallBackToSse(error);
+      if (fallBackToSse) {
+        this.deps.observer?.event(`The server refused the Streamable HTTP request (${describeConnectError(error, []).slice(0, 200)}); trying the older HTTP+SSE transport.`);
+      } else {
+        this.plan.startFailed();
+        this.retries.attemptFailed(error, transport);
       }
     } finally {
       this.connecting = false;
     }
     if (fallBackToSse) void this.connect();
-  }
-
-  /** True when the next connect goes over HTTP+SSE. */
-  private get usesSse(): boolean {
-    return this.config.transport === 'http' && this.httpKind === 'sse';
-  }
-
-  /**
-   * After a failed HTTP connect: true when the Streamable HTTP answer says the server only speaks
-   * HTTP+SSE (the spec's backwards-compatibility rule, see `isSseFallbackAnswer`), so HTTP+SSE is
-   * tried at once — and kept for reconnects once it connects. A fallback that failed too goes back
-   * to Streamable HTTP for the next attempt. A configured transport is never changed.
-   */
-  private chooseNextHttpTransport(error: unknown): boolean {
-    if (this.config.transport !== 'http' || this.config.httpTransport === 'sse' || this.closed) return false;
-    if (this.httpKindIsGuess) {
-      this.httpKind = 'streamable';
-      this.httpKindIsGuess = false;
-      return false;
-    }
-    if (this.httpKind !== 'streamable' || !isSseFallbackAnswer(error)) return false;
-    this.httpKind = 'sse';
-    this.httpKindIsGuess = true;
-    this.deps.observer?.event(`The server refused the Streamable HTTP request (${describeConnectError(error, []).slice(0, 200)}); trying the older HTTP+SSE transport.`);
-    return true;
-  }
-
-  /** Tells the observer, the health and the sign-in of each send on `transport` (see `watchSends`). */
-  private interceptTransport(transport: Transport): void {
-    watchSends(transport, {
-      observer: this.deps.observer,
-      authProblem: (problem) => this.noteAuthProblem(transport, problem),
-      failed: (failure) => this.health.failed(transport, failure),
-      answered: () => this.health.answered(transport),
-    });
   }
 
   /**
@@ -513,14 +398,6 @@ export class ServerConnection {
     if (client !== undefined) queueMicrotask(() => this.handleDrop(client, 'the server needs sign-in'));
   }
 
-  /** Waits in `needs-sign-in`: nothing is tried until `retryNow` (the engine calls it once signed in). */
-  private waitForSignIn(): void {
-    this.attempt = 0;
-    this.setState({ status: 'needs-sign-in', lastError: 'The server needs sign-in.', health: undefined, nextRetryAt: undefined, exit: undefined });
-    this.deps.observer?.event('Waiting for sign-in; not tried again until then.');
-    this.deps.logger.info('server needs sign-in; waiting for it', { server: this.config.id });
-  }
-
   /**
    * The server answered that it no longer has our Streamable HTTP session (404, or an SDK 1.x
    * server's 400, see protocols/legacy/session-gone.ts), e.g. it restarted, and the transport would go on sending
@@ -531,96 +408,35 @@ export class ServerConnection {
     if (this.client !== undefined && this.transport === transport) this.handleDrop(this.client, 'the server no longer has this session');
   }
 
+  /** The connection on `client` dropped for `reason`: it reconnects once its transport is closed. */
   private handleDrop(client: Client, reason: string): void {
     if (this.client !== client || this.closed) return;
-    this.client = undefined;
-    const transport = this.transport;
-    this.transport = undefined;
-    this.health.stop();
-    this.requests.failAll(`${this.config.name}: ${reason}`);
-    this.deps.observer?.event(`Connection dropped: ${reason}.`);
-    this.deps.listener.onDisconnected();
-    this.relay?.clear();
+    const { transport } = this.detach(reason, `Connection dropped: ${reason}.`);
     void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => {
-      this.scheduleReconnect(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
-    });
-  }
-
-  /**
-   * After a failed stdio connect with no known era, try `initialize` directly next: some legacy
-   * servers exit on any request before `initialize`, so the probe itself killed them
-   * (docs/protocol-notes.md#era-detection). If that guess fails too, probe again. A verdict from a
-   * successful connect is kept as it is.
-   */
-  private chooseNextPrior(): void {
-    if (this.config.transport !== 'stdio') return;
-    if (this.prior === undefined) {
-      this.prior = { kind: 'legacy' };
-      this.priorIsGuess = true;
-    } else if (this.priorIsGuess) {
-      this.prior = undefined;
-      this.priorIsGuess = false;
-    }
-  }
-
-  /**
-   * A connect attempt failed: says why (for a stdio server that exited, its exit and the stderr
-   * lines that explain it, the SDK's words only as the detail), then retries with backoff — or,
-   * for a stdio server that failed to start too often (see `recentFailedStarts`), stops.
-   */
-  private startFailed(error: unknown, transport: Transport): void {
-    if (this.closed) return;
-    if (!(transport instanceof StdioTransport)) {
-      // "fetch failed" says nothing: the socket error under it (ECONNREFUSED, ENOTFOUND…) says why.
-      const socket = reachabilityFailureIn(error)?.detail;
-      const reason = describeConnectError(error, []);
-      this.scheduleReconnect(socket === undefined || reason.includes(socket) ? reason : `${reason} (${socket})`.slice(0, 1_000), undefined);
-      return;
-    }
-    const exit = exitOf(transport);
-    const reason = describeConnectError(error, exit === undefined ? explainingLines(transport.stderrLines()) : []);
-    const now = this.deps.clock.monotonic();
-    this.failedStartTimes = recentFailedStarts([...this.failedStartTimes, now], now);
-    if (!isGivingUp(this.failedStartTimes)) {
-      this.scheduleReconnect(reason, exit);
-      return;
-    }
-    this.setState({ status: 'failed', lastError: reason, exit, failedStarts: this.failedStartTimes.length, nextRetryAt: undefined });
-    this.deps.observer?.event(`Failed to start ${this.failedStartTimes.length} times: ${reason}. Not started again until a retry.`);
-    this.deps.logger.warn('server failed to start too often; not starting it again until a retry', { server: this.config.id, reason, failedStarts: this.failedStartTimes.length });
-  }
-
-  private scheduleReconnect(reason: string, exit: ProcessExit | undefined): void {
-    if (this.closed) return;
-    if (this.waitingForSignIn) return this.waitForSignIn();
-    this.attempt += 1;
-    const delay = reconnectDelay(this.attempt, this.deps.random);
-    this.setState({
-      status: 'reconnecting',
-      lastError: reason,
-      exit,
-      failedStarts: this.failedStartTimes.length > 0 ? this.failedStartTimes.length : undefined,
-      health: undefined,
-      nextRetryAt: this.deps.clock.now() + delay,
-    });
-    this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });
-    this.deps.observer?.event(`${describeExit(exit)}${reason}. Reconnecting in ${Math.max(1, Math.round(delay / 1000))} s.`);
-    this.retryTimer = this.deps.clock.setTimer(delay, () => {
-      this.retryTimer = undefined;
-      void this.connect();
+      this.retries.retryLater(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
     });
   }
 
   private async teardown(): Promise<void> {
-    const client = this.client;
-    const transport = this.transport;
+    const { client, transport } = this.detach('the connection was closed');
+    await client?.close().catch(() => undefined);
+    await transport?.close().catch(() => undefined);
+  }
+
+  /**
+   * Lets go of the current client and transport (returned, for the caller to close): pings stop,
+   * waiting requests fail saying `reason`, the console is told `event`, the owner hears of the
+   * disconnect if there was a connection, and the server's requests still open are withdrawn.
+   */
+  private detach(reason: string, event?: string): { client: Client | undefined; transport: Transport | undefined } {
+    const { client, transport } = this;
     this.client = undefined;
     this.transport = undefined;
     this.health.stop();
-    this.requests.failAll(`${this.config.name}: the connection was closed`);
+    this.requests.failAll(`${this.config.name}: ${reason}`);
+    if (event !== undefined) this.deps.observer?.event(event);
     if (client !== undefined) this.deps.listener.onDisconnected();
     this.relay?.clear();
-    await client?.close().catch(() => undefined);
-    await transport?.close().catch(() => undefined);
+    return { client, transport };
   }
 }
