@@ -3,9 +3,10 @@
  * verdict to skip the probe with (or the legacy guess after a failed probe), the HTTP transport
  * (configured, or the spec's HTTP+SSE fallback) and a 2025-11-25 session to rejoin.
  */
-import type { ConnectOptions, DiscoverResult } from '@modelcontextprotocol/client';
+import type { Client, ConnectOptions, DiscoverResult, Transport } from '@modelcontextprotocol/client';
 import type { HttpTransportKind, ServerConfig, ServerState } from '../../../shared/server-config.js';
 import type { LegacySession } from '../../../shared/task-model.js';
+import { rejoinSession } from '../protocols/legacy/http-session.js';
 import { isSseFallbackAnswer } from './http-transports.js';
 
 /** One connection's plan for its next attempt, across its reconnects. */
@@ -50,6 +51,25 @@ export class ConnectPlan {
   connectOptions(): ConnectOptions {
     const prior = this.usesSse ? { kind: 'legacy' as const } : this.prior;
     return prior !== undefined ? { prior } : {};
+  }
+
+  /**
+   * The attempt's handshake on `transport`: rejoins `rejoin` when given, else the SDK's connect
+   * with `connectOptions`. Resolves with the rejoined session's capabilities (no `initialize`
+   * answer to read them from; none for a fresh session); rejects when it failed, after
+   * `onSessionLost` when the server no longer had the session to rejoin.
+   */
+  async handshake(client: Client, transport: Transport, rejoin: LegacySession | undefined, onSessionLost: () => void): Promise<Record<string, unknown> | undefined> {
+    if (rejoin === undefined) {
+      await client.connect(transport, this.connectOptions());
+      return undefined;
+    }
+    const rejoined = await rejoinSession(client, transport, rejoin);
+    if (!rejoined.ok) {
+      onSessionLost();
+      throw new Error(rejoined.reason);
+    }
+    return rejoined.capabilities;
   }
 
   /** A connect succeeded in `era`: its verdict is cached so reconnects skip the probe (and its throw-away stdio process), and the transport is kept. */

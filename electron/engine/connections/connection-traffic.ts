@@ -140,6 +140,15 @@ function takeOwnMessage(raw: Record<string, unknown>, hooks: RouteHooks): boolea
   return false;
 }
 
+/**
+ * Both at once, from the first message on `transport` (so the handshake passes the same hooks as
+ * everything after it): `watchSends`, then `routeMessages`, whose relay is returned.
+ */
+export function wireTransport(transport: Transport, hooks: SendHooks & RouteHooks): ServerRequestRelay {
+  watchSends(transport, hooks);
+  return routeMessages(transport, hooks);
+}
+
 /** Notifications the engine consumes itself (task pushes, our listen streams, progress of our calls: their tokens are the engine's). */
 function isOurNotification(method: string): boolean {
   return method === 'notifications/tasks'

@@ -1,13 +1,14 @@
 /**
- * The connection's raw request path: hand-built JSON-RPC requests on the SDK's transport (the SDK
- * client cannot carry task handles, docs/protocol-notes.md#result-types), each waiting for its
- * answer, its timeout, its caller's abort or the end of its HTTP stream. String ids with the
- * `mtm-` prefix keep them apart from the SDK's own (numbered) requests.
+ * The connection's raw JSON-RPC path: hand-built requests on the SDK's transport (the SDK client
+ * cannot carry task handles, docs/protocol-notes.md#result-types), each waiting for its answer,
+ * its timeout, its caller's abort or the end of its HTTP stream; bare responses and notifications
+ * too. String ids with the `mtm-` prefix keep our requests apart from the SDK's own (numbered) ones.
  */
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { isJsonObject } from '../../../shared/json-guards.js';
 import { authProblemOf, describeAuthProblem } from '../auth/sign-in-errors.js';
 import type { Clock, TimerHandle } from '../ports.js';
+import type { ServerRequestAnswer } from './connection-contract.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { StdioTransport } from './stdio-transport.js';
 
@@ -38,11 +39,19 @@ interface PendingRequest {
   reject(error: McpRequestError): void;
 }
 
-/** What the request path tells the connection it belongs to. */
+/** What the request path reads from, and tells, the connection it belongs to. */
 export interface RawRequestHooks {
   clock: Clock;
-  /** Tells the server that request `id` was given up (`reason`: the caller's, if it gave one). */
-  cancel(id: string, reason?: string): void;
+  /** The server's name, for errors. */
+  name: string;
+  /** The current transport (undefined while there is none). */
+  transport(): Transport | undefined;
+  /** True while the connection's status is `connected`. */
+  isConnected(): boolean;
+  /** `params` as they go out on the current connection (the era's envelope, era-rules.ts). */
+  envelope(params: Record<string, unknown>): Record<string, unknown>;
+  /** True when a request given up is told to the server with `notifications/cancelled` (see `CancelWire`). */
+  cancelNotifies(): boolean;
   /** `method`, sent on `transport`, got no answer in `waitedMs` (the request is failed next). */
   timedOut(transport: Transport, method: string, waitedMs: number): void;
   /** Sending on `transport` failed with `error` (the request has been failed with it). */
@@ -66,13 +75,14 @@ export class RawRequests {
     return typeof id === 'string' && this.pending.has(id);
   }
 
-  /**
-   * Sends `method` with `params` (already enveloped) on `transport` and resolves with the raw
-   * result object; rejects with `McpRequestError`.
-   */
-  send(transport: Transport, method: string, params: Record<string, unknown>, options: RawRequestOptions): Promise<Record<string, unknown>> {
+  /** Sends `method` with `params` on the connected transport and resolves with the raw result object; rejects with `McpRequestError`. */
+  request(method: string, params: Record<string, unknown>, options: RawRequestOptions): Promise<Record<string, unknown>> {
+    const transport = this.hooks.transport();
+    if (transport === undefined || !this.hooks.isConnected()) {
+      return Promise.reject(new McpRequestError(`${this.hooks.name} is not connected`, undefined, undefined, 'disconnected'));
+    }
     const id = options.id ?? this.allocateId();
-    const message = { jsonrpc: '2.0' as const, id, method, params };
+    const message = { jsonrpc: '2.0' as const, id, method, params: this.hooks.envelope(params) };
     const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     // Only HTTP sends use the signal and the stream-end callback (a stdio send writes one line);
     // made per request at thousands of polls a second, they would outlive the young generation.
@@ -87,7 +97,7 @@ export class RawRequests {
       const onAbort = (): void => {
         finish();
         abort?.abort();
-        this.hooks.cancel(id, typeof options.signal?.reason === 'string' ? options.signal.reason : undefined);
+        this.sendCancelled(id, typeof options.signal?.reason === 'string' ? options.signal.reason : undefined);
         reject(new McpRequestError(`${method} was aborted`, undefined, undefined, 'aborted'));
       };
       this.pending.set(id, {
@@ -103,7 +113,7 @@ export class RawRequests {
           if (more > 0) return armTimeout(more);
           finish();
           abort?.abort();
-          this.hooks.cancel(id);
+          this.sendCancelled(id);
           this.hooks.timedOut(transport, method, waitedMs);
           reject(new McpRequestError(`${method} timed out after ${waitedMs} ms`, undefined, undefined, 'timeout'));
         });
@@ -125,6 +135,24 @@ export class RawRequests {
           this.hooks.sendFailed(transport, error);
         });
     });
+  }
+
+  /** Sends a bare JSON-RPC response to the server's request `requestId` on the connected transport; rejects when it could not be sent. */
+  async respond(requestId: string | number, answer: ServerRequestAnswer): Promise<void> {
+    const transport = this.hooks.transport();
+    if (transport === undefined || !this.hooks.isConnected()) {
+      throw new McpRequestError(`${this.hooks.name} is not connected`, undefined, undefined, 'disconnected');
+    }
+    try {
+      await transport.send({ jsonrpc: '2.0', id: requestId, ...answer });
+    } catch (error) {
+      throw toRequestError('answer', error);
+    }
+  }
+
+  /** Sends a JSON-RPC notification on the current transport, if there is one. */
+  async notify(method: string, params: Record<string, unknown>): Promise<void> {
+    await this.hooks.transport()?.send({ jsonrpc: '2.0', method, params: this.hooks.envelope(params) });
   }
 
   /**
@@ -156,6 +184,13 @@ export class RawRequests {
     if (waiting === undefined) return false;
     waiting.reject(error);
     return true;
+  }
+
+  /** Tells the server that request `requestId` was given up, where the cancel wire has the notification. */
+  private sendCancelled(requestId: string, reason = 'cancelled by the client'): void {
+    if (this.hooks.cancelNotifies()) {
+      void this.notify('notifications/cancelled', { requestId, reason }).catch(() => undefined);
+    }
   }
 
   /** Fails every waiting request as disconnected, saying `message`. */

@@ -25,8 +25,6 @@ export interface ReconnectScheduleDeps {
   setState(patch: Partial<ServerState>): void;
   /** True once the connection is closed for good. */
   isClosed(): boolean;
-  /** True while the server refused us for want of sign-in. */
-  isWaitingForSignIn(): boolean;
   /** Starts the next attempt. */
   connect(): void;
 }
@@ -37,6 +35,8 @@ export class ReconnectSchedule {
   /** stdio: monotonic times of the failed starts that count (see `recentFailedStarts`). */
   private failedStartTimes: number[] = [];
   private timer: TimerHandle | undefined;
+  /** The server refused us for want of sign-in: no attempt is scheduled until `startOver` (after a sign-in); a connect clears it. */
+  waitingForSignIn = false;
 
   constructor(private readonly deps: ReconnectScheduleDeps) {}
 
@@ -97,7 +97,7 @@ export class ReconnectSchedule {
   /** Schedules the next attempt after backoff — or, waiting for sign-in, none (see `waitForSignIn`). */
   retryLater(reason: string, exit: ProcessExit | undefined): void {
     if (this.deps.isClosed()) return;
-    if (this.deps.isWaitingForSignIn()) return this.waitForSignIn();
+    if (this.waitingForSignIn) return this.waitForSignIn();
     this.attempts += 1;
     const delay = reconnectDelay(this.attempts, this.deps.random);
     this.deps.setState({

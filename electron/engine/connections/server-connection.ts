@@ -15,18 +15,18 @@ import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import { isJsonObject } from '../../../shared/json-guards.js';
 import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
-import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
+import { isSessionGone, openSessionStream, sessionOf } from '../protocols/legacy/http-session.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 import { ConnectPlan } from './connect-plan.js';
 import { createMcpClient, serverFacts } from './capabilities.js';
 import type { ServerConnectionDeps, ServerRequestAnswer } from './connection-contract.js';
 import { describeConnected, describeConnectError, describeEndpoint, exitOf } from './connection-texts.js';
-import { routeMessages, watchSends } from './connection-traffic.js';
+import { wireTransport } from './connection-traffic.js';
 import { EraRules } from './era-rules.js';
 import { HealthWatch } from './health-watch.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './message-limit.js';
-import { RawRequests, toRequestError, type RawRequestOptions } from './raw-requests.js';
+import { RawRequests, type RawRequestOptions } from './raw-requests.js';
 import { timeoutFailure } from './reachability.js';
 import { ReconnectSchedule } from './reconnect-schedule.js';
 import type { ServerRequestRelay } from './server-request-relay.js';
@@ -56,8 +56,6 @@ export class ServerConnection {
   private readonly health: HealthWatch;
   /** What the server's era changes in what is sent, and the log level. */
   private readonly era: EraRules;
-  /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
-  private waitingForSignIn = false;
   /** HTTP+SSE: why the shared stream was cut, when the size limit cut it inside an answer it could not name. */
   private streamCut: string | undefined;
 
@@ -82,7 +80,6 @@ export class ServerConnection {
       event: (text) => this.deps.observer?.event(text),
       setState: (patch) => this.setState(patch),
       isClosed: () => this.closed,
-      isWaitingForSignIn: () => this.waitingForSignIn,
       connect: () => void this.connect(),
     });
     this.current = { id: config.id, name: config.name, status: 'connecting' };
@@ -98,7 +95,11 @@ export class ServerConnection {
     });
     this.requests = new RawRequests({
       clock: deps.clock,
-      cancel: (id, reason) => this.sendCancelled(id, reason),
+      name: config.name,
+      transport: () => this.transport,
+      isConnected: () => this.isConnected,
+      envelope: (params) => this.era.envelope(params),
+      cancelNotifies: () => this.era.cancelWire.notifies,
       timedOut: (transport, method, waitedMs) => this.health.failed(transport, timeoutFailure(method, waitedMs), true),
       sendFailed: (transport, error) => {
         if (isSessionGone(transport, error)) this.dropGoneSession(transport);
@@ -138,8 +139,10 @@ export class ServerConnection {
 
   /** Lists the server's tools (through the SDK, with its pagination and cache). */
   async listTools(): Promise<Tool[]> {
-    const client = this.requireClient();
-    const { tools } = await client.listTools(undefined, { cacheMode: 'bypass' });
+    if (this.client === undefined || !this.isConnected) {
+      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
+    }
+    const { tools } = await this.client.listTools(undefined, { cacheMode: 'bypass' });
     return tools;
   }
 
@@ -150,11 +153,7 @@ export class ServerConnection {
    * `tasks/*`) from the body. Rejects with `McpRequestError`.
    */
   request(method: string, params: Record<string, unknown>, options: RawRequestOptions = {}): Promise<Record<string, unknown>> {
-    const transport = this.transport;
-    if (transport === undefined || !this.isConnected) {
-      return Promise.reject(new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected'));
-    }
-    return this.requests.send(transport, method, this.era.envelope(params), options);
+    return this.requests.request(method, params, options);
   }
 
   /** A fresh JSON-RPC id for `request` (string ids: the SDK's own requests use numbers). */
@@ -167,21 +166,13 @@ export class ServerConnection {
    * 2025-11-25 HTTP session rejoined after a restart) with a bare JSON-RPC response carrying its
    * original `requestId`; over HTTP it is a POST of its own. Rejects when it could not be sent.
    */
-  async respond(requestId: string | number, answer: ServerRequestAnswer): Promise<void> {
-    const transport = this.transport;
-    if (transport === undefined || !this.isConnected) {
-      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
-    }
-    try {
-      await transport.send({ jsonrpc: '2.0', id: requestId, ...answer });
-    } catch (error) {
-      throw toRequestError('answer', error);
-    }
+  respond(requestId: string | number, answer: ServerRequestAnswer): Promise<void> {
+    return this.requests.respond(requestId, answer);
   }
 
   /** Sends a JSON-RPC notification (e.g. `notifications/cancelled` for a stdio listen stream). */
-  async notify(method: string, params: Record<string, unknown>): Promise<void> {
-    await this.transport?.send({ jsonrpc: '2.0', method, params: this.era.envelope(params) });
+  notify(method: string, params: Record<string, unknown>): Promise<void> {
+    return this.requests.notify(method, params);
   }
 
   /** Tells a connected 2025-11-25 server that the client's roots changed (see `EraRules.sendRootsListChanged`). */
@@ -216,7 +207,7 @@ export class ServerConnection {
    */
   requireSignIn(): void {
     if (this.closed) return;
-    this.waitingForSignIn = true;
+    this.retries.waitingForSignIn = true;
     if (this.client !== undefined) return this.handleDrop(this.client, 'signed out');
     this.retries.cancel();
     if (!this.connecting) this.retries.waitForSignIn();
@@ -236,19 +227,6 @@ export class ServerConnection {
     return this.era.cancelWire;
   }
 
-  private sendCancelled(requestId: string, reason = 'cancelled by the client'): void {
-    if (this.cancelWire.notifies) {
-      void this.notify('notifications/cancelled', { requestId, reason }).catch(() => undefined);
-    }
-  }
-
-  private requireClient(): Client {
-    if (this.client === undefined || !this.isConnected) {
-      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
-    }
-    return this.client;
-  }
-
   /** Applies a patch (undefined fields are removed) and, unless `silent`, reports the new state. */
   private setState(patch: Partial<ServerState>, silent = false): void {
     const next: ServerState = { ...this.current, ...patch };
@@ -265,35 +243,23 @@ export class ServerConnection {
       httpKind: this.plan.httpKind,
       rejoin,
       maxBytes: this.deps.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
-      // An answer too large to read fails its request at once (ours only: the SDK's own requests,
-      // numbered, fail over JSON through the transport and otherwise run into their timeout).
-      onTooLarge: (id, error) => {
-        if (this.requests.fail(id, new McpRequestError(error.message, undefined, undefined, 'malformed'))) return;
-        // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
+      requests: this.requests,
+      // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
+      onOtherTooLarge: (error) => {
         if (this.plan.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
       },
-      isWaiting: (id) => this.requests.isWaiting(id),
       observer: this.deps.observer,
       authProvider: this.deps.authProvider,
       launchProcess: this.deps.launchProcess,
     });
   }
 
-  /**
-   * Hooks the connection to everything that passes on `transport` from its first message on, so
-   * the handshake passes the same hooks as everything after it (see `watchSends`,
-   * `routeMessages`); health is only judged once `transport` is the connected one. Returns the
-   * relay of its server requests.
-   */
+  /** Hooks the connection to all that passes on `transport` (see `wireTransport`); health is only judged once it is the connected one. */
   private wireTransport(transport: Transport): ServerRequestRelay {
-    watchSends(transport, {
+    return wireTransport(transport, {
       observer: this.deps.observer,
       authProblem: (problem) => this.noteAuthProblem(transport, problem),
       failed: (failure) => this.health.failed(transport, failure),
-      answered: () => this.health.answered(transport),
-    });
-    return routeMessages(transport, {
-      observer: this.deps.observer,
       answered: () => this.health.answered(transport),
       handleServerRequest: this.deps.handleServerRequest,
       requests: this.requests,
@@ -304,7 +270,7 @@ export class ServerConnection {
   private async connect(): Promise<void> {
     if (this.closed || this.connecting) return;
     this.connecting = true;
-    this.waitingForSignIn = false;
+    this.retries.waitingForSignIn = false;
     const attempt = this.retries.attempt;
     this.setState({ status: attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
     const client = createMcpClient(this.deps.identity);
@@ -316,18 +282,9 @@ export class ServerConnection {
     this.relay?.clear();
     this.relay = relay;
     try {
-      if (rejoin !== undefined) {
-        const rejoined = await rejoinSession(client, transport, rejoin);
-        if (!rejoined.ok) {
-          // The server lost the session: the next attempt, after the shortest backoff, starts a fresh one.
-          this.retries.restartBackoff();
-          throw new Error(rejoined.reason);
-        }
-        this.rejoinedCapabilities = rejoined.capabilities;
-      } else {
-        this.rejoinedCapabilities = undefined;
-        await client.connect(transport, this.plan.connectOptions());
-      }
+      if (rejoin === undefined) this.rejoinedCapabilities = undefined;
+      // A lost session: the next attempt, after the shortest backoff, starts a fresh one.
+      this.rejoinedCapabilities = await this.plan.handshake(client, transport, rejoin, () => this.retries.restartBackoff());
       if (this.closed) {
         await client.close();
         return;
@@ -366,7 +323,7 @@ export class ServerConnection {
     } catch (error) {
       relay.clear();
       // A refusal on the way in that no send saw (the HTTP+SSE transport's stream opens in `start`).
-      const problem = this.waitingForSignIn ? undefined : authProblemOf(error);
+      const problem = this.retries.waitingForSignIn ? undefined : authProblemOf(error);
       if (problem !== undefined) this.noteAuthProblem(transport, problem);
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
@@ -391,7 +348,7 @@ export class ServerConnection {
    */
   private noteAuthProblem(transport: Transport, problem: AuthProblem): void {
     const live = this.transport === transport && this.client !== undefined;
-    if (problem.kind === 'sign-in' || !live) this.waitingForSignIn = true;
+    if (problem.kind === 'sign-in' || !live) this.retries.waitingForSignIn = true;
     this.deps.listener.onAuthProblem?.(problem);
     if (problem.kind !== 'sign-in' || !live) return;
     const client = this.client;

@@ -9,7 +9,9 @@ import { boundedFetch } from './bounded-fetch.js';
 import type { ConnectionObserver } from './connection-traffic.js';
 import { createHttpTransport } from './http-transports.js';
 import type { MessageTooLargeError } from './message-limit.js';
+import { McpRequestError } from './mcp-request-error.js';
 import type { ProcessLauncher } from './process-launcher.js';
+import type { RawRequests } from './raw-requests.js';
 import { StdioTransport } from './stdio-transport.js';
 
 /** What a server's transport is made with, besides its configuration. */
@@ -20,10 +22,10 @@ export interface ServerTransportOptions {
   rejoin: LegacySession | undefined;
   /** The largest message read from the server, in bytes. */
   maxBytes: number;
-  /** A message over `maxBytes` was refused; `id` is its JSON-RPC id where it could be read. */
-  onTooLarge: (id: unknown, error: MessageTooLargeError) => void;
-  /** stdio: true when `id` is one of our raw requests still waiting (its oversized answer is named early). */
-  isWaiting(id: unknown): boolean;
+  /** Our raw requests: an answer to one that is too large to read fails it at once; stdio names their ids early. */
+  requests: RawRequests;
+  /** A message over `maxBytes` was refused that answered none of our waiting requests. */
+  onOtherTooLarge(error: MessageTooLargeError): void;
   /** Hears HTTP facts and stderr lines. */
   observer: ConnectionObserver | undefined;
   /** HTTP: what the transport authenticates with. */
@@ -34,7 +36,12 @@ export interface ServerTransportOptions {
 
 /** A new transport to the server `config` names. */
 export function createServerTransport(config: ServerConfig, options: ServerTransportOptions): Transport {
-  const { maxBytes, onTooLarge, observer, rejoin } = options;
+  const { maxBytes, observer, rejoin, requests } = options;
+  // Ours only: the SDK's own requests, numbered, fail over JSON through the transport and
+  // otherwise run into their timeout.
+  const onTooLarge = (id: unknown, error: MessageTooLargeError): void => {
+    if (!requests.fail(id, new McpRequestError(error.message, undefined, undefined, 'malformed'))) options.onOtherTooLarge(error);
+  };
   if (config.transport === 'http') {
     return createHttpTransport(options.httpKind, {
       url: config.url,
@@ -46,7 +53,7 @@ export function createServerTransport(config: ServerConfig, options: ServerTrans
   }
   return new StdioTransport(
     { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
-    (id) => options.isWaiting(id),
+    (id) => requests.isWaiting(id),
     { maxBytes, onTooLarge, ...(observer !== undefined ? { onStderrLine: (line: string) => observer.stderr(line) } : {}) },
     options.launchProcess,
   );
