@@ -1,33 +1,31 @@
 /**
- * The engine's front: the connections to the configured servers and the collaborators that do the
- * work — watching tasks (tasks/task-watcher.ts), tool calls (calls/tool-calls.ts), the server-request
+ * The engine's front: the configured servers (server-roster.ts: their connections, sign-ins and
+ * task protocols) and the collaborators that do the work — watching tasks (tasks/task-watcher.ts), tool calls (calls/tool-calls.ts), the server-request
  * path (inputs/server-requests.ts) and the user's answers (inputs/answer-desk.ts). Hosts create it
  * through `createEngine` (index.ts) and talk to it with method calls (commands) and `onDid*`
  * events (state broadcasts). It knows no wire form: each connected server has a `TaskProtocol`.
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState } from '../../shared/server-config.js';
 import type { ConsoleEntry, ExchangeLine, ProtocolEntry, TaskExport } from '../../shared/server-log.js';
-import { isTaskFinished, type LegacySession, type PendingInput, type TaskSnapshot, type ToolResult, type TrackedTask } from '../../shared/task-model.js';
+import { isTaskFinished, type PendingInput, type TaskSnapshot, type ToolResult, type TrackedTask } from '../../shared/task-model.js';
 import type { CallToolOutcome } from './calls/tool-calls.js';
 import { McpRequestError } from './connections/mcp-request-error.js';
 import { clampMaxMessageBytes } from './connections/message-limit.js';
-import { ServerConnection, type ClientIdentity } from './connections/server-connection.js';
+import type { ClientIdentity } from './connections/capabilities.js';
 import { MemoryCredentialStore } from './auth/credential-store.js';
-import { ServerSignIn, type SignInOptions } from './auth/server-sign-in.js';
+import type { SignInOptions } from './auth/server-sign-in.js';
 import type { HealthOptions } from './connections/server-health.js';
 import { Emitter, type Event } from './emitter.js';
 import { errorText } from './error-text.js';
 import type { InputOwnerRef } from './inputs/answer-desk.js';
 import { createEngineParts, type EngineEmitters, type EngineParts } from './engine-parts.js';
-import type { CredentialStore, EnginePorts, SaveProblem } from './ports.js';
+import type { EnginePorts, SaveProblem } from './ports.js';
 import { Observatory } from './observe/observatory.js';
 import type { ProtocolQuery } from './observe/protocol-log.js';
 import type { ConsoleQuery } from './observe/server-console.js';
 import { buildTaskExport } from './observe/task-export.js';
-import { createProtocol } from './protocols/create-protocol.js';
-import type { TaskProtocol } from './protocols/task-protocol.js';
+import { ServerRoster } from './server-roster.js';
 import { ResultReader } from './tasks/result-recovery.js';
 import { endAsInterrupted } from './tasks/task-rules.js';
 
@@ -58,27 +56,14 @@ export interface EngineOptions {
   signIn?: SignInOptions;
 }
 
-interface ServerRuntime {
-  config: ServerConfig;
-  connection: ServerConnection;
-  /** HTTP: the server's sign-in. */
-  signIn: ServerSignIn | undefined;
-  /** The server's task form, while it is connected. */
-  protocol: TaskProtocol | undefined;
-}
-
 /** The engine. See `createEngine`. */
 export class Engine {
-  private readonly servers = new Map<string, ServerRuntime>();
+  private readonly servers: ServerRoster;
   private readonly parts: EngineParts;
   private readonly resultReader: ResultReader;
   private readonly identity: ClientIdentity;
-  private readonly health: HealthOptions | undefined;
-  private readonly maxMessageBytes: number;
   private readonly emitters: EngineEmitters & { server: Emitter<ServerState>; log: Emitter<{ serverId: string }> };
   private readonly observatory: Observatory;
-  private readonly credentialStore: CredentialStore;
-  private readonly signInOptions: SignInOptions;
   private readonly stopWatchingEnds: { dispose(): void };
   private disposed = false;
 
@@ -97,10 +82,6 @@ export class Engine {
 
   constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
-    this.health = options.health;
-    this.maxMessageBytes = clampMaxMessageBytes(options.maxMessageBytes);
-    this.credentialStore = ports.credentialStore ?? new MemoryCredentialStore();
-    this.signInOptions = options.signIn ?? {};
     const report = (error: unknown): void => ports.logger.error('event listener failed', { error: String(error) });
     this.emitters = {
       task: new Emitter(report),
@@ -119,12 +100,12 @@ export class Engine {
     this.parts = createEngineParts({
       ports,
       emitters: this.emitters,
-      protocolOf: (serverId) => this.connectedProtocol(serverId),
-      rootsOf: (serverId) => this.servers.get(serverId)?.config.roots ?? [],
-      notConnected: (serverId) => new McpRequestError(`${this.servers.get(serverId)?.config.name ?? serverId} is not connected.`, undefined, undefined, 'disconnected'),
+      protocolOf: (serverId) => this.servers.connectedProtocol(serverId),
+      rootsOf: (serverId) => this.servers.rootsOf(serverId),
+      notConnected: (serverId) => new McpRequestError(`${this.servers.nameOf(serverId)} is not connected.`, undefined, undefined, 'disconnected'),
     });
     const { ledger, results } = this.parts;
-    this.resultReader = new ResultReader({ clock: ports.clock, logger: ports.logger, ledger, results, protocolOf: (serverId) => this.connectedProtocol(serverId) });
+    this.resultReader = new ResultReader({ clock: ports.clock, logger: ports.logger, ledger, results, protocolOf: (serverId) => this.servers.connectedProtocol(serverId) });
     this.observatory = new Observatory({
       clock: ports.clock,
       logger: ports.logger,
@@ -137,6 +118,17 @@ export class Engine {
       },
       onAppend: (serverId) => this.emitters.log.fire({ serverId }),
       hasListeners: () => this.emitters.log.listenerCount > 0,
+    });
+    this.servers = new ServerRoster({
+      ports,
+      parts: this.parts,
+      observatory: this.observatory,
+      identity: this.identity,
+      health: options.health,
+      maxMessageBytes: clampMaxMessageBytes(options.maxMessageBytes),
+      credentialStore: ports.credentialStore ?? new MemoryCredentialStore(),
+      signInOptions: options.signIn ?? {},
+      onServerState: (state) => this.emitters.server.fire(state),
     });
     // A task's exchange is written once the task ends.
     this.stopWatchingEnds = this.emitters.task.event((task) => {
@@ -162,62 +154,12 @@ export class Engine {
 
   /** Connects to one more server. */
   addServer(config: ServerConfig): void {
-    if (this.servers.has(config.id)) throw new Error(`A server with id ${config.id} already exists.`);
-    const id = config.id;
-    const runtime: ServerRuntime = { config, connection: undefined as unknown as ServerConnection, signIn: undefined, protocol: undefined };
-    const observer = this.observatory.observe(config);
-    const signIn = config.transport === 'http'
-      ? new ServerSignIn({
-        config,
-        store: this.credentialStore,
-        clock: this.ports.clock,
-        logger: this.ports.logger,
-        options: this.signInOptions,
-        onState: (state) => runtime.connection.setSignIn(state),
-        onSignedIn: () => runtime.connection.retryNow(),
-        event: (text) => observer.event(text),
-      })
-      : undefined;
-    runtime.signIn = signIn;
-    runtime.connection = new ServerConnection(config, {
-      clock: this.ports.clock,
-      logger: this.ports.logger,
-      random: this.ports.random ?? Math.random,
-      identity: this.identity,
-      ...(this.health !== undefined ? { health: this.health } : {}),
-      maxMessageBytes: this.maxMessageBytes,
-      observer,
-      ...(signIn !== undefined ? { authProvider: signIn.transportAuth } : {}),
-      ...(this.ports.launchProcess !== undefined ? { launchProcess: this.ports.launchProcess } : {}),
-      listener: {
-        onAuthProblem: (problem) => signIn?.refused(problem),
-        onNotification: (method, params) => this.parts.requests.handleNotification(id, method, params)
-          || this.parts.progress.handle(id, method, params)
-          || runtime.protocol?.handleNotification(method, params),
-        onStateChange: (state) => this.emitters.server.fire(state),
-        onConnected: () => this.serverConnected(runtime),
-        onDisconnected: () => this.serverDisconnected(runtime),
-      },
-      handleServerRequest: (method, params, signal, requestId, sent) => {
-        if (runtime.protocol?.takesServerRequests === false) {
-          return Promise.reject(new McpRequestError('This server\'s protocol has no server-to-client requests; it asks through its tasks and tool calls.', -32601));
-        }
-        const relatedTask = runtime.protocol?.relatedTaskOf(params);
-        return this.parts.requests.handle(id, runtime.connection, { method, params, ...(relatedTask !== undefined ? { relatedTask } : {}) }, signal, requestId, sent);
-      },
-    });
-    this.servers.set(id, runtime);
-    runtime.connection.start(this.sessionToRejoin(id));
-    signIn?.load().catch((error: unknown) => this.ports.logger.warn('could not read a server\'s sign-in credentials', { server: id, error: errorText(error) }));
+    this.servers.add(config);
   }
 
   /** Disconnects a server (its tasks stay in the inbox, unwatched until it is added again). */
-  async removeServer(serverId: string): Promise<void> {
-    const runtime = this.servers.get(serverId);
-    if (runtime === undefined) return;
-    this.servers.delete(serverId);
-    runtime.signIn?.dispose();
-    await runtime.connection.close();
+  removeServer(serverId: string): Promise<void> {
+    return this.servers.remove(serverId);
   }
 
   /**
@@ -226,15 +168,9 @@ export class Engine {
    * it is connected or connecting.
    */
   retryServer(serverId: string): void {
-    this.runtime(serverId).connection.retryNow();
+    this.servers.connection(serverId).retryNow();
   }
 
-  /**
-   * Takes a server's new settings (its roots, its notification mute) without reconnecting:
-   * `config` must run exactly as the one the server was added with (an edit of what runs is
-   * removeServer + addServer). When the roots changed, a connected 2025-11-25 server is told
-   * with `notifications/roots/list_changed`. Unknown ids are ignored (the server does not run).
-   */
   /**
    * Starts (or restarts, or widens after a 403 `insufficient_scope`) signing in to an HTTP
    * server: resolves once the authorization page is known (`authorizationUrl`, already handed to
@@ -244,7 +180,7 @@ export class Engine {
    * failed before the page was known (the state says why too).
    */
   async signIn(serverId: string): Promise<{ authorizationUrl?: string }> {
-    return this.signInOf(serverId).begin();
+    return this.servers.signInOf(serverId).begin();
   }
 
   /**
@@ -253,11 +189,10 @@ export class Engine {
    * `state`, an error answer or a failed code exchange (the server's state says why too).
    */
   async completeSignIn(params: URLSearchParams): Promise<{ serverId: string }> {
-    const state = params.get('state');
-    const runtime = [...this.servers.values()].find((candidate) => candidate.signIn?.ownsState(state) === true);
-    if (runtime?.signIn === undefined) throw new McpRequestError('This sign-in answer is not for a sign-in under way (unknown or already used state).', undefined, undefined, 'sign-in-needed');
-    await runtime.signIn.complete(params);
-    return { serverId: runtime.config.id };
+    const owner = this.servers.signInOwning(params.get('state'));
+    if (owner === undefined) throw new McpRequestError('This sign-in answer is not for a sign-in under way (unknown or already used state).', undefined, undefined, 'sign-in-needed');
+    await owner.signIn.complete(params);
+    return { serverId: owner.serverId };
   }
 
   /**
@@ -265,38 +200,34 @@ export class Engine {
    * server offers RFC 7009); it disconnects and waits in `needs-sign-in` (reason `first-time`).
    */
   async signOut(serverId: string): Promise<void> {
-    const signIn = this.signInOf(serverId);
+    const signIn = this.servers.signInOf(serverId);
     await signIn.signOut();
-    this.runtime(serverId).connection.requireSignIn();
+    this.servers.connection(serverId).requireSignIn();
   }
 
+  /**
+   * Takes a server's new settings (its roots, its notification mute) without reconnecting:
+   * `config` must run exactly as the one the server was added with (an edit of what runs is
+   * removeServer + addServer). When the roots changed, a connected 2025-11-25 server is told
+   * with `notifications/roots/list_changed`. Unknown ids are ignored (the server does not run).
+   */
   updateServerSettings(config: ServerConfig): void {
-    const runtime = this.servers.get(config.id);
-    if (runtime === undefined) return;
-    const rootsChanged = !isDeepStrictEqual(runtime.config.roots ?? [], config.roots ?? []);
-    runtime.config = config;
-    runtime.connection.setLogLevel(config.logLevel).catch((error: unknown) => {
-      this.ports.logger.warn('could not set a server\'s log level', { server: config.id, error: errorText(error) });
-    });
-    if (!rootsChanged) return;
-    runtime.connection.sendRootsListChanged().catch((error: unknown) => {
-      this.ports.logger.warn('could not tell a server its roots changed', { server: config.id, error: errorText(error) });
-    });
+    this.servers.updateSettings(config);
   }
 
   /** Every server's state. */
   listServers(): ServerState[] {
-    return [...this.servers.values()].map((runtime) => runtime.connection.state);
+    return this.servers.states();
   }
 
   /** The tools a connected server offers. */
   async listTools(serverId: string): Promise<Tool[]> {
-    return this.runtime(serverId).connection.listTools();
+    return this.servers.connection(serverId).listTools();
   }
 
   /** The tasks a server lists (tracked or not); undefined where its form or the server offers no listing. */
   async listServerTasks(serverId: string): Promise<TaskSnapshot[] | undefined> {
-    return (await this.requireProtocol(serverId).listTasks())?.map((observation) => observation.snapshot);
+    return (await this.servers.requireProtocol(serverId).listTasks())?.map((observation) => observation.snapshot);
   }
 
   /** Every tracked task. */
@@ -412,9 +343,7 @@ export class Engine {
     this.parts.calls.stop();
     this.parts.watcher.dispose();
     this.parts.progress.dispose();
-    for (const runtime of this.servers.values()) runtime.signIn?.dispose();
-    await Promise.all([...this.servers.values()].map((runtime) => runtime.connection.close()));
-    this.servers.clear();
+    await this.servers.dispose();
     this.parts.results.dispose();
     this.stopWatchingEnds.dispose();
     await Promise.all([this.parts.registry.dispose(), this.observatory.dispose()]);
@@ -435,58 +364,5 @@ export class Engine {
   private allEmitters(): Array<{ dispose(): void; readonly listenerCount: number }> {
     const { task, removed, server, inputs, saveProblem, log } = this.emitters;
     return [task, removed, server, inputs, saveProblem, log];
-  }
-
-  /** The 2025-11-25 HTTP session of the server's newest unfinished task, if any. */
-  private sessionToRejoin(serverId: string): LegacySession | undefined {
-    let newest: TrackedTask | undefined;
-    for (const task of this.parts.ledger.all()) {
-      if (task.serverId !== serverId || task.legacySession === undefined || isTaskFinished(task)) continue;
-      if (newest === undefined || task.createdAt > newest.createdAt) newest = task;
-    }
-    return newest?.legacySession;
-  }
-
-  private serverConnected(runtime: ServerRuntime): void {
-    const { connection, config } = runtime;
-    runtime.protocol = createProtocol(connection, {
-      onObservation: (serverTaskId, observation) => this.parts.watcher.pushed(config.id, serverTaskId, observation),
-      onPollHint: (serverTaskId) => this.parts.watcher.hinted(config.id, serverTaskId),
-      onQuarantined: (serverTaskId, reason) => this.parts.watcher.quarantined(config.id, serverTaskId, reason),
-    }, this.ports.clock);
-    this.parts.watcher.serverConnected(config.id, runtime.protocol);
-    this.parts.requests.resume(config.id, connection, runtime.protocol.taskSession());
-  }
-
-  private serverDisconnected(runtime: ServerRuntime): void {
-    runtime.protocol?.reset();
-    runtime.protocol = undefined;
-    this.parts.requests.disconnected(runtime.config.id);
-  }
-
-  private signInOf(serverId: string): ServerSignIn {
-    const runtime = this.servers.get(serverId);
-    if (runtime === undefined || this.disposed) throw new McpRequestError(`Unknown server ${serverId}.`, undefined);
-    if (runtime.signIn === undefined) throw new McpRequestError(`${runtime.config.name} runs over stdio: it has no sign-in.`, undefined);
-    return runtime.signIn;
-  }
-
-  private runtime(serverId: string): ServerRuntime {
-    const runtime = this.servers.get(serverId);
-    if (runtime === undefined) throw new Error(`Unknown server ${serverId}.`);
-    return runtime;
-  }
-
-  private connectedProtocol(serverId: string): TaskProtocol | undefined {
-    const runtime = this.servers.get(serverId);
-    return runtime?.connection.isConnected === true ? runtime.protocol : undefined;
-  }
-
-  private requireProtocol(serverId: string): TaskProtocol {
-    const runtime = this.runtime(serverId);
-    if (runtime.protocol === undefined || !runtime.connection.isConnected) {
-      throw new McpRequestError(`${runtime.config.name} is not connected.`, undefined, undefined, 'disconnected');
-    }
-    return runtime.protocol;
   }
 }

@@ -21,7 +21,7 @@ import {
   type TaskEnabledSession,
   type ToolExecution,
 } from '@modelcontextprotocol/ext-tasks/client';
-import { CLIENT_CAPABILITIES } from '../../electron/engine/connections/server-connection.js';
+import { CLIENT_CAPABILITIES } from '../../electron/engine/connections/capabilities.js';
 import type { StdioServerConfig } from '../../shared/server-config.js';
 import { attachRawDispatch } from './raw-dispatch.js';
 import { REFERENCES_FILE } from './resume-stores.js';

@@ -4,7 +4,7 @@
  * Code tests its MCP task client. Integration tests against real servers stay the proof that the
  * wire behaves; these pin the rules.
  */
-import type { ServerRequestAnswer } from '../../electron/engine/connections/server-connection.js';
+import type { ServerRequestAnswer } from '../../electron/engine/connections/connection-contract.js';
 import { McpRequestError } from '../../electron/engine/connections/mcp-request-error.js';
 import { Emitter } from '../../electron/engine/emitter.js';
 import { createEngineParts, type EngineParts } from '../../electron/engine/engine-parts.js';

@@ -1,7 +1,7 @@
 /**
  * Pings a connected server at a steady pace, one ping at a time, and says when one goes
  * unanswered. What a ping's answer or failure means for the server's health is decided where
- * every request's outcome is seen (server-connection.ts), not here.
+ * every request's outcome is seen (health-watch.ts), not here.
  */
 import type { Clock, TimerHandle } from '../ports.js';
 

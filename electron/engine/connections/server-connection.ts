@@ -9,188 +9,102 @@
  * never issues) and the server's own requests (server-request-relay.ts) are taken off the transport
  * before the SDK sees them; everything else passes on.
  */
-import { Client, serializeMessage, type AuthProvider, type ConnectOptions, type JSONRPCMessage, type Tool, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
-import type { HttpTransportKind, ProcessExit, ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
-import { authProblemOf, describeAuthProblem, type AuthProblem } from '../auth/sign-in-errors.js';
+import type { Client, Tool, Transport } from '@modelcontextprotocol/client';
+import type { ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
-import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { isGivingUp, reconnectDelay, recentFailedStarts } from './backoff.js';
-import { boundedFetch, type HttpFacts } from './bounded-fetch.js';
-import { createHttpTransport, isSseFallbackAnswer } from './http-transports.js';
-import { McpRequestError } from './mcp-request-error.js';
-import { ConnectionPinger } from './connection-pinger.js';
-import { isServerAnswer, reachabilityFailureIn, reachabilityFailureOf, timeoutFailure, type ReachabilityFailure } from './reachability.js';
-import { HealthTracker, PING_INTERVAL_MS, PING_TIMEOUT_MS, type HealthOptions } from './server-health.js';
-import type { HealthProbe } from '../../../shared/server-config.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, type MessageTooLargeError } from './message-limit.js';
-import { isSessionGone, openSessionStream, rejoinSession, sessionOf } from '../protocols/legacy/http-session.js';
-import { explainingLines } from './stderr-lines.js';
-import { ServerRequestRelay, type ServerRequestHandler } from './server-request-relay.js';
-import type { ProcessLauncher } from './process-launcher.js';
-import { StdioTransport } from './stdio-transport.js';
+import { isJsonObject } from '../../../shared/json-guards.js';
+import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
+import { isSessionGone, openSessionStream, sessionOf } from '../protocols/legacy/http-session.js';
 import type { CancelWire } from '../tasks/task-rules.js';
+import { ConnectPlan } from './connect-plan.js';
+import { createMcpClient, serverFacts } from './capabilities.js';
+import type { ServerConnectionDeps, ServerRequestAnswer } from './connection-contract.js';
+import { describeConnected, describeConnectError, describeEndpoint, exitOf } from './connection-texts.js';
+import { wireTransport } from './connection-traffic.js';
+import { EraRules } from './era-rules.js';
+import { HealthWatch } from './health-watch.js';
+import { McpRequestError } from './mcp-request-error.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './message-limit.js';
+import { RawRequests, type RawRequestOptions } from './raw-requests.js';
+import { timeoutFailure } from './reachability.js';
+import { ReconnectSchedule } from './reconnect-schedule.js';
+import type { ServerRequestRelay } from './server-request-relay.js';
+import { createServerTransport } from './server-transport.js';
+import { StdioTransport } from './stdio-transport.js';
 
 export type { ServerRequestHandler } from './server-request-relay.js';
-import { isJsonObject } from '../../../shared/json-guards.js';
-
-/** The extension id of SEP-2663. */
-export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks';
-/** Default timeout of a raw request. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
-
-
-/** What `respond` sends: a result, or a JSON-RPC error. */
-export type ServerRequestAnswer = { result: Record<string, unknown> } | { error: { code: number; message: string } };
-
-/** How a connection reports to its owner. */
-export interface ConnectionListener {
-  /**
-   * A server notification the SDK does not handle for us (task status pushes, listen acks), and
-   * every `notifications/cancelled`: the SDK also sees that one and withdraws the live requests
-   * it names, but a request answered through `respond` (kept across a restart) has no SDK
-   * handler, so only the owner can withdraw it.
-   */
-  onNotification(method: string, params: Record<string, unknown>): void;
-  /** The connection state changed (status, era, errors). */
-  onStateChange(state: ServerState): void;
-  /** A (re)connection completed: requests can flow. */
-  onConnected(): void;
-  /** The connection dropped: in-flight requests failed, subscriptions are gone. */
-  onDisconnected(): void;
-  /**
-   * HTTP: a request (the handshake included) was refused for want of sign-in (the connection then
-   * waits in `needs-sign-in`, not retried) or of access (403 `insufficient_scope`: it stays up).
-   */
-  onAuthProblem?(problem: AuthProblem): void;
-}
-
-/** Options for a raw request. */
-export interface RawRequestOptions {
-  /** Milliseconds before the request fails; `Infinity` for none (blocking `tasks/result`). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  /** HTTP only: fired when the request's response stream ends (listen streams). */
-  onStreamEnd?: () => void;
-  /** Use this JSON-RPC id (from `allocateRequestId`), e.g. when it names a subscription. */
-  id?: string;
-  /**
-   * Asked when the timeout is reached: a positive number of ms waits that much longer instead of
-   * failing the request (a call's rule: calls/call-timeout.ts). Absent or 0: the request fails.
-   */
-  extraWait?: () => number;
-}
-
-/**
- * Who hears everything that passes on the connection's transports, for the server console and
- * the protocol log (observe/). Told synchronously on the hot path: it must be cheap and never throw.
- */
-export interface ConnectionObserver {
-  /**
-   * A JSON-RPC message sent (by the engine or the SDK) or received (untrusted), as it is, with its
-   * JSON text where the transport has it anyway (stdio), so it need not be serialized again.
-   */
-  message(message: Record<string, unknown>, direction: 'sent' | 'received', json?: string): void;
-  /** HTTP: the headers that matter of the POST carrying our request `requestId`, then its status. */
-  http(requestId: string | number, facts: HttpFacts): void;
-  /** stdio: one line of the server's stderr (untrusted, uncleaned). */
-  stderr(line: string): void;
-  /** What happened to the connection, in the app's words. */
-  event(text: string): void;
-}
-
-/** The log level 2026-07-28 servers are asked for when the user chose none (the key must be present for any log to come). */
-export const DEFAULT_MODERN_LOG_LEVEL: LogLevel = 'info';
-/** The per-request `_meta` key of the log level on 2026-07-28 (which removed `logging/setLevel`). */
-export const LOG_LEVEL_META = 'io.modelcontextprotocol/logLevel';
-
-/** A request we sent and still wait on. */
-interface PendingRequest {
-  resolve(result: Record<string, unknown>): void;
-  reject(error: McpRequestError): void;
-}
-
-/** Client identity and capabilities declared on every connection. */
-export interface ClientIdentity {
-  name: string;
-  version: string;
-}
-
-/** What the client declares: forms and URL elicitation, sampling, roots (with change notices), and the tasks extension. */
-export const CLIENT_CAPABILITIES = {
-  elicitation: { form: {}, url: {} },
-  sampling: {},
-  roots: { listChanged: true },
-  extensions: { [TASKS_EXTENSION_ID]: {} },
-};
-
 
 /** A live (re)connecting connection to one MCP server. */
 export class ServerConnection {
   private client: Client | undefined;
   private transport: Transport | undefined;
-  private readonly pending = new Map<string, PendingRequest>();
+  /** Our own requests (the raw request path), across reconnects. */
+  private readonly requests: RawRequests;
   /** The server requests of the current transport (the engine answers them, not the SDK). */
   private relay: ServerRequestRelay | undefined;
-  private nextRequestId = 1;
-  private attempt = 0;
-  /** stdio: monotonic times of the failed starts that count (see `recentFailedStarts`). */
-  private failedStartTimes: number[] = [];
-  private retryTimer: TimerHandle | undefined;
+  /** When the next attempt comes. */
+  private readonly retries: ReconnectSchedule;
+  /** What the next attempt tries. */
+  private readonly plan: ConnectPlan;
   private closed = false;
   private connecting = false;
-  private prior: ConnectOptions['prior'];
-  /** True when `prior` is the legacy guess made after a failed probe, not a verdict. */
-  private priorIsGuess = false;
-  /** A 2025-11-25 HTTP session to rejoin on the next connect. */
-  private rejoin: LegacySession | undefined;
   /** Capabilities of a rejoined session (no `initialize` answer to read them from). */
   private rejoinedCapabilities: Record<string, unknown> | undefined;
   private current: ServerState;
   /** Every request's outcome on the current connection, and what it says about the server. */
-  private readonly health: HealthTracker;
-  private readonly pinger: ConnectionPinger;
-  private readonly pingTimeoutMs: number;
-  /** What the pinger sends on the current connection. */
-  private probe: HealthProbe = 'ping';
-  /** The log level the user chose for this server (absent: see `setLogLevel`). */
-  private logLevel: LogLevel | undefined;
-  /** The server refused us for want of sign-in: no reconnect until `retryNow` (after a sign-in). */
-  private waitingForSignIn = false;
-  /** HTTP: the transport the next connect uses (configured, or learnt from the spec's fallback). */
-  private httpKind: HttpTransportKind;
-  /** True while `httpKind` is the HTTP+SSE fallback not yet confirmed by a connect. */
-  private httpKindIsGuess = false;
+  private readonly health: HealthWatch;
+  /** What the server's era changes in what is sent, and the log level. */
+  private readonly era: EraRules;
   /** HTTP+SSE: why the shared stream was cut, when the size limit cut it inside an answer it could not name. */
   private streamCut: string | undefined;
 
   constructor(
     readonly config: ServerConfig,
-    private readonly deps: {
-      clock: Clock;
-      logger: Logger;
-      random: () => number;
-      identity: ClientIdentity;
-      listener: ConnectionListener;
-      handleServerRequest: ServerRequestHandler;
-      /** How health is judged (defaults in server-health.ts). */
-      health?: HealthOptions;
-      /** The largest message read from the server, in bytes (default: `DEFAULT_MAX_MESSAGE_BYTES`). */
-      maxMessageBytes?: number;
-      /** Hears the connection's traffic, stderr and events (none: nothing is recorded). */
-      observer?: ConnectionObserver;
-      /** HTTP: what the transport authenticates with (the server's sign-in, auth/server-sign-in.ts). */
-      authProvider?: AuthProvider;
-      /** stdio: starts the server's process (default: spawns its command). */
-      launchProcess?: ProcessLauncher;
-    },
+    private readonly deps: ServerConnectionDeps,
   ) {
-    this.logLevel = config.logLevel;
-    this.httpKind = config.transport === 'http' ? config.httpTransport ?? 'streamable' : 'streamable';
+    this.era = new EraRules({
+      config,
+      identity: deps.identity,
+      client: () => this.client,
+      isConnected: () => this.isConnected,
+      state: () => this.current,
+      httpKind: () => this.plan.httpKind,
+    });
+    this.plan = new ConnectPlan(config);
+    this.retries = new ReconnectSchedule({
+      clock: deps.clock,
+      logger: deps.logger,
+      random: deps.random,
+      serverId: config.id,
+      event: (text) => this.deps.observer?.event(text),
+      setState: (patch) => this.setState(patch),
+      isClosed: () => this.closed,
+      connect: () => void this.connect(),
+    });
     this.current = { id: config.id, name: config.name, status: 'connecting' };
-    this.health = new HealthTracker(deps.health?.failuresBeforeDegraded);
-    this.pingTimeoutMs = deps.health?.pingTimeoutMs ?? PING_TIMEOUT_MS;
-    this.pinger = new ConnectionPinger(deps.clock, deps.health?.pingIntervalMs ?? PING_INTERVAL_MS, this.pingTimeoutMs, (sentAt, timeoutMs) => this.notePingUnanswered(sentAt, timeoutMs));
+    this.health = new HealthWatch({
+      clock: deps.clock,
+      logger: deps.logger,
+      serverId: config.id,
+      options: deps.health,
+      transport: () => this.transport,
+      isConnected: () => this.isConnected,
+      discover: (signal) => this.request('server/discover', {}, { signal, timeoutMs: Infinity }),
+      onChange: (health) => this.setState({ health }),
+    });
+    this.requests = new RawRequests({
+      clock: deps.clock,
+      name: config.name,
+      transport: () => this.transport,
+      isConnected: () => this.isConnected,
+      envelope: (params) => this.era.envelope(params),
+      cancelNotifies: () => this.era.cancelWire.notifies,
+      timedOut: (transport, method, waitedMs) => this.health.failed(transport, timeoutFailure(method, waitedMs), true),
+      sendFailed: (transport, error) => {
+        if (isSessionGone(transport, error)) this.dropGoneSession(transport);
+      },
+    });
   }
 
   /** The connection's state right now. */
@@ -214,7 +128,7 @@ export class ServerConnection {
    * has it, the connection starts a fresh session.
    */
   start(rejoin?: LegacySession): void {
-    if (this.config.transport === 'http') this.rejoin = rejoin;
+    this.plan.rejoinFirst(rejoin);
     void this.connect();
   }
 
@@ -225,8 +139,10 @@ export class ServerConnection {
 
   /** Lists the server's tools (through the SDK, with its pagination and cache). */
   async listTools(): Promise<Tool[]> {
-    const client = this.requireClient();
-    const { tools } = await client.listTools(undefined, { cacheMode: 'bypass' });
+    if (this.client === undefined || !this.isConnected) {
+      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
+    }
+    const { tools } = await this.client.listTools(undefined, { cacheMode: 'bypass' });
     return tools;
   }
 
@@ -237,69 +153,12 @@ export class ServerConnection {
    * `tasks/*`) from the body. Rejects with `McpRequestError`.
    */
   request(method: string, params: Record<string, unknown>, options: RawRequestOptions = {}): Promise<Record<string, unknown>> {
-    const transport = this.transport;
-    if (transport === undefined || !this.isConnected) {
-      return Promise.reject(new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected'));
-    }
-    const id = options.id ?? this.allocateRequestId();
-    const message = { jsonrpc: '2.0' as const, id, method, params: this.withEnvelope(params) };
-    const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    // Only HTTP sends use the signal and the stream-end callback (a stdio send writes one line);
-    // made per request at thousands of polls a second, they would outlive the young generation.
-    const abort = transport instanceof StdioTransport ? undefined : new AbortController();
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      let timer: TimerHandle | undefined;
-      const finish = (): void => {
-        this.pending.delete(id);
-        timer?.cancel();
-        options.signal?.removeEventListener('abort', onAbort);
-      };
-      const onAbort = (): void => {
-        finish();
-        abort?.abort();
-        this.sendCancelled(id, typeof options.signal?.reason === 'string' ? options.signal.reason : undefined);
-        reject(new McpRequestError(`${method} was aborted`, undefined, undefined, 'aborted'));
-      };
-      this.pending.set(id, {
-        resolve: (result) => { finish(); resolve(result); },
-        reject: (error) => { finish(); reject(error); },
-      });
-      // The whole wait, extensions included: what the failure says it waited.
-      let waitedMs = 0;
-      const armTimeout = (ms: number): void => {
-        waitedMs += ms;
-        timer = this.deps.clock.setTimer(ms, () => {
-          const more = options.extraWait?.() ?? 0;
-          if (more > 0) return armTimeout(more);
-          finish();
-          abort?.abort();
-          this.sendCancelled(id);
-          this.noteFailure(transport, timeoutFailure(method, waitedMs), true);
-          reject(new McpRequestError(`${method} timed out after ${waitedMs} ms`, undefined, undefined, 'timeout'));
-        });
-      };
-      if (Number.isFinite(timeoutMs)) armTimeout(timeoutMs);
-      if (options.signal?.aborted) return onAbort();
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      transport
-        .send(message as JSONRPCMessage, abort === undefined ? undefined : {
-          requestSignal: abort.signal,
-          onRequestStreamEnd: () => {
-            options.onStreamEnd?.();
-            const waiting = this.pending.get(id);
-            waiting?.reject(new McpRequestError(`${method}: the server closed the stream without answering`, undefined, undefined, 'disconnected'));
-          },
-        })
-        .catch((error: unknown) => {
-          this.pending.get(id)?.reject(toRequestError(method, error));
-          if (isSessionGone(transport, error)) this.dropGoneSession(transport);
-        });
-    });
+    return this.requests.request(method, params, options);
   }
 
   /** A fresh JSON-RPC id for `request` (string ids: the SDK's own requests use numbers). */
   allocateRequestId(): string {
-    return `mtm-${this.nextRequestId++}`;
+    return this.requests.allocateId();
   }
 
   /**
@@ -307,44 +166,23 @@ export class ServerConnection {
    * 2025-11-25 HTTP session rejoined after a restart) with a bare JSON-RPC response carrying its
    * original `requestId`; over HTTP it is a POST of its own. Rejects when it could not be sent.
    */
-  async respond(requestId: string | number, answer: ServerRequestAnswer): Promise<void> {
-    const transport = this.transport;
-    if (transport === undefined || !this.isConnected) {
-      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
-    }
-    try {
-      await transport.send({ jsonrpc: '2.0', id: requestId, ...answer });
-    } catch (error) {
-      throw toRequestError('answer', error);
-    }
+  respond(requestId: string | number, answer: ServerRequestAnswer): Promise<void> {
+    return this.requests.respond(requestId, answer);
   }
 
   /** Sends a JSON-RPC notification (e.g. `notifications/cancelled` for a stdio listen stream). */
-  async notify(method: string, params: Record<string, unknown>): Promise<void> {
-    await this.transport?.send({ jsonrpc: '2.0', method, params: this.withEnvelope(params) });
+  notify(method: string, params: Record<string, unknown>): Promise<void> {
+    return this.requests.notify(method, params);
   }
 
-  /**
-   * Tells a connected 2025-11-25 server that the client's roots changed, so it lists them again.
-   * Does nothing otherwise: 2026-07-28 removed the notification (servers ask for roots on each
-   * request, docs/protocol-notes.md#per-request-metadata), and a disconnected server asks again
-   * when it reconnects.
-   */
-  async sendRootsListChanged(): Promise<void> {
-    if (this.client === undefined || !this.isConnected || this.current.era !== 'legacy') return;
-    await this.client.sendRootsListChanged();
+  /** Tells a connected 2025-11-25 server that the client's roots changed (see `EraRules.sendRootsListChanged`). */
+  sendRootsListChanged(): Promise<void> {
+    return this.era.sendRootsListChanged();
   }
 
-  /**
-   * Takes the log level the user chose. 2025-11-25: a connected server that offers `logging` is
-   * sent `logging/setLevel` (until the user picks a level it logs at its own default);
-   * 2026-07-28 removed that request: the level goes in every request's `_meta`
-   * (`DEFAULT_MODERN_LOG_LEVEL` until the user picks one), so there it applies from the next request.
-   */
-  async setLogLevel(level: LogLevel | undefined): Promise<void> {
-    const changed = level !== this.logLevel;
-    this.logLevel = level;
-    if (changed) await this.sendLogLevel();
+  /** Takes the log level the user chose (see `EraRules.setLogLevel`). */
+  setLogLevel(level: LogLevel | undefined): Promise<void> {
+    return this.era.setLogLevel(level);
   }
 
   /**
@@ -354,10 +192,7 @@ export class ServerConnection {
    */
   retryNow(): void {
     if (this.closed || this.connecting || this.client !== undefined) return;
-    this.retryTimer?.cancel();
-    this.retryTimer = undefined;
-    this.attempt = 0;
-    this.failedStartTimes = [];
+    this.retries.startOver();
     void this.connect();
   }
 
@@ -372,68 +207,24 @@ export class ServerConnection {
    */
   requireSignIn(): void {
     if (this.closed) return;
-    this.waitingForSignIn = true;
+    this.retries.waitingForSignIn = true;
     if (this.client !== undefined) return this.handleDrop(this.client, 'signed out');
-    this.retryTimer?.cancel();
-    this.retryTimer = undefined;
-    if (!this.connecting) this.waitForSignIn();
+    this.retries.cancel();
+    if (!this.connecting) this.retries.waitForSignIn();
   }
 
   /** Closes the connection for good and ends a stdio server's whole process tree. */
   async close(): Promise<void> {
     this.closed = true;
-    this.retryTimer?.cancel();
-    this.retryTimer = undefined;
+    this.retries.cancel();
     await this.teardown();
     this.setState({ status: 'closed' });
     this.deps.observer?.event('Stopped.');
   }
 
-  /** 2025-11-25: sends `logging/setLevel` with the chosen level, where the connected server offers logging. */
-  private async sendLogLevel(): Promise<void> {
-    const client = this.client;
-    if (client === undefined || !this.isConnected || this.current.era === 'modern' || this.logLevel === undefined || this.current.logging !== true) return;
-    await client.setLoggingLevel(this.logLevel);
-  }
-
-  private withEnvelope(params: Record<string, unknown>): Record<string, unknown> {
-    if (this.client?.getProtocolEra() !== 'modern') return params;
-    const meta = isJsonObject(params._meta) ? params._meta : {};
-    return {
-      ...params,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': this.client.getNegotiatedProtocolVersion(),
-        'io.modelcontextprotocol/clientInfo': this.deps.identity,
-        'io.modelcontextprotocol/clientCapabilities': CLIENT_CAPABILITIES,
-        // Without the key a server sends no log messages for the request.
-        ...(this.current.logging === true ? { [LOG_LEVEL_META]: this.logLevel ?? DEFAULT_MODERN_LOG_LEVEL } : {}),
-        ...meta,
-      },
-    };
-  }
-
-  /**
-   * What aborting a request sends on this connection. stdio has only the notification. Over
-   * Streamable HTTP the POST is closed; on 2026-07-28 closing the stream is the cancel, while on
-   * 2025-11-25 closing it is not (the server may go on), so the notification is POSTed too.
-   */
+  /** What aborting a request sends on this connection (see `EraRules.cancelWire`). */
   get cancelWire(): CancelWire {
-    const streamable = this.config.transport === 'http' && this.httpKind === 'streamable';
-    // HTTP+SSE: the POST only hands the message over (its answer comes on the shared stream).
-    return { closesRequest: streamable, notifies: !streamable || this.current.era === 'legacy' };
-  }
-
-  private sendCancelled(requestId: string, reason = 'cancelled by the client'): void {
-    if (this.cancelWire.notifies) {
-      void this.notify('notifications/cancelled', { requestId, reason }).catch(() => undefined);
-    }
-  }
-
-  private requireClient(): Client {
-    if (this.client === undefined || !this.isConnected) {
-      throw new McpRequestError(`${this.config.name} is not connected`, undefined, undefined, 'disconnected');
-    }
-    return this.client;
+    return this.era.cancelWire;
   }
 
   /** Applies a patch (undefined fields are removed) and, unless `silent`, reports the new state. */
@@ -446,110 +237,54 @@ export class ServerConnection {
     if (!silent) this.deps.listener.onStateChange(next);
   }
 
+  /** The transport of the next attempt (`rejoin`: a session to rejoin). */
   private createTransport(rejoin: LegacySession | undefined): Transport {
-    const config = this.config;
-    const maxBytes = this.deps.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    // An answer too large to read fails its request at once (ours only: the SDK's own requests,
-    // numbered, fail over JSON through the transport and otherwise run into their timeout).
-    const onTooLarge = (id: unknown, error: MessageTooLargeError): void => {
-      const waiting = typeof id === 'string' ? this.pending.get(id) : undefined;
-      if (waiting !== undefined) return waiting.reject(new McpRequestError(error.message, undefined, undefined, 'malformed'));
+    return createServerTransport(this.config, {
+      httpKind: this.plan.httpKind,
+      rejoin,
+      maxBytes: this.deps.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
+      requests: this.requests,
       // HTTP+SSE: every answer comes on the one stream the limit just cut; the drop says why.
-      if (this.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
-    };
-    const observer = this.deps.observer;
-    if (config.transport === 'http') {
-      return createHttpTransport(this.httpKind, {
-        url: config.url,
-        headers: config.headers ?? {},
-        ...(this.deps.authProvider !== undefined ? { authProvider: this.deps.authProvider } : {}),
-        fetch: boundedFetch({ maxBytes, onTooLarge, ...(observer !== undefined ? { onHttp: (id, facts) => observer.http(id, facts) } : {}) }),
-        ...(rejoin !== undefined ? { rejoin } : {}),
-      });
-    }
-    return new StdioTransport(
-      { command: config.command, args: config.args, ...(config.env !== undefined ? { env: config.env } : {}), ...(config.cwd !== undefined ? { cwd: config.cwd } : {}) },
-      (id) => typeof id === 'string' && this.pending.has(id),
-      { maxBytes, onTooLarge, ...(observer !== undefined ? { onStderrLine: (line: string) => observer.stderr(line) } : {}) },
-      this.deps.launchProcess,
-    );
-  }
-
-  private createClient(): Client {
-    const client = new Client(
-      { name: this.deps.identity.name, version: this.deps.identity.version },
-      { capabilities: CLIENT_CAPABILITIES, versionNegotiation: { mode: 'auto' } },
-    );
-    return client;
-  }
-
-  /**
-   * Routes what arrives on `transport` from its first message on (before the SDK's handshake, so
-   * a request sent while connecting takes the same path): server requests to the engine through a
-   * relay, our own responses and notifications to us, the rest to the SDK.
-   */
-  private routeMessages(transport: Transport): ServerRequestRelay {
-    const relay = new ServerRequestRelay(this.deps.handleServerRequest, async (message) => {
-      try {
-        await transport.send(message);
-      } catch (error) {
-        throw toRequestError('answer', error);
-      }
-    });
-    let sdkOnMessage: Transport['onmessage'];
-    const routed: NonNullable<Transport['onmessage']> = (message, extra) => {
-      const raw = message as Record<string, unknown>;
-      this.deps.observer?.message(raw, 'received', transport instanceof StdioTransport ? transport.deliveringLine : undefined);
-      // Any answer to any request, an error included, shows the server is answering again.
-      if (raw.id !== undefined && raw.method === undefined) this.noteAnswered(transport);
-      if (raw.id === undefined && raw.method === 'notifications/cancelled') relay.cancelled(isJsonObject(raw.params) ? raw.params.requestId : undefined);
-      if (relay.take(raw) || this.handleOwnMessage(message)) return;
-      sdkOnMessage?.(message, extra);
-    };
-    // The SDK sets `onmessage` when it connects (chaining whatever was there, so until then there
-    // is nothing to chain), and the transport calls whatever `onmessage` is.
-    Object.defineProperty(transport, 'onmessage', {
-      configurable: true,
-      get: () => (sdkOnMessage === undefined ? undefined : routed),
-      set: (handler: Transport['onmessage']) => {
-        sdkOnMessage = handler;
+      onOtherTooLarge: (error) => {
+        if (this.plan.usesSse) this.streamCut = `the stream was cut: ${error.message}`;
       },
+      observer: this.deps.observer,
+      authProvider: this.deps.authProvider,
+      launchProcess: this.deps.launchProcess,
     });
-    return relay;
+  }
+
+  /** Hooks the connection to all that passes on `transport` (see `wireTransport`); health is only judged once it is the connected one. */
+  private wireTransport(transport: Transport): ServerRequestRelay {
+    return wireTransport(transport, {
+      observer: this.deps.observer,
+      authProblem: (problem) => this.noteAuthProblem(transport, problem),
+      failed: (failure) => this.health.failed(transport, failure),
+      answered: () => this.health.answered(transport),
+      handleServerRequest: this.deps.handleServerRequest,
+      requests: this.requests,
+      onNotification: (method, params) => this.deps.listener.onNotification(method, params),
+    });
   }
 
   private async connect(): Promise<void> {
     if (this.closed || this.connecting) return;
     this.connecting = true;
-    this.waitingForSignIn = false;
-    this.setState({ status: this.attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
-    const client = this.createClient();
-    // An HTTP+SSE session lives as long as its stream: there is none to rejoin.
-    const rejoin = this.httpKind === 'streamable' ? this.rejoin : undefined;
-    this.rejoin = undefined;
+    this.retries.waitingForSignIn = false;
+    const attempt = this.retries.attempt;
+    this.setState({ status: attempt === 0 ? 'connecting' : 'reconnecting', nextRetryAt: undefined });
+    const client = createMcpClient(this.deps.identity);
+    const rejoin = this.plan.takeRejoin();
     let fallBackToSse = false;
     const transport = this.createTransport(rejoin);
-    // From the first message on, so the handshake passes the same hooks as everything after it.
-    this.interceptTransport(transport);
-    const relay = this.routeMessages(transport);
-    this.deps.observer?.event(this.attempt === 0 ? `Connecting to ${describeEndpoint(this.config)}…` : `Reconnecting (attempt ${this.attempt + 1})…`);
+    const relay = this.wireTransport(transport);
+    this.deps.observer?.event(attempt === 0 ? `Connecting to ${describeEndpoint(this.config)}…` : `Reconnecting (attempt ${attempt + 1})…`);
     this.relay?.clear();
     this.relay = relay;
     try {
-      if (rejoin !== undefined) {
-        const rejoined = await rejoinSession(client, transport, rejoin);
-        if (!rejoined.ok) {
-          // The server lost the session: the next attempt, after the shortest backoff, starts a fresh one.
-          this.attempt = 0;
-          throw new Error(rejoined.reason);
-        }
-        this.rejoinedCapabilities = rejoined.capabilities;
-      } else {
-        this.rejoinedCapabilities = undefined;
-        // HTTP+SSE is 2024-11-05's transport: only `initialize`-era servers speak it.
-        const prior = this.usesSse ? { kind: 'legacy' as const } : this.prior;
-        await client.connect(transport, prior !== undefined ? { prior } : {});
-      }
+      if (rejoin === undefined) this.rejoinedCapabilities = undefined;
+      // A lost session: the next attempt, after the shortest backoff, starts a fresh one.
+      this.rejoinedCapabilities = await this.plan.handshake(client, transport, rejoin, () => this.retries.restartBackoff());
       if (this.closed) {
         await client.close();
         return;
@@ -565,112 +300,44 @@ export class ServerConnection {
       client.onclose = () => this.handleDrop(client, this.streamCut ?? 'the connection closed');
       client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
       const era = client.getProtocolEra() ?? (rejoin !== undefined ? 'legacy' : undefined);
-      const discover = client.getDiscoverResult();
-      // Cache the era verdict so reconnects skip the probe (and its throw-away stdio process).
-      this.prior = era === 'modern' && discover !== undefined ? { kind: 'modern', discover } : { kind: 'legacy' };
-      this.priorIsGuess = false;
-      this.httpKindIsGuess = false;
-      this.attempt = 0;
-      this.failedStartTimes = [];
-      const info = client.getServerVersion();
+      this.plan.connected(era, client.getDiscoverResult());
+      this.retries.connected();
       this.setState({
         status: 'connected',
-        era,
-        protocolVersion: client.getNegotiatedProtocolVersion() ?? rejoin?.protocolVersion,
-        taskSupport: detectTaskSupport(era, this.serverCapabilities),
-        serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
+        ...serverFacts(client, era, rejoin?.protocolVersion, this.serverCapabilities),
         lastError: undefined,
         exit: undefined,
         failedStarts: undefined,
         health: undefined,
         logging: isJsonObject(this.serverCapabilities?.logging),
-        httpTransport: this.config.transport === 'http' ? this.httpKind : undefined,
+        httpTransport: this.config.transport === 'http' ? this.plan.httpKind : undefined,
       }, true);
       this.deps.observer?.event(describeConnected(this.current));
-      this.sendLogLevel().catch((error: unknown) => {
+      this.era.sendLogLevel().catch((error: unknown) => {
         this.deps.logger.warn('could not set a server\'s log level', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
       });
-      this.health.reset();
-      this.startPinging(client, era);
+      this.health.start(client, era);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
       this.deps.listener.onStateChange(this.current);
     } catch (error) {
       relay.clear();
       // A refusal on the way in that no send saw (the HTTP+SSE transport's stream opens in `start`).
-      const problem = this.waitingForSignIn ? undefined : authProblemOf(error);
+      const problem = this.retries.waitingForSignIn ? undefined : authProblemOf(error);
       if (problem !== undefined) this.noteAuthProblem(transport, problem);
       // Closing the client closes the transport, which ends a stdio server's whole tree.
       await client.close().catch(() => undefined);
-      fallBackToSse = this.chooseNextHttpTransport(error);
-      if (!fallBackToSse) {
-        this.chooseNextPrior();
-        this.startFailed(error, transport);
+      fallBackToSse = !this.closed && this.plan.fallBackToSse(error);
+      if (fallBackToSse) {
+        this.deps.observer?.event(`The server refused the Streamable HTTP request (${describeConnectError(error, []).slice(0, 200)}); trying the older HTTP+SSE transport.`);
+      } else {
+        this.plan.startFailed();
+        this.retries.attemptFailed(error, transport);
       }
     } finally {
       this.connecting = false;
     }
     if (fallBackToSse) void this.connect();
-  }
-
-  /** True when the next connect goes over HTTP+SSE. */
-  private get usesSse(): boolean {
-    return this.config.transport === 'http' && this.httpKind === 'sse';
-  }
-
-  /**
-   * After a failed HTTP connect: true when the Streamable HTTP answer says the server only speaks
-   * HTTP+SSE (the spec's backwards-compatibility rule, see `isSseFallbackAnswer`), so HTTP+SSE is
-   * tried at once — and kept for reconnects once it connects. A fallback that failed too goes back
-   * to Streamable HTTP for the next attempt. A configured transport is never changed.
-   */
-  private chooseNextHttpTransport(error: unknown): boolean {
-    if (this.config.transport !== 'http' || this.config.httpTransport === 'sse' || this.closed) return false;
-    if (this.httpKindIsGuess) {
-      this.httpKind = 'streamable';
-      this.httpKindIsGuess = false;
-      return false;
-    }
-    if (this.httpKind !== 'streamable' || !isSseFallbackAnswer(error)) return false;
-    this.httpKind = 'sse';
-    this.httpKindIsGuess = true;
-    this.deps.observer?.event(`The server refused the Streamable HTTP request (${describeConnectError(error, []).slice(0, 200)}); trying the older HTTP+SSE transport.`);
-    return true;
-  }
-
-  /**
-   * The one place that sees how each request to the server went (with `routeMessages`, which sees
-   * its answers, and the timeouts of `request` and of pings): every send the engine or the SDK
-   * makes on `transport` passes here, the handshake included, and is told to the observer as it
-   * goes out. Health is only judged once `transport` is the connected one.
-   */
-  private interceptTransport(transport: Transport): void {
-    const original = transport.send.bind(transport);
-    const send = transport instanceof StdioTransport
-      ? (message: JSONRPCMessage): Promise<void> => {
-        // Serialized once, for the wire and the observer.
-        const line = serializeMessage(message);
-        this.deps.observer?.message(message, 'sent', line.slice(0, -1));
-        return transport.sendLine(line);
-      }
-      : (message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> => {
-        this.deps.observer?.message(message, 'sent');
-        return original(message, options);
-      };
-    transport.send = async (message, options) => {
-      try {
-        await send(message, options);
-      } catch (error) {
-        const problem = authProblemOf(error);
-        if (problem !== undefined) this.noteAuthProblem(transport, problem);
-        const failure = reachabilityFailureOf(error);
-        if (failure !== undefined) this.noteFailure(transport, failure);
-        else if (isServerAnswer(error)) this.noteAnswered(transport);
-        throw error;
-      }
-      // Over HTTP a send resolves only once the server accepted the POST; over stdio it says nothing.
-      if (!(transport instanceof StdioTransport)) this.noteAnswered(transport);
-    };
   }
 
   /**
@@ -681,94 +348,11 @@ export class ServerConnection {
    */
   private noteAuthProblem(transport: Transport, problem: AuthProblem): void {
     const live = this.transport === transport && this.client !== undefined;
-    if (problem.kind === 'sign-in' || !live) this.waitingForSignIn = true;
+    if (problem.kind === 'sign-in' || !live) this.retries.waitingForSignIn = true;
     this.deps.listener.onAuthProblem?.(problem);
     if (problem.kind !== 'sign-in' || !live) return;
     const client = this.client;
     if (client !== undefined) queueMicrotask(() => this.handleDrop(client, 'the server needs sign-in'));
-  }
-
-  /** Waits in `needs-sign-in`: nothing is tried until `retryNow` (the engine calls it once signed in). */
-  private waitForSignIn(): void {
-    this.attempt = 0;
-    this.setState({ status: 'needs-sign-in', lastError: 'The server needs sign-in.', health: undefined, nextRetryAt: undefined, exit: undefined });
-    this.deps.observer?.event('Waiting for sign-in; not tried again until then.');
-    this.deps.logger.info('server needs sign-in; waiting for it', { server: this.config.id });
-  }
-
-  /**
-   * A request to the connected server on `transport` failed in a way that says it cannot be
-   * reached (`timedOut`: it got no answer in time). The connection stays up while the state says
-   * so — dropping it would stop the very requests that notice the recovery.
-   */
-  private noteFailure(transport: Transport, failure: ReachabilityFailure, timedOut = false): void {
-    if (this.transport !== transport || !this.isConnected) return;
-    const wasHealthy = this.health.health === undefined;
-    if (!this.health.failed(failure, this.deps.clock.now(), timedOut)) return;
-    if (wasHealthy) this.deps.logger.warn('server degraded; its requests go on being tried', { server: this.config.id, kind: failure.kind, detail: failure.detail });
-    this.setState({ health: this.health.health });
-  }
-
-  /**
-   * Pings the server on `client` until it drops: the SDK's `ping` on a 2025-11-25 connection;
-   * 2026-07-28 removed `ping`, so there the probe is `server/discover`, the one request every such
-   * server answers and that changes nothing. The deadline is the pinger's (on the engine's clock).
-   */
-  private startPinging(client: Client, era: ServerState['era']): void {
-    this.probe = era === 'modern' ? 'server/discover' : 'ping';
-    if (this.probe === 'ping') {
-      this.pinger.start((signal) => client.ping({ signal, timeout: 2 * this.pingTimeoutMs }));
-    } else {
-      this.pinger.start((signal) => this.request('server/discover', {}, { signal, timeoutMs: Infinity }));
-    }
-  }
-
-  /** A probe sent at `sentAt` got no answer in `timeoutMs`: a stdio server is not responding; over HTTP it is one timed-out request. */
-  private notePingUnanswered(sentAt: number, timeoutMs: number): void {
-    const transport = this.transport;
-    if (transport === undefined || !this.isConnected) return;
-    if (!(transport instanceof StdioTransport)) return this.noteFailure(transport, timeoutFailure(this.probe, timeoutMs), true);
-    if (!this.health.pingUnanswered(sentAt, timeoutMs, this.probe)) return;
-    this.deps.logger.warn('stdio server not responding; it is left running', { server: this.config.id, probe: this.probe, timeoutMs });
-    this.setState({ health: this.health.health });
-  }
-
-  /** The server on `transport` answered (or, over HTTP, accepted a POST): it is healthy again. */
-  private noteAnswered(transport: Transport): void {
-    if (this.transport !== transport || !this.health.answered()) return;
-    this.deps.logger.info('server answering again', { server: this.config.id });
-    this.setState({ health: undefined });
-  }
-
-  private handleOwnMessage(message: JSONRPCMessage): boolean {
-    const raw = message as Record<string, unknown>;
-    if (typeof raw.id === 'string' && raw.method === undefined) {
-      const waiting = this.pending.get(raw.id);
-      if (waiting === undefined) return raw.id.startsWith('mtm-');
-      if ('error' in raw && 'result' in raw) {
-        // JSON-RPC allows exactly one of the two; guessing which one the server meant is unsafe.
-        waiting.reject(new McpRequestError('The server answered with both a result and an error.', undefined, undefined, 'malformed'));
-      } else if (isJsonObject(raw.error)) {
-        const code = typeof raw.error.code === 'number' ? raw.error.code : undefined;
-        const text = typeof raw.error.message === 'string' ? raw.error.message : 'error without a message';
-        waiting.reject(McpRequestError.fromServer(code, text, raw.error.data));
-      } else if (isJsonObject(raw.result)) {
-        waiting.resolve(raw.result);
-      } else {
-        waiting.reject(new McpRequestError('The server answered without a result object.', undefined, undefined, 'malformed'));
-      }
-      return true;
-    }
-    if (raw.id === undefined && raw.method === 'notifications/cancelled') {
-      // Chained, not taken: the SDK's own handler aborts the live request handler it names.
-      this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});
-      return false;
-    }
-    if (raw.id === undefined && typeof raw.method === 'string' && isOurNotification(raw.method)) {
-      this.deps.listener.onNotification(raw.method, isJsonObject(raw.params) ? raw.params : {});
-      return true;
-    }
-    return false;
   }
 
   /**
@@ -781,182 +365,35 @@ export class ServerConnection {
     if (this.client !== undefined && this.transport === transport) this.handleDrop(this.client, 'the server no longer has this session');
   }
 
+  /** The connection on `client` dropped for `reason`: it reconnects once its transport is closed. */
   private handleDrop(client: Client, reason: string): void {
     if (this.client !== client || this.closed) return;
-    this.client = undefined;
-    const transport = this.transport;
-    this.transport = undefined;
-    this.pinger.stop();
-    this.failPending(reason);
-    this.deps.observer?.event(`Connection dropped: ${reason}.`);
-    this.deps.listener.onDisconnected();
-    this.relay?.clear();
+    const { transport } = this.detach(reason, `Connection dropped: ${reason}.`);
     void (transport?.close() ?? Promise.resolve()).catch(() => undefined).finally(() => {
-      this.scheduleReconnect(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
-    });
-  }
-
-  private failPending(reason: string): void {
-    for (const waiting of this.pending.values()) {
-      waiting.reject(new McpRequestError(`${this.config.name}: ${reason}`, undefined, undefined, 'disconnected'));
-    }
-  }
-
-  /**
-   * After a failed stdio connect with no known era, try `initialize` directly next: some legacy
-   * servers exit on any request before `initialize`, so the probe itself killed them
-   * (docs/protocol-notes.md#era-detection). If that guess fails too, probe again. A verdict from a
-   * successful connect is kept as it is.
-   */
-  private chooseNextPrior(): void {
-    if (this.config.transport !== 'stdio') return;
-    if (this.prior === undefined) {
-      this.prior = { kind: 'legacy' };
-      this.priorIsGuess = true;
-    } else if (this.priorIsGuess) {
-      this.prior = undefined;
-      this.priorIsGuess = false;
-    }
-  }
-
-  /**
-   * A connect attempt failed: says why (for a stdio server that exited, its exit and the stderr
-   * lines that explain it, the SDK's words only as the detail), then retries with backoff — or,
-   * for a stdio server that failed to start too often (see `recentFailedStarts`), stops.
-   */
-  private startFailed(error: unknown, transport: Transport): void {
-    if (this.closed) return;
-    if (!(transport instanceof StdioTransport)) {
-      // "fetch failed" says nothing: the socket error under it (ECONNREFUSED, ENOTFOUND…) says why.
-      const socket = reachabilityFailureIn(error)?.detail;
-      const reason = describeConnectError(error, []);
-      this.scheduleReconnect(socket === undefined || reason.includes(socket) ? reason : `${reason} (${socket})`.slice(0, 1_000), undefined);
-      return;
-    }
-    const exit = exitOf(transport);
-    const reason = describeConnectError(error, exit === undefined ? explainingLines(transport.stderrLines()) : []);
-    const now = this.deps.clock.monotonic();
-    this.failedStartTimes = recentFailedStarts([...this.failedStartTimes, now], now);
-    if (!isGivingUp(this.failedStartTimes)) {
-      this.scheduleReconnect(reason, exit);
-      return;
-    }
-    this.setState({ status: 'failed', lastError: reason, exit, failedStarts: this.failedStartTimes.length, nextRetryAt: undefined });
-    this.deps.observer?.event(`Failed to start ${this.failedStartTimes.length} times: ${reason}. Not started again until a retry.`);
-    this.deps.logger.warn('server failed to start too often; not starting it again until a retry', { server: this.config.id, reason, failedStarts: this.failedStartTimes.length });
-  }
-
-  private scheduleReconnect(reason: string, exit: ProcessExit | undefined): void {
-    if (this.closed) return;
-    if (this.waitingForSignIn) return this.waitForSignIn();
-    this.attempt += 1;
-    const delay = reconnectDelay(this.attempt, this.deps.random);
-    this.setState({
-      status: 'reconnecting',
-      lastError: reason,
-      exit,
-      failedStarts: this.failedStartTimes.length > 0 ? this.failedStartTimes.length : undefined,
-      health: undefined,
-      nextRetryAt: this.deps.clock.now() + delay,
-    });
-    this.deps.logger.warn('server connection failed; retrying', { server: this.config.id, reason, delayMs: delay });
-    this.deps.observer?.event(`${describeExit(exit)}${reason}. Reconnecting in ${Math.max(1, Math.round(delay / 1000))} s.`);
-    this.retryTimer = this.deps.clock.setTimer(delay, () => {
-      this.retryTimer = undefined;
-      void this.connect();
+      this.retries.retryLater(reason, transport instanceof StdioTransport ? exitOf(transport) : undefined);
     });
   }
 
   private async teardown(): Promise<void> {
-    const client = this.client;
-    const transport = this.transport;
-    this.client = undefined;
-    this.transport = undefined;
-    this.pinger.stop();
-    this.failPending('the connection was closed');
-    if (client !== undefined) this.deps.listener.onDisconnected();
-    this.relay?.clear();
+    const { client, transport } = this.detach('the connection was closed');
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);
   }
-}
 
-/**
- * Where a server runs, for the console: its URL without query or fragment (either may carry a
- * token), or its command — never its environment or headers.
- */
-function describeEndpoint(config: ServerConfig): string {
-  if (config.transport === 'http') {
-    const url = new URL(config.url);
-    const hidden = url.search !== '' || url.hash !== '' ? '?… (query not shown)' : '';
-    return `${url.origin}${url.pathname}${hidden}`.slice(0, 300);
+  /**
+   * Lets go of the current client and transport (returned, for the caller to close): pings stop,
+   * waiting requests fail saying `reason`, the console is told `event`, the owner hears of the
+   * disconnect if there was a connection, and the server's requests still open are withdrawn.
+   */
+  private detach(reason: string, event?: string): { client: Client | undefined; transport: Transport | undefined } {
+    const { client, transport } = this;
+    this.client = undefined;
+    this.transport = undefined;
+    this.health.stop();
+    this.requests.failAll(`${this.config.name}: ${reason}`);
+    if (event !== undefined) this.deps.observer?.event(event);
+    if (client !== undefined) this.deps.listener.onDisconnected();
+    this.relay?.clear();
+    return { client, transport };
   }
-  return [config.command, ...config.args].join(' ').slice(0, 300);
-}
-
-/** The connected event: the protocol era and version, and the task form. */
-function describeConnected(state: ServerState): string {
-  const era = state.era === 'modern' ? '2026-07-28 era' : '2025-11-25 era';
-  const tasks = state.taskSupport === 'extension' ? 'tasks extension' : state.taskSupport === 'legacy' ? 'experimental tasks (2025-11-25)' : 'no tasks';
-  return `Connected (${era}, protocol ${state.protocolVersion ?? 'unknown'}; ${tasks}${state.logging === true ? '; offers logging' : ''}).`;
-}
-
-/** How a stdio server's process ended and the stderr lines that say why, as the start of a sentence, or nothing. */
-function describeExit(exit: ProcessExit | undefined): string {
-  if (exit === undefined) return '';
-  const how = exit.code !== undefined ? `The server exited with code ${exit.code}` : `The server was ended by ${exit.signal ?? 'a signal'}`;
-  return `${how}${exit.stderr.length > 0 ? ` (${exit.stderr.join(' | ')})` : ''}: `;
-}
-
-/** Notifications the engine consumes itself (task pushes, our listen streams, progress of our calls: their tokens are the engine's). */
-function isOurNotification(method: string): boolean {
-  return method === 'notifications/tasks'
-    || method === 'notifications/progress'
-    || method === 'notifications/tasks/status'
-    || method === 'notifications/subscriptions/acknowledged';
-}
-
-/**
- * Which task form a server offers, keeping the eras apart (docs/protocol-notes.md#era-detection):
- * on a legacy connection `extensions` is ignored (SDK v2 servers echo it in `initialize`), on a
- * modern one the legacy `tasks` capability is.
- */
-export function detectTaskSupport(era: string | undefined, capabilities: Record<string, unknown> | undefined): ServerState['taskSupport'] {
-  if (capabilities === undefined) return 'none';
-  if (era === 'modern') {
-    const extensions = capabilities.extensions;
-    return isJsonObject(extensions) && isJsonObject(extensions[TASKS_EXTENSION_ID]) ? 'extension' : 'none';
-  }
-  const tasks = capabilities.tasks;
-  const requests = isJsonObject(tasks) ? tasks.requests : undefined;
-  const tools = isJsonObject(requests) ? requests.tools : undefined;
-  return isJsonObject(tools) && isJsonObject(tools.call) ? 'legacy' : 'none';
-}
-
-function toRequestError(method: string, error: unknown): McpRequestError {
-  if (error instanceof McpRequestError) return error;
-  const problem = authProblemOf(error);
-  if (problem !== undefined) return new McpRequestError(`${method}: ${describeAuthProblem(problem, 'The server')}`, undefined, undefined, 'sign-in-needed');
-  const record = isJsonObject(error) ? error : {};
-  const code = typeof record.code === 'number' ? record.code : undefined;
-  const message = `${method}: ${error instanceof Error ? error.message : String(error)}`;
-  return code === undefined ? new McpRequestError(message, undefined, undefined, 'disconnected') : McpRequestError.fromServer(code, message, record.data);
-}
-
-/** The connect error's message, with the stderr lines that explain it (those of a server that is still running). */
-function describeConnectError(error: unknown, stderr: readonly string[]): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const tail = stderr.length > 0 ? ` (server stderr: ${stderr.join(' | ').slice(0, 500)})` : '';
-  return `${message}${tail}`.slice(0, 1_000);
-}
-
-/** How a stdio server's process ended on its own, with the stderr lines that say why; undefined when it did not. */
-function exitOf(transport: StdioTransport): ProcessExit | undefined {
-  const exit = transport.exit;
-  if (exit === undefined) return undefined;
-  return {
-    ...(exit.code !== null ? { code: exit.code } : {}),
-    ...(exit.signal !== null ? { signal: exit.signal } : {}),
-    stderr: explainingLines(transport.stderrLines()),
-  };
 }

@@ -4,7 +4,8 @@
  * for a request kept across a restart, as a bare JSON-RPC response with its original id, which the
  * rejoined session's server still waits for.
  */
-import type { ServerConnection, ServerRequestAnswer } from '../connections/server-connection.js';
+import type { ServerRequestAnswer } from '../connections/connection-contract.js';
+import type { ServerConnection } from '../connections/server-connection.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 
 /** What the desk answers through: the connection the requests arrived on. */

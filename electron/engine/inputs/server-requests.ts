@@ -14,7 +14,7 @@
  */
 import type { Root } from '../../../shared/server-config.js';
 import { INPUT_METHODS, type InputRequest, type LegacySession, type TrackedTask } from '../../../shared/task-model.js';
-import type { ServerRequestAnswer } from '../connections/server-connection.js';
+import type { ServerRequestAnswer } from '../connections/connection-contract.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import type { Clock, Logger } from '../ports.js';
 import { keepRequest, planResume } from '../protocols/legacy/kept-requests.js';

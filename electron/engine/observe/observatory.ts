@@ -6,7 +6,7 @@
  */
 import type { ServerConfig } from '../../../shared/server-config.js';
 import type { ConsoleEntry, HttpFacts, ProtocolEntry, ServerLogLine } from '../../../shared/server-log.js';
-import type { ConnectionObserver } from '../connections/server-connection.js';
+import type { ConnectionObserver } from '../connections/connection-traffic.js';
 import { cleanLine } from '../connections/untrusted-line.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isJsonObject } from '../../../shared/json-guards.js';

@@ -7,7 +7,7 @@
  */
 import type { InputRequest, LegacySession, TaskForm, ToolResult } from '../../../shared/task-model.js';
 import { CALL_TIMEOUT_MS, type CallTimeout } from '../calls/call-timeout.js';
-import type { RawRequestOptions } from '../connections/server-connection.js';
+import type { RawRequestOptions } from '../connections/raw-requests.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 import type { TaskObservation } from './task-wire.js';
 

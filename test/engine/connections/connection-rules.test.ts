@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS } from '../../../shared/server-config.js';
 import { isGivingUp, RECONNECT_CAP_MS, reconnectDelay, recentFailedStarts } from '../../../electron/engine/connections/backoff.js';
 import { McpRequestError } from '../../../electron/engine/connections/mcp-request-error.js';
-import { detectTaskSupport } from '../../../electron/engine/connections/server-connection.js';
+import { detectTaskSupport } from '../../../electron/engine/connections/capabilities.js';
 
 describe('reconnectDelay', () => {
   it.each([
