@@ -26,12 +26,17 @@ export interface ListWindow {
 
 const NO_RANGE = '0:-1';
 
+/** What the window needs of its container (read only where layout is already clean). */
+function readViewport(element: HTMLElement): { scrollTop: number; height: number } {
+  return { scrollTop: element.scrollTop, height: element.clientHeight };
+}
+
 /** The window over `layout` inside the scroll container `scrollRef`. */
 export function useListWindow(scrollRef: RefObject<HTMLElement | null>, layout: ListLayout, overscan: number): ListWindow {
   const layoutRef = useRef(layout);
   layoutRef.current = layout;
   /** The container's scroll position and height as last read; null until it is mounted. */
-  const viewport = useRef<{ scrollTop: number; height: number } | null>(null);
+  const viewport = useRef<ReturnType<typeof readViewport> | null>(null);
   const rangeKey = useCallback(() => {
     if (viewport.current === null) return NO_RANGE;
     const { first, last } = visibleRange(layoutRef.current, viewport.current.scrollTop, viewport.current.height, overscan);
@@ -42,7 +47,7 @@ export function useListWindow(scrollRef: RefObject<HTMLElement | null>, layout: 
       const element = scrollRef.current;
       if (element === null) return () => undefined;
       const read = () => {
-        viewport.current = { scrollTop: element.scrollTop, height: element.clientHeight };
+        viewport.current = readViewport(element);
         onChange();
       };
       read();
@@ -65,7 +70,7 @@ export function useListWindow(scrollRef: RefObject<HTMLElement | null>, layout: 
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (element !== null) viewport.current = { scrollTop: element.scrollTop, height: element.clientHeight };
+    if (element !== null) viewport.current = readViewport(element);
     rerender();
   }, [scrollRef]);
 

@@ -38,19 +38,20 @@ function listTime(task: TaskSummary): number {
   return isTaskActive(task) ? task.createdAt : task.updatedAt;
 }
 
-function compareKeys(rankA: number, timeA: number, idA: string, rankB: number, timeB: number, idB: string): number {
-  return rankA - rankB || timeB - timeA || (idA < idB ? -1 : idA > idB ? 1 : 0);
+/** The order within a group, from each task's `listTime`: newest first, then by id. */
+function compareInGroup(timeA: number, idA: string, timeB: number, idB: string): number {
+  return timeB - timeA || (idA < idB ? -1 : idA > idB ? 1 : 0);
 }
 
 /** The inbox's order (see the module comment): group, then newest start (followed) or newest change (finished), then id. */
 export function compareForList(a: TaskSummary, b: TaskSummary): number {
-  return compareKeys(listRank(a), listTime(a), a.id, listRank(b), listTime(b), b.id);
+  return listRank(a) - listRank(b) || compareInGroup(listTime(a), a.id, listTime(b), b.id);
 }
 
 /** A copy of `tasks` in the inbox's order; each task is classified once, not once per comparison. */
 export function sortForList(tasks: readonly TaskSummary[]): TaskSummary[] {
   const keyed = tasks.map((task) => ({ task, rank: listRank(task), time: listTime(task) }));
-  keyed.sort((a, b) => compareKeys(a.rank, a.time, a.task.id, b.rank, b.time, b.task.id));
+  keyed.sort((a, b) => a.rank - b.rank || compareInGroup(a.time, a.task.id, b.time, b.task.id));
   return keyed.map(({ task }) => task);
 }
 
@@ -141,7 +142,7 @@ export function applyTaskUpdates(current: readonly TaskSummary[], updates: reado
       const at = positionOf(next, old);
       serversChanged = tally(index, old, -1) || serversChanged;
       // Most updates (a status message, progress) leave the task where it is: replace in place.
-      if (compareForList(old, update) === 0 || isBetween(next, at, update)) next[at] = update;
+      if (isBetween(next, at, update)) next[at] = update;
       else {
         next.splice(at, 1);
         next.splice(lowerBound(next, update), 0, update);
@@ -279,12 +280,12 @@ function firstOfRank(tasks: readonly TaskSummary[], rank: number): number {
   return low;
 }
 
-/** Two lists in the inbox's order, merged into one. */
+/** Two lists of one group's tasks in the inbox's order, merged into one (the group's order, whatever rank each task's status alone gives it). */
 function mergeInListOrder(a: readonly TaskSummary[], b: readonly TaskSummary[]): TaskSummary[] {
   const merged: TaskSummary[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) merged.push(compareKeys(0, listTime(a[i]!), a[i]!.id, 0, listTime(b[j]!), b[j]!.id) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length && j < b.length) merged.push(compareInGroup(listTime(a[i]!), a[i]!.id, listTime(b[j]!), b[j]!.id) <= 0 ? a[i++]! : b[j++]!);
   while (i < a.length) merged.push(a[i++]!);
   while (j < b.length) merged.push(b[j++]!);
   return merged;
