@@ -34,7 +34,7 @@ import {
   type Guard,
   type Guarded,
 } from './shape-guards';
-import { isTaskSummaryArray } from './summary-shape';
+import { isTaskSummaryArray, isTasksUpdatedShaped } from './summary-shape';
 
 // Frames (shared/ipc/socket-protocol.ts).
 const isResultFrame = objectOf({
@@ -213,7 +213,7 @@ const answerChecks = {
 export const firstScreenAnswers: { readonly [C in InvokeChannel]?: Guard<InvokeResponse<C>> } = answerChecks;
 
 const eventChecks = {
-  'tasks:updated': objectOf({ tasks: isTaskSummaryArray }),
+  'tasks:updated': isTasksUpdatedShaped,
   'tasks:removed': objectOf({ ids: isStrings }),
   'servers:changed': objectOf({ servers: isServerViews }),
   'inputs:changed': objectOf({ inputs: isPendingInputViews }),
