@@ -2,27 +2,10 @@
  * Configured MCP servers and their live connection state.
  */
 import { z } from 'zod';
+import { isFileRootUri, MAX_REPORTED_LINE_LENGTH, MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, MAX_STDERR_LINES } from './server-limits.js';
 import { LogLevelSchema } from './server-log.js';
 
-/** Most roots one server may be given. */
-export const MAX_ROOTS = 50;
-/** Longest root URI and root name kept. */
-export const MAX_ROOT_URI_LENGTH = 4_096;
-export const MAX_ROOT_NAME_LENGTH = 200;
-
-/**
- * True for a `file://` URI of an absolute local path, in the canonical form WHATWG `URL` writes
- * (so one folder has one spelling and duplicates can be found): no host, query or fragment.
- */
-export function isFileRootUri(uri: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(uri);
-  } catch {
-    return false;
-  }
-  return parsed.protocol === 'file:' && parsed.host === '' && parsed.search === '' && parsed.hash === '' && parsed.href === uri && parsed.pathname.startsWith('/');
-}
+export { isFileRootUri, MAX_REPORTED_LINE_LENGTH, MAX_ROOT_NAME_LENGTH, MAX_ROOT_URI_LENGTH, MAX_ROOTS, MAX_STDERR_LINES } from './server-limits.js';
 
 /** A folder shared with a server (MCP `Root`): what `roots/list` answers. */
 export const RootSchema = z.strictObject({
@@ -113,11 +96,6 @@ export const ConnectionStatusSchema = z.enum(['connecting', 'connected', 'reconn
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
 export { FAILED_START_WINDOW_MS, MAX_FAILED_STARTS } from './server-start-limits.js';
-
-/** Most lines of a server's stderr a state carries. */
-export const MAX_STDERR_LINES = 8;
-/** The longest line of a server's own text a state carries (a stderr line, a failure's detail). */
-export const MAX_REPORTED_LINE_LENGTH = 300;
 
 /** How a stdio server's process ended on its own (not stopped by the app). */
 export const ProcessExitSchema = z.object({

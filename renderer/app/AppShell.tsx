@@ -6,8 +6,7 @@ import { NotificationsToggle } from '../notifications/NotificationsToggle';
 import { useAppStore } from '../store/store-context';
 import { selectScreen } from '../store/selectors';
 import { AppBanners } from './AppBanners';
-import { KeyboardHelp } from './KeyboardHelp';
-import { LazyInputsScreen, LazyLauncherScreen, LazyServersScreen } from './lazy-screens';
+import { LazyInputsScreen, LazyKeyboardHelp, LazyLauncherScreen, LazyServersScreen } from './lazy-screens';
 import { NavBar } from './NavBar';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useAppKeys } from './use-app-keys';
@@ -33,7 +32,7 @@ export function AppShell() {
       <main className="app__main">
         <CurrentScreen />
       </main>
-      <KeyboardHelp isOpen={isHelpOpen} onClose={() => setIsHelpOpen(false)} />
+      {isHelpOpen && <LazyKeyboardHelp isOpen onClose={() => setIsHelpOpen(false)} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The screens the first paint does not need, each in its own chunk: the launcher, the servers,
- * the needs-input queue and a task's detail (with the input forms and their pattern engine).
+ * the needs-input queue and a task's detail (with the input forms and their pattern engine),
+ * and the keyboard help dialog.
  * The inbox list is in the entry; these load on first use, and `preloadScreens` fetches them all
  * right after the first paint so a click never waits on the network.
  *
@@ -9,6 +10,7 @@
  */
 import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import type { TaskDetailScreenProps } from '../screens/task-detail/TaskDetailScreen';
+import type { KeyboardHelpProps } from './KeyboardHelp';
 
 interface ScreenModule<Props> {
   promise: Promise<ComponentType<Props>>;
@@ -32,6 +34,7 @@ const screens = {
   servers: screenModule<object>(() => import('../screens/servers/ServersScreen').then((m) => m.ServersScreen)),
   inputs: screenModule<object>(() => import('../screens/inputs/InputsScreen').then((m) => m.InputsScreen)),
   task: screenModule<TaskDetailScreenProps>(() => import('../screens/task-detail/TaskDetailScreen').then((m) => m.TaskDetailScreen)),
+  keyboardHelp: screenModule<KeyboardHelpProps>(() => import('./KeyboardHelp').then((m) => m.KeyboardHelp)),
 };
 
 /** Starts loading every lazy screen; resolves once all are loaded (rejects if one cannot be). */
@@ -71,4 +74,9 @@ export function LazyInputsScreen() {
 /** One task's detail, loaded on first use. */
 export function LazyTaskDetailScreen(props: TaskDetailScreenProps) {
   return <Lazy module={screens.task} props={props} />;
+}
+
+/** The keyboard help dialog, loaded on first use. */
+export function LazyKeyboardHelp(props: KeyboardHelpProps) {
+  return <Lazy module={screens.keyboardHelp} props={props} />;
 }

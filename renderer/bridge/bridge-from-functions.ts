@@ -4,16 +4,8 @@
  * which request and payload belong to which channel; at runtime every method forwards to the
  * same code, so the one cast between the two lives here.
  */
-import {
-  EVENT_CHANNELS,
-  INVOKE_CHANNELS,
-  type Bridge,
-  type BridgeEvents,
-  type BridgeInvoke,
-  type EventChannel,
-  type InvokeChannel,
-  type IpcResult,
-} from '../../shared/ipc/contract';
+import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../../shared/ipc/channels';
+import type { Bridge, BridgeEvents, BridgeInvoke, EventChannel, InvokeChannel, IpcResult } from '../../shared/ipc/contract';
 
 /** A `Bridge` whose methods call `invoke(channel, request)` and `subscribe(channel, listener)`. */
 export function bridgeFromFunctions(
@@ -21,9 +13,9 @@ export function bridgeFromFunctions(
   subscribe: (channel: EventChannel, listener: (payload: unknown) => void) => () => void,
 ): Bridge {
   return {
-    invoke: Object.fromEntries(INVOKE_CHANNELS.map((channel) => [channel, (request: unknown) => invoke(channel, request)])) as unknown as BridgeInvoke,
+    invoke: Object.fromEntries(INVOKE_CHANNEL_NAMES.map((channel) => [channel, (request: unknown) => invoke(channel, request)])) as unknown as BridgeInvoke,
     events: Object.fromEntries(
-      EVENT_CHANNELS.map((channel) => [channel, (listener: (payload: unknown) => void) => subscribe(channel, listener)]),
+      EVENT_CHANNEL_NAMES.map((channel) => [channel, (listener: (payload: unknown) => void) => subscribe(channel, listener)]),
     ) as unknown as BridgeEvents,
   };
 }

@@ -1,16 +1,21 @@
 /**
  * The contract's bridge over the browser-mode WebSocket (shared/ipc/socket-protocol.ts). Every
- * frame from the host is parsed with the contract's schemas before anything acts on it (task
- * summaries in bulk with a cheaper shape check, see summary-shape.ts); answers
- * and events that fail are dropped (events) or turned into error results (answers). The socket
+ * frame from the host is checked against the contract before anything acts on it: the envelope,
+ * every event and the answers the first screen asks for with the hand checks of
+ * contract-shapes.ts (no zod before the first paint), every other answer with the contract's
+ * zod schema, loaded the first time one arrives. A frame that comes while an earlier one waits
+ * for that load is held behind it, so frames are acted on in the order they came. Answers and
+ * events that fail are dropped (events) or turned into error results (answers). The socket
  * reconnects with capped, jittered back-off and reports its state through `link`.
  */
-import { eventChannels, invokeChannels, type EventChannel, type InvokeChannel, type IpcResult } from '../../shared/ipc/contract';
-import { HostFrameSchema, MAX_FRAME_BYTES, MAX_HOST_FRAME_BYTES, type ResultFrame } from '../../shared/ipc/socket-protocol';
+import { EVENT_CHANNEL_NAMES } from '../../shared/ipc/channels';
+import type { EventChannel, InvokeChannel, invokeChannels, IpcResult } from '../../shared/ipc/contract';
+import { MAX_FRAME_BYTES, MAX_HOST_FRAME_BYTES } from '../../shared/ipc/socket-limits';
+import type { HostFrame, ResultFrame } from '../../shared/ipc/socket-protocol';
 import { bridgeFromFunctions } from './bridge-from-functions';
+import { eventShapes, firstScreenAnswers, isHostFrame } from './contract-shapes';
 import type { BridgeLink, HostBridge, LinkState } from './host-bridge';
 import { reconnectDelay } from './reconnect-delay';
-import { isTaskSummaryArray, isTasksUpdatedShaped } from './summary-shape';
 
 /** The part of the browser's WebSocket the bridge uses (tests pass a fake). */
 export interface SocketLike {
@@ -32,6 +37,13 @@ export interface SocketBridgeOptions {
   now?: () => number;
   /** Where dropped frames are reported (never shown to the user: they are host bugs). */
   warn?: (message: string) => void;
+  /** Loads the contract's zod schemas (default: the contract module, as a chunk of its own). */
+  loadSchemas?: () => Promise<ContractSchemas>;
+}
+
+/** The part of the contract module the bridge checks answers with. */
+export interface ContractSchemas {
+  invokeChannels: typeof invokeChannels;
 }
 
 /** A socket bridge; `close` stops it for good. */
@@ -44,17 +56,7 @@ type Queued = Pending & { request: unknown };
 
 const failure = (message: string): IpcResult<never> => ({ ok: false, error: { message } });
 
-/**
- * Channels whose payloads are checked with a cheap shape check instead of the contract's zod
- * schema: they carry up to 10,000 task summaries, many times a second (summary-shape.ts says
- * why this is safe and what is still checked). Everything else goes through zod.
- */
-const bulkAnswers: Partial<Record<InvokeChannel, (value: unknown) => boolean>> = {
-  'tasks:list': isTaskSummaryArray,
-};
-const bulkEvents: Partial<Record<EventChannel, (payload: unknown) => boolean>> = {
-  'tasks:updated': isTasksUpdatedShaped,
-};
+const EVENT_CHANNELS: ReadonlySet<string> = new Set(EVENT_CHANNEL_NAMES);
 
 /** Opens the socket right away and returns the bridge. */
 export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
@@ -62,6 +64,7 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const warn = options.warn ?? ((message: string) => console.warn(message));
+  const loadSchemas = options.loadSchemas ?? (() => import('../../shared/ipc/contract'));
 
   const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
   const linkListeners = new Set<() => void>();
@@ -75,6 +78,13 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let isClosed = false;
+  /** The contract's schemas, once loaded. */
+  let schemas: ContractSchemas | undefined;
+  let isLoadingSchemas = false;
+  /** Frames that came while an earlier one waits for the schemas, oldest first. */
+  let held: HostFrame[] = [];
+  /** Set while the held frames' release pauses after an answer. */
+  let releaseTimer: ReturnType<typeof setTimeout> | undefined;
 
   function setState(next: LinkState): void {
     state = next;
@@ -152,13 +162,60 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       warn('Dropped a frame from the host: not JSON.');
       return;
     }
-    const frame = HostFrameSchema.safeParse(json);
-    if (!frame.success) {
+    if (!isHostFrame(json)) {
       warn('Dropped a frame from the host: not a result or an event.');
       return;
     }
-    if (frame.data.type === 'result') settle(frame.data);
-    else emit(frame.data.channel, frame.data.payload);
+    if (held.length > 0 || (schemas === undefined && needsSchemas(json))) {
+      const isReleasing = held.length > 0 && (isLoadingSchemas || releaseTimer !== undefined);
+      held.push(json);
+      if (!isReleasing) requestSchemas();
+      return;
+    }
+    actOn(json);
+  }
+
+  /** True for an answer that only the contract's zod schema can check. */
+  function needsSchemas(frame: HostFrame): boolean {
+    if (frame.type !== 'result' || !frame.result.ok) return false;
+    const entry = pending.get(frame.id);
+    return entry !== undefined && firstScreenAnswers[entry.channel] === undefined;
+  }
+
+  function requestSchemas(): void {
+    if (isLoadingSchemas) return;
+    isLoadingSchemas = true;
+    loadSchemas().then(
+      (loaded) => {
+        schemas = loaded;
+      },
+      () => warn('Could not load the contract to check an answer from the host.'),
+    ).finally(() => {
+      isLoadingSchemas = false;
+      // Without schemas (the load failed) the answers that needed them fail, and the next one tries again.
+      if (!isClosed) release();
+    });
+  }
+
+  /**
+   * Acts on the held frames in order. After an answer it goes on in a later task, as if the next
+   * frame were the next message: what awaits the answer runs before the frames that came after it.
+   */
+  function release(): void {
+    releaseTimer = undefined;
+    while (held.length > 0) {
+      const frame = held.shift()!;
+      actOn(frame);
+      if (frame.type === 'result' && held.length > 0) {
+        releaseTimer = setTimeout(release, 0);
+        return;
+      }
+    }
+  }
+
+  function actOn(frame: HostFrame): void {
+    if (frame.type === 'result') settle(frame);
+    else emit(frame.channel, frame.payload);
   }
 
   function settle(frame: ResultFrame): void {
@@ -170,37 +227,30 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
       return;
     }
     const doesNotFit = failure(`The host sent an answer for ${entry.channel} that does not fit the contract.`);
-    const bulk = bulkAnswers[entry.channel];
-    if (bulk !== undefined) {
-      entry.resolve(bulk(frame.result.value) ? { ok: true, value: frame.result.value } : doesNotFit);
+    const check = firstScreenAnswers[entry.channel];
+    if (check !== undefined) {
+      entry.resolve(check(frame.result.value) ? { ok: true, value: frame.result.value } : doesNotFit);
       return;
     }
-    const value = invokeChannels[entry.channel].response.safeParse(frame.result.value);
+    if (schemas === undefined) {
+      entry.resolve(failure(`Could not check the host's answer for ${entry.channel}: the app could not load its contract. Reload the page.`));
+      return;
+    }
+    const value = schemas.invokeChannels[entry.channel].response.safeParse(frame.result.value);
     entry.resolve(value.success ? { ok: true, value: value.data } : doesNotFit);
   }
 
   function emit(channel: string, payload: unknown): void {
-    if (!Object.hasOwn(eventChannels, channel)) {
+    if (!EVENT_CHANNELS.has(channel)) {
       warn(`Dropped an event on an unknown channel: ${channel.slice(0, 64)}`);
       return;
     }
     const known = channel as EventChannel;
-    const bulk = bulkEvents[known];
-    let data: unknown = payload;
-    if (bulk !== undefined) {
-      if (!bulk(payload)) {
-        warn(`Dropped a ${known} event that does not fit the contract.`);
-        return;
-      }
-    } else {
-      const parsed = eventChannels[known].safeParse(payload);
-      if (!parsed.success) {
-        warn(`Dropped a ${known} event that does not fit the contract.`);
-        return;
-      }
-      data = parsed.data;
+    if (!eventShapes[known](payload)) {
+      warn(`Dropped a ${known} event that does not fit the contract.`);
+      return;
     }
-    for (const listener of listeners.get(known) ?? []) listener(data);
+    for (const listener of listeners.get(known) ?? []) listener(payload);
   }
 
   function subscribe(channel: EventChannel, listener: (payload: unknown) => void): () => void {
@@ -230,6 +280,8 @@ export function createSocketBridge(options: SocketBridgeOptions): SocketBridge {
     close() {
       isClosed = true;
       clearTimeout(retryTimer);
+      clearTimeout(releaseTimer);
+      held = [];
       const current = socket;
       socket = undefined;
       current?.close();

@@ -7,7 +7,7 @@
  * list alone and kept re-validating every summary of every frame. The host is our own loopback
  * process behind a per-launch token, which builds these summaries from the same schema; the
  * Electron IPC path hands them over without re-validating either. The frame envelope is still
- * parsed strictly (socket-bridge.ts), and this check covers every field of a summary with the
+ * checked strictly (contract-shapes.ts), and this check covers every field of a summary with the
  * contract's types — a wrong one would break the list or throw in React (an object where text is
  * rendered) — so a broken host still gets its frame dropped instead of corrupting the cache.
  * Unknown extra fields are not stripped (as over Electron IPC).

@@ -9,10 +9,7 @@
  */
 import { z } from 'zod';
 
-/** Largest frame the host accepts from the browser (requests are small; the browser is untrusted). */
-export const MAX_FRAME_BYTES = 2 * 1024 * 1024;
-/** Largest frame the browser accepts from the host: a full task list of 10,000+ summaries is ~10 MB. */
-export const MAX_HOST_FRAME_BYTES = 64 * 1024 * 1024;
+export { MAX_FRAME_BYTES, MAX_HOST_FRAME_BYTES } from './socket-limits.js';
 
 export const InvokeFrameSchema = z.object({
   type: z.literal('invoke'),

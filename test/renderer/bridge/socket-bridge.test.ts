@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSocketBridge, type SocketBridge, type SocketLike } from '../../../renderer/bridge/socket-bridge';
+import { createSocketBridge, type ContractSchemas, type SocketBridge, type SocketLike } from '../../../renderer/bridge/socket-bridge';
+import * as contract from '../../../shared/ipc/contract';
 import { MAX_FRAME_BYTES } from '../../../shared/ipc/socket-protocol';
-import { NOW, makeTask } from '../factories';
+import { NOW, makeAppInfo, makeInputView, makeServer, makeTask, makeTool } from '../factories';
 
 /** A socket the test drives: what the bridge sent, and methods to act as the host. */
 class FakeSocket implements SocketLike {
@@ -182,5 +183,92 @@ describe('createSocketBridge', () => {
     expect(socket().isClosed).toBe(true);
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('checks other answers with the contract schema, loaded when first needed', async () => {
+    socket().open();
+    const good = bridge.invoke['tools:list']({ serverId: 's' });
+    const bad = bridge.invoke['tools:list']({ serverId: 's' });
+    socket().receive({ type: 'result', id: 1, result: { ok: true, value: [makeTool()] } });
+    socket().receive({ type: 'result', id: 2, result: { ok: true, value: [{ name: 42 }] } });
+    await expect(good).resolves.toEqual({ ok: true, value: [makeTool()] });
+    // The frame after an answer that waited is acted on in a later task.
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(bad).resolves.toMatchObject({ ok: false, error: { message: expect.stringMatching(/does not fit the contract/) } });
+  });
+});
+
+describe('createSocketBridge with the contract schemas loaded on demand', () => {
+  let socket: { current?: FakeSocket };
+  let loads: number;
+  let finishLoad: (() => void)[];
+  let failLoad: (() => void)[];
+  let bridge: SocketBridge;
+
+  beforeEach(() => {
+    socket = {};
+    loads = 0;
+    finishLoad = [];
+    failLoad = [];
+    bridge = createSocketBridge({
+      url: 'ws://127.0.0.1:5000/bridge',
+      createSocket: (url) => (socket.current = new FakeSocket(url)),
+      random: () => 0,
+      warn: () => undefined,
+      loadSchemas: () => {
+        loads += 1;
+        return new Promise<ContractSchemas>((resolve, reject) => {
+          finishLoad.push(() => resolve(contract));
+          failLoad.push(() => reject(new Error('offline')));
+        });
+      },
+    });
+    socket.current!.open();
+  });
+
+  afterEach(() => bridge.close());
+
+  it('does not load them for what the first screen receives', async () => {
+    const answers = [bridge.invoke['tasks:list']({}), bridge.invoke['servers:list']({}), bridge.invoke['inputs:list']({}), bridge.invoke['app:info']({})];
+    const values = [[makeTask()], [makeServer()], [makeInputView()], makeAppInfo()];
+    values.forEach((value, index) => socket.current!.receive({ type: 'result', id: index + 1, result: { ok: true, value } }));
+    const events: unknown[] = [];
+    for (const channel of contract.EVENT_CHANNELS) bridge.events[channel]((payload) => events.push(payload));
+    socket.current!.receive({ type: 'event', channel: 'servers:changed', payload: { servers: [makeServer()] } });
+    socket.current!.receive({ type: 'event', channel: 'inputs:changed', payload: { inputs: [makeInputView()] } });
+    socket.current!.receive({ type: 'event', channel: 'logs:appended', payload: { serverIds: ['server-a'] } });
+    socket.current!.receive({ type: 'event', channel: 'app:changed', payload: { info: makeAppInfo() } });
+    await expect(Promise.all(answers)).resolves.toEqual(values.map((value) => ({ ok: true, value })));
+    expect(events).toHaveLength(4);
+    expect(loads).toBe(0);
+  });
+
+  it('holds what comes after an answer that waits for them, and keeps the order', async () => {
+    const order: string[] = [];
+    bridge.events['tasks:removed'](({ ids }) => order.push(`removed ${ids.join()}`));
+    const tools = bridge.invoke['tools:list']({ serverId: 's' }).then((result) => order.push(`tools ${result.ok}`));
+    const servers = bridge.invoke['servers:list']({}).then((result) => order.push(`servers ${result.ok}`));
+    socket.current!.receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['a'] } });
+    socket.current!.receive({ type: 'result', id: 1, result: { ok: true, value: [makeTool()] } });
+    socket.current!.receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['b'] } });
+    socket.current!.receive({ type: 'result', id: 2, result: { ok: true, value: [makeServer()] } });
+    await Promise.resolve();
+    expect(order).toEqual(['removed a']);
+    expect(loads).toBe(1);
+    finishLoad[0]!();
+    await Promise.all([tools, servers]);
+    expect(order).toEqual(['removed a', 'tools true', 'removed b', 'servers true']);
+  });
+
+  it('fails the answers that waited when the load fails, and tries again for the next one', async () => {
+    const first = bridge.invoke['tools:list']({ serverId: 's' });
+    socket.current!.receive({ type: 'result', id: 1, result: { ok: true, value: [makeTool()] } });
+    failLoad[0]!();
+    await expect(first).resolves.toMatchObject({ ok: false, error: { message: expect.stringMatching(/could not load/) } });
+    const second = bridge.invoke['tools:list']({ serverId: 's' });
+    socket.current!.receive({ type: 'result', id: 2, result: { ok: true, value: [makeTool()] } });
+    expect(loads).toBe(2);
+    finishLoad[1]!();
+    await expect(second).resolves.toEqual({ ok: true, value: [makeTool()] });
   });
 });
