@@ -27,7 +27,7 @@ export function KeyboardHelp({ isOpen, onClose }: KeyboardHelpProps) {
   }, [isOpen]);
 
   return (
-    <dialog ref={ref} className="keyboard-help" aria-labelledby="keyboard-help-title" onClose={onClose} data-testid="keyboard-help">
+    <dialog ref={ref} className="keyboard-help" aria-labelledby="keyboard-help-title" onClose={(event) => closedWhileShut(event.currentTarget, onClose)} data-testid="keyboard-help">
       {isOpen && (
         <>
           <h2 id="keyboard-help-title">Keyboard shortcuts</h2>
@@ -56,4 +56,14 @@ export function KeyboardHelp({ isOpen, onClose }: KeyboardHelpProps) {
       )}
     </dialog>
   );
+}
+
+/**
+ * Passes on a `close` event only if the dialog is still shut when it arrives. The event is queued,
+ * and React may run the show effect's cleanup and the effect again in one go (as it does when the
+ * dialog mounts from its lazy chunk under Suspense): the close of that cleanup then arrives after
+ * the dialog was shown again, and must not shut it.
+ */
+function closedWhileShut(dialog: HTMLDialogElement, onClose: () => void): void {
+  if (!dialog.open) onClose();
 }

@@ -1,8 +1,8 @@
 /**
  * Task exchanges on disk: `<data>/exchanges/<sha256 of the local id>.json`, one document per task
- * (`{ version: 1, lines }`), written atomically (mode 0600, folder 0700) as the result store
- * writes results. A damaged file reads as no exchange and is moved aside
- * (`….json.corrupt-<time>`). Everything in it was redacted before it was kept.
+ * (`{ version: 1, lines }`), written atomically (mode 0600, folder 0700) but not fsynced, unlike
+ * results: after a power cut a file may be damaged, and a damaged file reads as no exchange and is
+ * moved aside (`….json.corrupt-<time>`). Everything in it was redacted before it was kept.
  */
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -49,7 +49,9 @@ export class FileExchangeStore implements ExchangeStore {
     const text = JSON.stringify({ version: 1, lines });
     return this.#queues.run(file, async () => {
       await ensureDataFolder(this.#folder, this.#fs);
-      await writeFileAtomic(file, text, this.#fs);
+      // Not fsynced: an exchange is a diagnostic record, a damaged one reads as none (see `get`),
+      // and quitting with thousands of live tasks writes thousands of them.
+      await writeFileAtomic(file, text, this.#fs, { durable: false });
     });
   }
 
