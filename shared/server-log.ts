@@ -36,7 +36,7 @@ export const ConsoleEntrySchema = z.object({
   /** `log` only: the notification's `data` when it is not plain text (capped, redacted). */
   data: z.unknown().optional(),
   /** Local id of the task or call it belongs to, when the app could tell. */
-  taskId: z.string().optional(),
+  localId: z.string().optional(),
 });
 /** One line of a server's console. */
 export type ConsoleEntry = z.infer<typeof ConsoleEntrySchema>;
@@ -69,7 +69,7 @@ export const ProtocolEntrySchema = z.object({
   durationMs: z.number().nonnegative().optional(),
   http: HttpFactsSchema.optional(),
   /** Local id of the task or call it belongs to, when the app could tell. */
-  taskId: z.string().optional(),
+  localId: z.string().optional(),
   /** The message itself, redacted; absent when it was larger than the log keeps (`bytes` says how large). */
   message: z.unknown().optional(),
 });

@@ -26,7 +26,7 @@ export const EndReasonSchema = z.enum(['user-cancelled', 'server-cancelled', 'ex
  * that did not happen (a cancel the user asked for vs one the server decided; a task the
  * server forgot after its TTL vs one that vanished, e.g. with a restarted server).
  * The rest end a tool call that never became a task, so there is no status at all (phase stays
- * `calling`, no `taskId`):
+ * `calling`, no `serverTaskId`):
  * `input-declined`: the user declined a request the call waited on (MRTR), so it was abandoned —
  * it ends here as failed and is never retried; `answered`: the call got its result directly, at
  * once or after the user's answers (stored like a task's result: completed), `answered-with-error`
@@ -72,7 +72,7 @@ export const LegacyPendingRequestSchema = z.object({
 export type LegacyPendingRequest = z.infer<typeof LegacyPendingRequestSchema>;
 
 export const TaskSnapshotSchema = z.object({
-  taskId: z.string(),
+  serverTaskId: z.string(),
   status: TaskStatusSchema,
   statusMessage: z.string().optional(),
   createdAt: z.string().optional(),
@@ -131,12 +131,12 @@ export type TaskPhase = z.infer<typeof TaskPhaseSchema>;
 
 export const TrackedTaskSchema = z.object({
   /** Local id, stable for the task's life in the app (the server's task id may not exist yet). */
-  id: z.string(),
+  localId: z.string(),
   serverId: z.string(),
   form: TaskFormSchema,
   phase: TaskPhaseSchema,
   /** The server's task id, once known. Treat as a secret: it may be a bearer token. */
-  taskId: z.string().optional(),
+  serverTaskId: z.string().optional(),
   toolName: z.string(),
   arguments: z.record(z.string(), z.unknown()),
   /**
@@ -220,7 +220,7 @@ export const PendingInputSchema = z.object({
    * outside any call the app can tie it to (e.g. with no call, or several calls, in flight on a
    * stdio connection, where the wire does not say which call a request belongs to).
    */
-  taskId: z.string().optional(),
+  localId: z.string().optional(),
   serverId: z.string(),
   /** Key of the request: the extension's `inputRequests` key, or one the engine assigned. */
   key: z.string(),

@@ -30,11 +30,11 @@ const engine = createEngine(createNodePorts(values.data, logger));
 const printed = new Map<string, string>();
 engine.onDidUpdateTask((task) => {
   const line = describe(task);
-  if (printed.get(task.id) === line) return;
-  printed.set(task.id, line);
+  if (printed.get(task.localId) === line) return;
+  printed.set(task.localId, line);
   console.log(line);
   if (task.hasResult && isTaskFinished(task)) {
-    void engine.getResult(task.id).then((result) => console.log(`[${task.serverId}] ${task.toolName} result: ${printable(JSON.stringify(result), 400)}`));
+    void engine.getResult(task.localId).then((result) => console.log(`[${task.serverId}] ${task.toolName} result: ${printable(JSON.stringify(result), 400)}`));
   }
 });
 engine.onDidChangeServer((state) => {

@@ -73,11 +73,11 @@ export function createEngineParts(deps: EnginePartsDeps): EngineParts {
   const ledger = new TaskLedger(registry, emitters.task, emitters.removed);
   const inputs: InputRegistry = new InputRegistry(() => emitters.inputs.fire(inputs.all()));
   const letGo = (task: TrackedTask): void => {
-    progress.ended(task.id);
-    inputs.clearOwner({ serverId: task.serverId, taskId: task.id });
-    answers.forget(task.id);
-    calls.forget(task.id);
-    requests.forgetOwner(task.serverId, task.id);
+    progress.ended(task.localId);
+    inputs.clearOwner({ serverId: task.serverId, localId: task.localId });
+    answers.forget(task.localId);
+    calls.forget(task.localId);
+    requests.forgetOwner(task.serverId, task.localId);
   };
   const watcher = new TaskWatcher({
     clock, random, logger, ledger, results, protocolOf,

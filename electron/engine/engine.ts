@@ -112,7 +112,7 @@ export class Engine {
       exchangeStore: ports.exchangeStore,
       recordProtocol: options.protocolLog ?? true,
       sources: {
-        localIdOf: (serverId, serverTaskId) => ledger.findByServerTaskId(serverId, serverTaskId)?.id,
+        localIdOf: (serverId, serverTaskId) => ledger.findByServerTaskId(serverId, serverTaskId)?.localId,
         isKnown: (localId) => ledger.get(localId) !== undefined,
         callsInFlight: (serverId) => this.parts.calls.inFlight(serverId),
       },
@@ -132,7 +132,7 @@ export class Engine {
     });
     // A task's exchange is written once the task ends.
     this.stopWatchingEnds = this.emitters.task.event((task) => {
-      if (isTaskFinished(task)) this.observatory.exchanges.taskEnded(task.id);
+      if (isTaskFinished(task)) this.observatory.exchanges.taskEnded(task.localId);
     });
   }
 

@@ -43,8 +43,8 @@ export class EventBatcher {
   ) {}
 
   taskUpdated(task: TrackedTask): void {
-    this.#removed.delete(task.id);
-    this.#tasks.set(task.id, task);
+    this.#removed.delete(task.localId);
+    this.#tasks.set(task.localId, task);
     this.#schedule();
   }
 

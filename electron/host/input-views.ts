@@ -108,7 +108,7 @@ function serverNames(serverId: string, servers: readonly ServerView[]): PendingI
 /** One pending input as the renderer sees it; `queuePlace` when it waits behind its server's open questions. */
 export function toPendingInputView(input: PendingInput, servers: readonly ServerView[], queuePlace?: number): PendingInputView {
   const common = {
-    ...(input.taskId !== undefined ? { taskId: input.taskId } : {}),
+    ...(input.localId !== undefined ? { localId: input.localId } : {}),
     serverId: input.serverId,
     key: input.key,
     receivedAt: input.receivedAt,

@@ -92,15 +92,15 @@ export function invokeHandlers({
     },
     'inputs:list': () => toPendingInputViews(engine.listInputs(), servers.views()),
     // Never trust the renderer: the answer is checked again against the host's own check of the form.
-    'inputs:answer': async ({ taskId, serverId, key, response }) => {
+    'inputs:answer': async ({ localId, serverId, key, response }) => {
       const inputs = engine.listInputs();
-      const input = inputs.find((pending) => pending.taskId === taskId && pending.serverId === serverId && pending.key === key);
+      const input = inputs.find((pending) => pending.localId === localId && pending.serverId === serverId && pending.key === key);
       if (input === undefined) throw new HostError('That question is no longer pending.');
       if (queuePlaces(inputs).has(input)) {
         throw new HostError('That question waits behind earlier questions from the same server: answer one of those first.');
       }
       // Declining a sampling request is not an answer: the engine refuses, cancels or abandons, per path.
-      const owner = taskId ?? { serverId };
+      const owner = localId ?? { serverId };
       if (isSamplingDecline(input, response)) await engine.declineInput(owner, key);
       else await engine.answerInput(owner, key, checkAnswer(input, response, servers.views()));
       return {};

@@ -99,9 +99,9 @@ export class TaskNotifier {
   constructor(private readonly deps: TaskNotifierDeps, tasks: readonly TrackedTask[], inputs: readonly PendingInput[]) {
     this.#setQuestions(inputs);
     for (const task of tasks) {
-      this.#memory.set(task.id, {
+      this.#memory.set(task.localId, {
         hasEnded: isTaskFinished(task),
-        isWaitingKnown: task.snapshot?.status === 'input_required' || this.#waitingTasks.has(task.id),
+        isWaitingKnown: task.snapshot?.status === 'input_required' || this.#waitingTasks.has(task.localId),
         answered: task.answeredInputKeys.length,
       });
     }
@@ -109,7 +109,7 @@ export class TaskNotifier {
   }
 
   taskUpdated(task: TrackedTask): void {
-    const memory = this.#remember(task.id);
+    const memory = this.#remember(task.localId);
     if (task.answeredInputKeys.length > memory.answered) {
       memory.answered = task.answeredInputKeys.length;
       memory.isWaitingKnown = false;
@@ -118,7 +118,7 @@ export class TaskNotifier {
     if (status !== undefined && status !== 'input_required') memory.isWaitingKnown = false;
     if (memory.hasEnded || !isTaskFinished(task)) return;
     memory.hasEnded = true;
-    this.#queue.delete(task.id);
+    this.#queue.delete(task.localId);
     const outcome = endingOf(task);
     if (outcome !== undefined && !isQuickCall(task)) this.#enqueue(task, outcome);
   }
@@ -134,10 +134,10 @@ export class TaskNotifier {
     const waitingBefore = this.#waitingTasks;
     this.#setQuestions(inputs);
     const fresh = inputs.filter((input) => !before.has(questionId(input)));
-    const asked = new Set(fresh.flatMap((input) => (input.taskId !== undefined ? [input.taskId] : [])));
+    const asked = new Set(fresh.flatMap((input) => (input.localId !== undefined ? [input.localId] : [])));
     for (const input of fresh) {
       // A server's own question (tied to no call): told once per question, there is no task to remember.
-      if (input.taskId === undefined) this.#queue.set(`${ownerOf(input)}\u0000${input.key}`, { outcome: { kind: 'input' }, serverId: input.serverId });
+      if (input.localId === undefined) this.#queue.set(`${ownerOf(input)}\u0000${input.key}`, { outcome: { kind: 'input' }, serverId: input.serverId });
     }
     if (this.#queue.size > 0) this.#timer ??= this.deps.clock.setTimer(BURST_MS, () => this.#flush());
     for (const id of waitingBefore) {
@@ -179,7 +179,7 @@ export class TaskNotifier {
   }
 
   #enqueue(task: TrackedTask, outcome: NotifiedOutcome): void {
-    this.#queue.set(task.id, { task, outcome, serverId: task.serverId });
+    this.#queue.set(task.localId, { task, outcome, serverId: task.serverId });
     this.#timer ??= this.deps.clock.setTimer(BURST_MS, () => this.#flush());
   }
 
@@ -189,7 +189,7 @@ export class TaskNotifier {
     this.#shownAt = this.#shownAt.filter((at) => now - at < WINDOW_MS);
     // Muted, or a question already answered (or withdrawn) before it was shown: nothing to say.
     const items = [...this.#queue.entries()].filter(([id, { serverId, task, outcome }]) =>
-      !this.deps.isMuted(serverId) && (outcome.kind !== 'input' || (task !== undefined ? this.#waitingTasks.has(task.id) : this.#questions.has(id))));
+      !this.deps.isMuted(serverId) && (outcome.kind !== 'input' || (task !== undefined ? this.#waitingTasks.has(task.localId) : this.#questions.has(id))));
     if (items.length === 0) {
       this.#queue.clear();
       return;
@@ -221,7 +221,7 @@ export class TaskNotifier {
       statusMessage: task.snapshot?.statusMessage,
       errorMessage: task.snapshot?.error?.message ?? task.callError?.message ?? task.lastError,
     });
-    return { kind: outcome.kind, taskId: task.id, ...words };
+    return { kind: outcome.kind, localId: task.localId, ...words };
   }
 
   #show(notification: Omit<TaskNotification, 'id'>): void {
@@ -266,10 +266,10 @@ function endingOf(task: TrackedTask): NotifiedOutcome | undefined {
 }
 
 /** Whom a question waits on: its task or call (local id), or its server for a question tied to no call. */
-function ownerOf(input: Pick<PendingInput, 'taskId' | 'serverId'>): string {
-  return input.taskId ?? `server\u0000${input.serverId}`;
+function ownerOf(input: Pick<PendingInput, 'localId' | 'serverId'>): string {
+  return input.localId ?? `server\u0000${input.serverId}`;
 }
 
-function questionId(input: Pick<PendingInput, 'taskId' | 'serverId' | 'key'>): string {
+function questionId(input: Pick<PendingInput, 'localId' | 'serverId' | 'key'>): string {
   return `${ownerOf(input)}\u0000${input.key}`;
 }

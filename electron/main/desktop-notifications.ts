@@ -47,13 +47,13 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
   const running = new Map<string, TaskSummary>();
   let tooltip = '';
 
-  const reveal = (taskId: string | undefined): void => {
+  const reveal = (localId: string | undefined): void => {
     const window = options.window();
     if (window === undefined || window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
-    const payload: EventPayload<'notifications:activated'> = taskId === undefined ? {} : { taskId };
+    const payload: EventPayload<'notifications:activated'> = localId === undefined ? {} : { localId };
     const send = (): void => {
       if (!window.isDestroyed() && isAppOrigin(window.webContents.getURL())) window.webContents.send('notifications:activated', payload);
     };
@@ -110,7 +110,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       };
       shown.on('click', () => {
         done();
-        reveal(notification.taskId);
+        reveal(notification.localId);
       });
       shown.on('close', done);
       shown.on('failed', (_event, error) => {
@@ -128,9 +128,9 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       const take = (tasks: readonly TaskSummary[]): void => {
         for (const task of tasks) {
           // The first listing may answer after newer pushed updates.
-          if ((running.get(task.id)?.updatedAt ?? -Infinity) > task.updatedAt) continue;
-          if (isTaskFinished(task)) running.delete(task.id);
-          else running.set(task.id, task);
+          if ((running.get(task.localId)?.updatedAt ?? -Infinity) > task.updatedAt) continue;
+          if (isTaskFinished(task)) running.delete(task.localId);
+          else running.set(task.localId, task);
         }
         updateTooltipSoon();
       };

@@ -9,7 +9,7 @@ import type { Screen } from '../store/app-store';
 /** What an address shows. */
 export type Route =
   | { screen: 'inbox' }
-  | { screen: 'task'; taskId: string }
+  | { screen: 'task'; localId: string }
   | { screen: 'inputs' }
   | { screen: 'launcher' }
   | { screen: 'servers'; serverId: string | null };
@@ -37,7 +37,7 @@ export function parseRoute(hash: string): Route | undefined {
   }
   const id = decodeId(encodedId);
   if (id === undefined) return undefined;
-  if (name === 'tasks') return { screen: 'task', taskId: id };
+  if (name === 'tasks') return { screen: 'task', localId: id };
   if (name === 'servers') return { screen: 'servers', serverId: id };
   return undefined;
 }
@@ -46,7 +46,7 @@ export function parseRoute(hash: string): Route | undefined {
 export function formatRoute(route: Route): string {
   switch (route.screen) {
     case 'task':
-      return `#/tasks/${encodeURIComponent(route.taskId)}`;
+      return `#/tasks/${encodeURIComponent(route.localId)}`;
     case 'servers':
       return route.serverId === null ? '#/servers' : `#/servers/${encodeURIComponent(route.serverId)}`;
     default:

@@ -12,7 +12,7 @@ import { formatRoute, INBOX_ROUTE, parseRoute, type Route } from './routes';
 export function routeOfState(state: Pick<AppState, 'screen' | 'selectedTaskId' | 'selectedServerId'>): Route {
   switch (state.screen) {
     case 'task':
-      return state.selectedTaskId === null ? INBOX_ROUTE : { screen: 'task', taskId: state.selectedTaskId };
+      return state.selectedTaskId === null ? INBOX_ROUTE : { screen: 'task', localId: state.selectedTaskId };
     case 'servers':
       return { screen: 'servers', serverId: state.selectedServerId };
     default:
@@ -24,7 +24,7 @@ export function routeOfState(state: Pick<AppState, 'screen' | 'selectedTaskId' |
 function applyRoute(state: Pick<AppState, 'showScreen' | 'openTask' | 'openServer'>, route: Route): void {
   switch (route.screen) {
     case 'task':
-      state.openTask(route.taskId);
+      state.openTask(route.localId);
       return;
     case 'servers':
       state.openServer(route.serverId);

@@ -167,7 +167,7 @@ const isSamplingModel = unionOf(
   objectOf({ kind: literal('refusal'), problems: isStrings }),
 );
 const pendingInputCommon = {
-  taskId: maybe(isString),
+  localId: maybe(isString),
   serverId: isString,
   key: isString,
   receivedAt: isFiniteNumber,
@@ -218,9 +218,9 @@ const eventChecks = {
   'servers:changed': objectOf({ servers: isServerViews }),
   'inputs:changed': objectOf({ inputs: isPendingInputViews }),
   'notifications:raised': objectOf({
-    notification: objectOf({ id: isString, taskId: maybe(isString), kind: oneOf(['input', 'completed', 'failed', 'summary']), title: stringOf({ max: 200 }), body: stringOf({ max: 1_000 }) }),
+    notification: objectOf({ id: isString, localId: maybe(isString), kind: oneOf(['input', 'completed', 'failed', 'summary']), title: stringOf({ max: 200 }), body: stringOf({ max: 1_000 }) }),
   }),
-  'notifications:activated': objectOf({ taskId: maybe(isString) }),
+  'notifications:activated': objectOf({ localId: maybe(isString) }),
   'logs:appended': objectOf({ serverIds: isStrings }),
   'app:changed': objectOf({ info: isAppInfo }),
 } as const;

@@ -38,7 +38,7 @@ interface JsonRpcErrorShape {
 }
 
 interface SnapshotShape {
-  taskId: string;
+  serverTaskId: string;
   status: GuardedBy<typeof isTaskStatus>;
   statusMessage?: string;
   createdAt?: string;
@@ -57,11 +57,11 @@ interface ProgressShape {
 }
 
 interface SummaryShape {
-  id: string;
+  localId: string;
   serverId: string;
   form: GuardedBy<typeof isTaskForm>;
   phase: GuardedBy<typeof isTaskPhase>;
-  taskId?: string;
+  serverTaskId?: string;
   toolName: string;
   argumentSummary: string;
   plain?: true;
@@ -94,7 +94,7 @@ function isInputRequestShaped(value: unknown): boolean {
 
 function isSnapshotShaped(value: unknown): value is SnapshotShape {
   if (!isJsonObject(value)) return false;
-  return isString(value.taskId)
+  return isString(value.serverTaskId)
     && isTaskStatus(value.status)
     && optional(value.statusMessage, isString)
     && optional(value.createdAt, isString)
@@ -112,11 +112,11 @@ function isProgressShaped(value: unknown): value is ProgressShape {
 /** True when `value` is a task summary as the contract defines it (extra fields allowed, and kept). */
 export function isTaskSummaryShaped(value: unknown): value is TaskSummary {
   if (!isJsonObject(value)) return false;
-  return isString(value.id)
+  return isString(value.localId)
     && isString(value.serverId)
     && isTaskForm(value.form)
     && isTaskPhase(value.phase)
-    && optional(value.taskId, isString)
+    && optional(value.serverTaskId, isString)
     && isString(value.toolName)
     && isString(value.argumentSummary)
     && optional(value.plain, (flag) => flag === true)

@@ -44,7 +44,7 @@ export function useOpenCallEntry() {
     opened: (outcome: CallOutcome) => {
       if (awaitedRef.current === undefined) return;
       setAwaited(undefined);
-      openTask(outcome.task.id);
+      openTask(outcome.task.localId);
     },
     forget: () => setAwaited(undefined),
   };

@@ -25,7 +25,7 @@ const CLOCK_SLACK_MS = 5_000;
 
 /** The inbox ids now, for `AwaitedCall.known`. */
 export function knownIds(list: readonly TaskSummary[] | undefined): ReadonlySet<string> {
-  return new Set((list ?? []).map((task) => task.id));
+  return new Set((list ?? []).map((task) => task.localId));
 }
 
 /**
@@ -35,9 +35,9 @@ export function knownIds(list: readonly TaskSummary[] | undefined): ReadonlySet<
 export function findCallEntry(list: readonly TaskSummary[], call: AwaitedCall): string | undefined {
   let found: TaskSummary | undefined;
   for (const task of list) {
-    if (call.known.has(task.id) || task.serverId !== call.serverId || task.toolName !== call.toolName) continue;
+    if (call.known.has(task.localId) || task.serverId !== call.serverId || task.toolName !== call.toolName) continue;
     if (task.createdAt < call.since - CLOCK_SLACK_MS) continue;
     if (found === undefined || task.createdAt > found.createdAt) found = task;
   }
-  return found?.id;
+  return found?.localId;
 }

@@ -23,7 +23,7 @@ export interface QuestionGroup {
   /** Stable identity of the group (a React key). */
   id: string;
   /** The task's local id; absent for the questions a server asked outside any call. */
-  taskId?: string;
+  localId?: string;
   serverId: string;
   inputs: PendingInputView[];
 }
@@ -36,8 +36,8 @@ export function groupByTask(inputs: readonly PendingInputView[]): QuestionGroup[
   const groups = new Map<string, QuestionGroup>();
   for (const input of [...inputs].sort((a, b) => a.receivedAt - b.receivedAt)) {
     // JSON keeps a task id and a server id apart whatever characters either holds.
-    const id = JSON.stringify(input.taskId !== undefined ? ['task', input.taskId] : ['server', input.serverId]);
-    const group = groups.get(id) ?? { id, ...(input.taskId !== undefined ? { taskId: input.taskId } : {}), serverId: input.serverId, inputs: [] };
+    const id = JSON.stringify(input.localId !== undefined ? ['task', input.localId] : ['server', input.serverId]);
+    const group = groups.get(id) ?? { id, ...(input.localId !== undefined ? { localId: input.localId } : {}), serverId: input.serverId, inputs: [] };
     group.inputs.push(input);
     groups.set(id, group);
   }
@@ -67,5 +67,5 @@ export function questionText(input: PendingInputView): string {
  * as still starting.
  */
 export function waitsForInput(inputs: readonly PendingInputView[], taskId: string): boolean {
-  return inputs.some((input) => input.taskId === taskId && !input.held);
+  return inputs.some((input) => input.localId === taskId && !input.held);
 }

@@ -45,13 +45,13 @@ function compareInGroup(timeA: number, idA: string, timeB: number, idB: string):
 
 /** The inbox's order (see the module comment): group, then newest start (followed) or newest change (finished), then id. */
 export function compareForList(a: TaskSummary, b: TaskSummary): number {
-  return listRank(a) - listRank(b) || compareInGroup(listTime(a), a.id, listTime(b), b.id);
+  return listRank(a) - listRank(b) || compareInGroup(listTime(a), a.localId, listTime(b), b.localId);
 }
 
 /** A copy of `tasks` in the inbox's order; each task is classified once, not once per comparison. */
 export function sortForList(tasks: readonly TaskSummary[]): TaskSummary[] {
   const keyed = tasks.map((task) => ({ task, rank: listRank(task), time: listTime(task) }));
-  keyed.sort((a, b) => a.rank - b.rank || compareInGroup(a.time, a.task.id, b.time, b.task.id));
+  keyed.sort((a, b) => a.rank - b.rank || compareInGroup(a.time, a.task.localId, b.time, b.task.localId));
   return keyed.map(({ task }) => task);
 }
 
@@ -81,7 +81,7 @@ function buildIndex(tasks: readonly TaskSummary[]): ListIndex {
   const byId = new Map<string, TaskSummary>();
   const tasksPerServer = new Map<string, number>();
   for (const task of tasks) {
-    byId.set(task.id, task);
+    byId.set(task.localId, task);
     tasksPerServer.set(task.serverId, (tasksPerServer.get(task.serverId) ?? 0) + 1);
   }
   return { byId, tasksPerServer, serverIds: [...tasksPerServer.keys()].sort() };
@@ -135,7 +135,7 @@ export function applyTaskUpdates(current: readonly TaskSummary[], updates: reado
   let next: TaskSummary[] | undefined;
   let serversChanged = false;
   for (const update of updates) {
-    const old = index.byId.get(update.id);
+    const old = index.byId.get(update.localId);
     if (old !== undefined && update.updatedAt < old.updatedAt) continue;
     next ??= current.slice();
     if (old !== undefined) {
@@ -150,7 +150,7 @@ export function applyTaskUpdates(current: readonly TaskSummary[], updates: reado
     } else {
       next.splice(lowerBound(next, update), 0, update);
     }
-    index.byId.set(update.id, update);
+    index.byId.set(update.localId, update);
     serversChanged = tally(index, update, 1) || serversChanged;
   }
   if (next === undefined) {
@@ -166,7 +166,7 @@ export function applyTaskUpdates(current: readonly TaskSummary[], updates: reado
 /** The list without the given ids (`current` itself when none was there). */
 export function removeTasks(current: readonly TaskSummary[], ids: readonly string[]): readonly TaskSummary[] {
   const gone = new Set(ids);
-  const next = current.filter((task) => !gone.has(task.id));
+  const next = current.filter((task) => !gone.has(task.localId));
   return next.length === current.length ? current : next;
 }
 
@@ -210,7 +210,7 @@ export function filterTasks(tasks: readonly TaskSummary[], filter: TaskFilter, s
       serverNames.get(task.serverId) ?? task.serverId,
       STATUS_LABELS[classifyTask(task)],
       task.snapshot?.statusMessage ?? '',
-      task.taskId ?? '',
+      task.serverTaskId ?? '',
     ];
     return haystack.some((text) => text.toLocaleLowerCase().includes(needle));
   });
@@ -258,9 +258,9 @@ export function groupTasks(tasks: readonly TaskSummary[], waitingTaskIds: Readon
   let needsYou = tasks.slice(0, runningFrom);
   let running = tasks.slice(runningFrom, finishedFrom);
   if (waitingTaskIds.size > 0) {
-    const waiting = running.filter((task) => waitingTaskIds.has(task.id));
+    const waiting = running.filter((task) => waitingTaskIds.has(task.localId));
     if (waiting.length > 0) {
-      running = running.filter((task) => !waitingTaskIds.has(task.id));
+      running = running.filter((task) => !waitingTaskIds.has(task.localId));
       needsYou = mergeInListOrder(needsYou, waiting);
     }
   }
@@ -285,7 +285,7 @@ function mergeInListOrder(a: readonly TaskSummary[], b: readonly TaskSummary[]):
   const merged: TaskSummary[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length && j < b.length) merged.push(compareInGroup(listTime(a[i]!), a[i]!.id, listTime(b[j]!), b[j]!.id) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length && j < b.length) merged.push(compareInGroup(listTime(a[i]!), a[i]!.localId, listTime(b[j]!), b[j]!.localId) <= 0 ? a[i++]! : b[j++]!);
   while (i < a.length) merged.push(a[i++]!);
   while (j < b.length) merged.push(b[j++]!);
   return merged;
@@ -300,7 +300,7 @@ export type TaskListItem =
 
 /** What identifies an item across updates (its index moves as tasks change group). */
 export function taskListItemKey(item: TaskListItem): string {
-  return item.kind === 'header' ? `group:${item.group}` : item.task.id;
+  return item.kind === 'header' ? `group:${item.group}` : item.task.localId;
 }
 
 /**
@@ -348,7 +348,7 @@ export function taskListItems(groups: readonly GroupedTasks[], collapsed: Readon
       for (const section of sections) {
         if (key === `group:${section.group}`) return section.headerAt;
         if (section.isCollapsed) continue;
-        const at = section.tasks.findIndex((task) => task.id === key);
+        const at = section.tasks.findIndex((task) => task.localId === key);
         if (at !== -1) return section.headerAt + 1 + at;
       }
       return -1;

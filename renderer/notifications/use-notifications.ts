@@ -25,13 +25,13 @@ export function useNotifications(): void {
   const bridge = useBridge();
   const isBrowserMode = useAppInfo().data?.mode === 'browser';
   const { data: inputs } = usePendingInputs();
-  const waiting = new Set((inputs ?? []).map((input) => input.taskId)).size;
+  const waiting = new Set((inputs ?? []).map((input) => input.localId)).size;
 
   useEffect(() => {
-    const open = (taskId: string | undefined): void => goToRoute(taskId === undefined ? INBOX_ROUTE : { screen: 'task', taskId });
-    const unsubscribers = [bridge.events['notifications:activated'](({ taskId }) => open(taskId))];
+    const open = (localId: string | undefined): void => goToRoute(localId === undefined ? INBOX_ROUTE : { screen: 'task', localId });
+    const unsubscribers = [bridge.events['notifications:activated'](({ localId }) => open(localId))];
     if (isBrowserMode) {
-      unsubscribers.push(bridge.events['notifications:raised'](({ notification }) => showBrowserNotification(notification, () => open(notification.taskId))));
+      unsubscribers.push(bridge.events['notifications:raised'](({ notification }) => showBrowserNotification(notification, () => open(notification.localId))));
     }
     return () => {
       for (const unsubscribe of unsubscribers) unsubscribe();

@@ -30,8 +30,8 @@ export const inputKeys = {
 export const logKeys = {
   all: ['logs'] as const,
   server: (serverId: string) => [...logKeys.all, serverId] as const,
-  console: (serverId: string, filter: { taskId?: string | undefined; search: string }) => [...logKeys.server(serverId), 'console', filter] as const,
-  protocol: (serverId: string, taskId?: string) => [...logKeys.server(serverId), 'protocol', taskId ?? null] as const,
+  console: (serverId: string, filter: { localId?: string | undefined; search: string }) => [...logKeys.server(serverId), 'console', filter] as const,
+  protocol: (serverId: string, localId?: string) => [...logKeys.server(serverId), 'protocol', localId ?? null] as const,
   /** A task's exchange sits under its server's key: the server's new messages may be the task's. */
-  exchange: (serverId: string, taskId: string) => [...logKeys.server(serverId), 'exchange', taskId] as const,
+  exchange: (serverId: string, localId: string) => [...logKeys.server(serverId), 'exchange', localId] as const,
 };

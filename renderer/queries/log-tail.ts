@@ -36,8 +36,8 @@ async function readTail<E extends { seq: number }>(client: QueryClient, key: Que
   return appendToTail(held, await read(held?.entries.at(-1)?.seq));
 }
 
-/** The console of `serverId` (only `taskId`'s lines when given; only lines containing `search` when not empty). */
-export function useConsoleTail(serverId: string, filter: { taskId?: string | undefined; search: string }) {
+/** The console of `serverId` (only `localId`'s lines when given; only lines containing `search` when not empty). */
+export function useConsoleTail(serverId: string, filter: { localId?: string | undefined; search: string }) {
   const bridge: Bridge = useBridge();
   const client = useQueryClient();
   const key = logKeys.console(serverId, filter);
@@ -50,7 +50,7 @@ export function useConsoleTail(serverId: string, filter: { taskId?: string | und
             serverId,
             limit: MAX_HELD_ENTRIES,
             ...(afterSeq !== undefined ? { afterSeq } : {}),
-            ...(filter.taskId !== undefined ? { taskId: filter.taskId } : {}),
+            ...(filter.localId !== undefined ? { localId: filter.localId } : {}),
             ...(filter.search !== '' ? { search: filter.search } : {}),
           }),
         ),
@@ -59,11 +59,11 @@ export function useConsoleTail(serverId: string, filter: { taskId?: string | und
   });
 }
 
-/** The protocol log of `serverId` (only `taskId`'s messages when given). */
-export function useProtocolTail(serverId: string, taskId?: string) {
+/** The protocol log of `serverId` (only `localId`'s messages when given). */
+export function useProtocolTail(serverId: string, localId?: string) {
   const bridge: Bridge = useBridge();
   const client = useQueryClient();
-  const key = logKeys.protocol(serverId, taskId);
+  const key = logKeys.protocol(serverId, localId);
   return useQuery({
     queryKey: key,
     queryFn: () =>
@@ -73,7 +73,7 @@ export function useProtocolTail(serverId: string, taskId?: string) {
             serverId,
             limit: MAX_HELD_ENTRIES,
             ...(afterSeq !== undefined ? { afterSeq } : {}),
-            ...(taskId !== undefined ? { taskId } : {}),
+            ...(localId !== undefined ? { localId } : {}),
           }),
         ),
       ),

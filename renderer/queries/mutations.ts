@@ -138,8 +138,8 @@ export function useAnswerInput() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ input, response }: { input: QuestionIdentity; response: Record<string, unknown> }) => {
-      const { taskId, serverId, key } = input;
-      return unwrap(await bridge.invoke['inputs:answer']({ ...(taskId !== undefined ? { taskId } : {}), serverId, key, response }));
+      const { localId: taskId, serverId, key } = input;
+      return unwrap(await bridge.invoke['inputs:answer']({ ...(taskId !== undefined ? { localId: taskId } : {}), serverId, key, response }));
     },
     onSuccess: (_value, { input: answered }) => {
       client.setQueryData<PendingInputView[]>(inputKeys.list(), (inputs) => inputs?.filter((input) => !isSameQuestion(input, answered)));
@@ -148,11 +148,11 @@ export function useAnswerInput() {
 }
 
 /** What names one question: its task or call (absent for a server's own question), its server and its key. */
-export type QuestionIdentity = Pick<PendingInputView, 'taskId' | 'serverId' | 'key'>;
+export type QuestionIdentity = Pick<PendingInputView, 'localId' | 'serverId' | 'key'>;
 
 /** True when `a` and `b` are the same question. */
 export function isSameQuestion(a: QuestionIdentity, b: QuestionIdentity): boolean {
-  return a.taskId === b.taskId && a.serverId === b.serverId && a.key === b.key;
+  return a.localId === b.localId && a.serverId === b.serverId && a.key === b.key;
 }
 
 /**

@@ -19,7 +19,7 @@ export function mergeTasksIntoCache(client: QueryClient, tasks: readonly TaskSum
   // Few details are cached (the ones opened): scan those once, not one cache lookup per summary.
   const details = client.getQueryCache().findAll({ queryKey: taskKeys.details() });
   if (details.length === 0) return;
-  const updated = new Set(tasks.map((task) => task.id));
+  const updated = new Set(tasks.map((task) => task.localId));
   for (const { queryKey, state } of details) {
     const id = queryKey[2];
     if (typeof id !== 'string' || !updated.has(id) || state.data === undefined) continue;
@@ -42,7 +42,7 @@ export function removeTasksFromCache(client: QueryClient, ids: readonly string[]
  * left alone so the host's next summary (which carries its own `cancelRequestedAt`) still wins.
  */
 export function markCancelRequested(client: QueryClient, id: string, at: number): void {
-  const mark = <T extends Pick<TaskSummary, 'id' | 'cancelRequestedAt'>>(task: T): T => (task.id === id && task.cancelRequestedAt === undefined ? { ...task, cancelRequestedAt: at } : task);
+  const mark = <T extends Pick<TaskSummary, 'localId' | 'cancelRequestedAt'>>(task: T): T => (task.localId === id && task.cancelRequestedAt === undefined ? { ...task, cancelRequestedAt: at } : task);
   client.setQueryData<readonly TaskSummary[]>(taskKeys.list(), (list) => list?.map(mark));
   client.setQueryData<TaskDetail | null>(taskKeys.detail(id), (detail) => (detail ? mark(detail) : detail));
 }

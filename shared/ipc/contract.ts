@@ -56,11 +56,11 @@ export const MAX_LOG_PAGE = 1_000;
 /** Longest search text a console read takes. */
 export const MAX_LOG_SEARCH_LENGTH = 200;
 
-/** What a read of a server's logs asks for: entries after `afterSeq` (absent: from the oldest kept), only the task's when `taskId` is given. */
+/** What a read of a server's logs asks for: entries after `afterSeq` (absent: from the oldest kept), only the task's when `localId` is given. */
 const LogQuery = {
   serverId: Id,
   afterSeq: z.number().int().nonnegative().optional(),
-  taskId: Id.optional(),
+  localId: Id.optional(),
   limit: z.number().int().min(1).max(MAX_LOG_PAGE).optional(),
 };
 
@@ -113,8 +113,8 @@ export const invokeChannels = {
   /** The task as one JSON document (record, timeline, result, exchange, console), as text for a file; `null` when it is gone. */
   'tasks:export': { request: z.object({ id: Id }), response: z.string().nullable() },
   'inputs:list': { request: z.object({}), response: z.array(PendingInputViewSchema) },
-  /** `taskId` as the question has it (absent: a question of the server `serverId` tied to no call). */
-  'inputs:answer': { request: z.object({ taskId: Id.optional(), serverId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
+  /** `localId` as the question has it (absent: a question of the server `serverId` tied to no call). */
+  'inputs:answer': { request: z.object({ localId: Id.optional(), serverId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
 } as const;
 
 /** Every event channel: its payload schema. Task updates arrive batched (one message per frame at most). */
@@ -126,7 +126,7 @@ export const eventChannels = {
   /** Browser mode: a notification for the page to show (with the browser's Notification API, if allowed). */
   'notifications:raised': z.object({ notification: TaskNotificationSchema }),
   /** Electron: the user clicked a desktop notification; open this task (absent: a summary, just show the app). */
-  'notifications:activated': z.object({ taskId: z.string().optional() }),
+  'notifications:activated': z.object({ localId: z.string().optional() }),
   /** New console lines or protocol messages were recorded for these servers: read what is new with `logs:*`. */
   'logs:appended': z.object({ serverIds: z.array(z.string()) }),
   /** What `app:info` answers changed (e.g. a save problem appeared or cleared): the whole new value. */

@@ -97,7 +97,7 @@ void samplingModelAgrees;
  */
 const PendingInputCommon = {
   /** Local id of the task or call the question belongs to; absent for a question the server asked outside any call the app could tie it to. */
-  taskId: z.string().optional(),
+  localId: z.string().optional(),
   serverId: z.string(),
   key: z.string(),
   /** Local wall-clock ms when the question arrived. */

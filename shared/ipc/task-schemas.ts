@@ -22,12 +22,12 @@ export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 /**
  * A desktop notification the host decided to raise (electron/host/task-notifier.ts). Title and
  * body are plain text, already stripped of control and bidi characters and capped; they still
- * carry server-supplied words, so they are shown as text only. `taskId` is the local id of the
+ * carry server-supplied words, so they are shown as text only. `localId` is the local id of the
  * task to open on click; absent on a summary of several tasks (a click opens the app).
  */
 export const TaskNotificationSchema = z.object({
   id: z.string(),
-  taskId: z.string().optional(),
+  localId: z.string().optional(),
   kind: z.enum(['input', 'completed', 'failed', 'summary']),
   title: z.string().max(200),
   body: z.string().max(1_000),

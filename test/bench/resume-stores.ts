@@ -48,17 +48,17 @@ export function writeEngineStore(dir: string, plan: readonly ServerPlan[], epoch
       const snapshot = taskStateAt(task, epochMs, nowMs);
       const createdAt = Date.parse(snapshot.createdAt);
       tasks.push({
-        id: `${server.id}/${task.index}`,
+        localId: `${server.id}/${task.index}`,
         serverId: server.id,
         form: 'extension',
         phase: 'task',
-        taskId: task.taskId,
+        serverTaskId: task.taskId,
         toolName: 'build',
         arguments: { project: `project-${task.index}` },
         createdAt,
         updatedAt: nowMs,
         observedAt: createdAt,
-        snapshot,
+        snapshot: { ...snapshot, serverTaskId: snapshot.taskId },
         hasResult: false,
         timeline: history(task, epochMs, nowMs, historyEntries),
         answeredInputKeys: [],

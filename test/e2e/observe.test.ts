@@ -131,8 +131,8 @@ describe('the console, the protocol view and the exports', () => {
     const download = page.waitForEvent('download');
     await activity.exportButton.click();
     const file = await (await download).path();
-    const document = JSON.parse(readFileSync(file, 'utf8')) as { task: { id: string }; exchange: { method: string }[] };
-    expect(document.task.id).toBe(taskId);
+    const document = JSON.parse(readFileSync(file, 'utf8')) as { task: { localId: string }; exchange: { method: string }[] };
+    expect(document.task.localId).toBe(taskId);
     expect(document.exchange.map((entry) => entry.method)).toContain('tasks/result');
     for (const secret of [HEADER_SECRET, ENV_SECRET]) expect(readFileSync(file, 'utf8')).not.toContain(secret);
     expect(isTaskFinished(document.task as never)).toBe(true);

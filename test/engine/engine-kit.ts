@@ -19,11 +19,11 @@ export class MemoryTaskStore implements TaskStore {
   readonly saved = new Map<string, TrackedTask>();
   constructor(private readonly initial: TrackedTask[] = []) {}
   load() {
-    for (const task of this.initial) this.saved.set(task.id, task);
+    for (const task of this.initial) this.saved.set(task.localId, task);
     return Promise.resolve({ tasks: [...this.initial], problems: [] });
   }
   save({ upserts, removals }: TaskStoreChanges) {
-    for (const task of upserts) this.saved.set(task.id, task);
+    for (const task of upserts) this.saved.set(task.localId, task);
     for (const id of removals) this.saved.delete(id);
     return Promise.resolve();
   }
@@ -117,7 +117,7 @@ export class FakeProtocol implements TaskProtocol {
 
 /** A snapshot of `taskId` with defaults. */
 export function snapshot(taskId: string, fields: Partial<TaskSnapshot> = {}): TaskSnapshot {
-  return { taskId, status: 'working', createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:00:00.000Z', ttlMs: 3_600_000, pollIntervalMs: 1_000, ...fields };
+  return { serverTaskId: taskId, status: 'working', createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:00:00.000Z', ttlMs: 3_600_000, pollIntervalMs: 1_000, ...fields };
 }
 
 /** A JSON-RPC error as a server answers it. */

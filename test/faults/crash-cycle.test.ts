@@ -291,14 +291,14 @@ async function auditedEntries(session: AppSession): Promise<AuditedEntry[]> {
   const entries: AuditedEntry[] = [];
   for (const summary of summaries) {
     const entry: AuditedEntry = {
-      id: summary.id,
+      id: summary.localId,
       serverId: summary.serverId,
       phase: summary.phase,
       ...(summary.endReason !== undefined ? { endReason: summary.endReason } : {}),
-      ...(summary.taskId !== undefined ? { taskId: summary.taskId } : {}),
+      ...(summary.serverTaskId !== undefined ? { taskId: summary.serverTaskId } : {}),
     };
-    if (summary.taskId === undefined) {
-      const detail = await session.invoke<TaskDetail | null>('tasks:get', { id: summary.id });
+    if (summary.serverTaskId === undefined) {
+      const detail = await session.invoke<TaskDetail | null>('tasks:get', { id: summary.localId });
       const project = detail?.arguments['project'];
       if (typeof project === 'string') entry.tag = project;
     }
@@ -320,10 +320,10 @@ async function expectEverythingSettles(session: AppSession, servers: readonly Te
     pending = [];
     for (const task of summaries) {
       if (task.phase === 'outcome-unknown') continue;
-      const onServer = task.taskId === undefined ? undefined : await byId.get(task.serverId)?.statusOf(task.taskId);
+      const onServer = task.serverTaskId === undefined ? undefined : await byId.get(task.serverId)?.statusOf(task.serverTaskId);
       const inApp = task.snapshot?.status;
       const isSettled = isTaskFinished(task) && inApp === onServer && (inApp !== 'completed' || task.hasResult);
-      if (!isSettled) pending.push(`${task.serverId}/${task.taskId ?? task.id}: app ${inApp ?? task.phase}${task.endReason !== undefined ? ` (${task.endReason})` : ''}, server ${onServer ?? 'unknown'}`);
+      if (!isSettled) pending.push(`${task.serverId}/${task.serverTaskId ?? task.localId}: app ${inApp ?? task.phase}${task.endReason !== undefined ? ` (${task.endReason})` : ''}, server ${onServer ?? 'unknown'}`);
     }
     if (pending.length === 0) {
       if (checkResults) await expectResultsOfTheirCalls(session, summaries, servers, where);
@@ -340,10 +340,10 @@ async function expectResultsOfTheirCalls(session: AppSession, summaries: readonl
   const tagOf = new Map(servers.flatMap(({ id, server }) => server.log.created.map(({ taskId, tag }) => [`${id}\u0000${taskId}`, tag] as const)));
   const wrong: string[] = [];
   for (const task of summaries) {
-    if (task.taskId === undefined || task.snapshot?.status !== 'completed') continue;
-    const tag = tagOf.get(`${task.serverId}\u0000${task.taskId}`);
-    const result = await session.invoke<Record<string, unknown> | null>('tasks:result', { id: task.id });
-    if (tag === undefined || !new RegExp(`(?<![\\w-])${tag}(?![\\w-])`).test(JSON.stringify(result ?? {}))) wrong.push(`${task.serverId}/${task.taskId} (call ${tag}): ${JSON.stringify(result)?.slice(0, 200)}`);
+    if (task.serverTaskId === undefined || task.snapshot?.status !== 'completed') continue;
+    const tag = tagOf.get(`${task.serverId}\u0000${task.serverTaskId}`);
+    const result = await session.invoke<Record<string, unknown> | null>('tasks:result', { id: task.localId });
+    if (tag === undefined || !new RegExp(`(?<![\\w-])${tag}(?![\\w-])`).test(JSON.stringify(result ?? {}))) wrong.push(`${task.serverId}/${task.serverTaskId} (call ${tag}): ${JSON.stringify(result)?.slice(0, 200)}`);
   }
   expect(wrong, `${where}: results that are not their call's`).toEqual([]);
 }
@@ -380,7 +380,7 @@ function keepCalling(session: AppSession, servers: readonly TestServer[], random
             return;
           }
           const outcome = result.value as CallOutcome;
-          if (outcome.kind === 'task' && outcome.task.taskId !== undefined) reported.push({ serverId, taskId: outcome.task.taskId });
+          if (outcome.kind === 'task' && outcome.task.serverTaskId !== undefined) reported.push({ serverId, taskId: outcome.task.serverTaskId });
         },
         // The app was killed before it answered: what became of the call is checked after the restart.
         () => undefined,

@@ -76,7 +76,7 @@ describe.each(forms)('disk faults against the %s demo server over stdio', (form)
     expect(refused.problem).toEqual({ reason: expect.stringMatching(/\((EEXIST|ENOTDIR)\)$/), folder: resultsPath });
     // Still running, and still showing the result (kept in memory).
     expect(app.child.exitCode).toBeNull();
-    const shown = await app.waitFor((event) => event.event === 'result' && event.id === done.id, 'the result, from memory');
+    const shown = await app.waitFor((event) => event.event === 'result' && event.id === done.localId, 'the result, from memory');
     expect(shown.result).toMatchObject({ structuredContent: { project: 'app' } });
 
     rmSync(resultsPath); // the disk heals: the retry writes the result
@@ -86,9 +86,9 @@ describe.each(forms)('disk faults against the %s demo server over stdio', (form)
 
     app = startEngineProcess(data.dir, server);
     const started = await app.waitFor((event) => event.event === 'started', 'the restart');
-    const known = (started.tasks as TrackedTask[]).find((task) => task.taskId === done.taskId);
-    expect(known).toMatchObject({ id: done.id, hasResult: true, snapshot: { status: 'completed' } });
-    expect(await new FileResultStore({ dir: data.dir }).get(done.id)).toMatchObject({ structuredContent: { project: 'app' } });
+    const known = (started.tasks as TrackedTask[]).find((task) => task.serverTaskId === done.serverTaskId);
+    expect(known).toMatchObject({ localId: done.localId, hasResult: true, snapshot: { status: 'completed' } });
+    expect(await new FileResultStore({ dir: data.dir }).get(done.localId)).toMatchObject({ structuredContent: { project: 'app' } });
     expect(callsReceived(join(data.dir, 'calls.log'))).toEqual(['build']);
   });
 
@@ -115,7 +115,7 @@ describe.each(forms)('disk faults against the %s demo server over stdio', (form)
     expect(callsReceived(countFile)).toEqual(['build']); // the server never saw the refused call
     expect(engine.listTasks().map((task) => task.arguments.project)).toEqual(['first']);
     // The running task is followed to its end in memory.
-    const finished = await waitForTask(engine, first.task.id, isTaskFinished, 20_000, 'the first build to finish');
+    const finished = await waitForTask(engine, first.task.localId, isTaskFinished, 20_000, 'the first build to finish');
     expect(finished.snapshot?.status).toBe('completed');
 
     rmdirSync(journal);
@@ -129,9 +129,9 @@ describe.each(forms)('disk faults against the %s demo server over stdio', (form)
     const restarted = nodeEngine(data.dir);
     cleanups.push(() => restarted.dispose());
     expect(await restarted.start([])).toEqual([]);
-    const serverTaskIds = restarted.listTasks().map((task) => task.taskId);
-    expect(serverTaskIds).toEqual([first.task.taskId, second.task.taskId]);
-    expect(restarted.getTask(first.task.id)).toMatchObject({ snapshot: { status: 'completed' }, hasResult: true });
+    const serverTaskIds = restarted.listTasks().map((task) => task.serverTaskId);
+    expect(serverTaskIds).toEqual([first.task.serverTaskId, second.task.serverTaskId]);
+    expect(restarted.getTask(first.task.localId)).toMatchObject({ snapshot: { status: 'completed' }, hasResult: true });
   });
 
   it('a damaged stored result is kept aside, said on its task, and fetched again from the server that still holds the task', async () => {
@@ -144,20 +144,20 @@ describe.each(forms)('disk faults against the %s demo server over stdio', (form)
     await waitForServer(engine, server.id);
     const outcome = await engine.callTool(server.id, 'build', { durationMs: 300, project: 'kept' });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    await waitForTask(engine, outcome.task.id, (task) => isTaskFinished(task) && task.hasResult, 20_000, 'the build to finish');
+    await waitForTask(engine, outcome.task.localId, (task) => isTaskFinished(task) && task.hasResult, 20_000, 'the build to finish');
     const resultsDir = join(data.dir, 'results');
     const [stored] = readdirSync(resultsDir);
     writeFileSync(join(resultsDir, stored!), '{"content":[{"type":"te'); // damaged: cut off
 
-    const result = await engine.getResult(outcome.task.id);
+    const result = await engine.getResult(outcome.task.localId);
 
     expect(result).toMatchObject({ structuredContent: { project: 'kept' } });
     const keptAs = readdirSync(resultsDir).find((name) => name.includes('.corrupt-'));
     expect(keptAs).toBeDefined();
     expect(readFileSync(join(resultsDir, keptAs!), 'utf8')).toBe('{"content":[{"type":"te');
-    const task = engine.getTask(outcome.task.id)!;
+    const task = engine.getTask(outcome.task.localId)!;
     expect(task.timeline.at(-1)?.note).toBe(`The stored result was damaged and kept as ${keptAs}. It was fetched again from the server.`);
     expect(task.hasResult).toBe(true);
-    expect(await new FileResultStore({ dir: data.dir }).get(outcome.task.id)).toEqual(result); // stored anew
+    expect(await new FileResultStore({ dir: data.dir }).get(outcome.task.localId)).toEqual(result); // stored anew
   });
 });

@@ -20,11 +20,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const identity = (text: string): string => text;
 
 function poll(exchanges: TaskExchanges, seq: number): void {
-  const request: StoredProtocolEntry = { seq, at: seq, direction: 'sent', kind: 'request', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, taskId: 't1' };
+  const request: StoredProtocolEntry = { seq, at: seq, direction: 'sent', kind: 'request', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, localId: 't1' };
   const message = { jsonrpc: '2.0', id: `mtm-${seq}`, method: 'tasks/get', params: { taskId: 'srv' } };
   exchanges.take(request, JSON.stringify(message), message, identity);
   const answer = { jsonrpc: '2.0', id: `mtm-${seq}`, result: { taskId: 'srv', status: 'working' } };
-  exchanges.take({ seq: seq + 1, at: seq + 1, direction: 'received', kind: 'response', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, taskId: 't1', durationMs: 1 }, JSON.stringify(answer), answer, identity);
+  exchanges.take({ seq: seq + 1, at: seq + 1, direction: 'received', kind: 'response', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, localId: 't1', durationMs: 1 }, JSON.stringify(answer), answer, identity);
 }
 
 describe('task exchanges on a failing disk', () => {

@@ -53,7 +53,7 @@ describe('an HTTP server in trouble, seen from its traffic', () => {
 
     proxy.restore();
     await waitForServerState(engine, config.id, isHealthy, 15_000, 'the server to be connected again');
-    const built = await waitForTask(engine, build.id, isTaskFinished, 30_000, 'the build to finish');
+    const built = await waitForTask(engine, build.localId, isTaskFinished, 30_000, 'the build to finish');
     expect(built.snapshot?.status).toBe('completed');
     expect(states.map((state) => state.status)).not.toContain('reconnecting');
   });

@@ -56,6 +56,6 @@ describe.skipIf(process.platform === 'win32')('a stdio server that stops answeri
     // The same process went on: never reconnected, and it still runs tasks.
     expect(states.map((state) => state.status)).not.toContain('reconnecting');
     const build = await startTask(engine, config.id, 'build', { durationMs: 300 });
-    expect((await waitForTask(engine, build.id, isTaskFinished, 20_000, 'the build to finish')).snapshot?.status).toBe('completed');
+    expect((await waitForTask(engine, build.localId, isTaskFinished, 20_000, 'the build to finish')).snapshot?.status).toBe('completed');
   });
 });

@@ -45,11 +45,11 @@ describe('a stdio server printing a line larger than the limit', () => {
     const engine = await engineWith(['--huge-bytes', String(20 * MIB)]);
     const outcome = await engine.callTool('oversize-stdio', 'job', {});
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const failed = await waitForTask(engine, outcome.task.id, (task) => task.lastError !== undefined, AT_ONCE_MS, 'the huge answer to fail its poll');
+    const failed = await waitForTask(engine, outcome.task.localId, (task) => task.lastError !== undefined, AT_ONCE_MS, 'the huge answer to fail its poll');
     expect(failed.lastError).toBe('The server sent a message larger than 16 MiB (the limit); it was not read.');
     expect(isTaskFinished(failed)).toBe(false);
     expect(engine.listServers()[0]?.status).toBe('connected');
-    const recovered = await waitForTask(engine, outcome.task.id, (task) => task.lastError === undefined && task.snapshot?.statusMessage === STDIO_NORMAL_STATUS, 20_000, 'the next poll');
+    const recovered = await waitForTask(engine, outcome.task.localId, (task) => task.lastError === undefined && task.snapshot?.statusMessage === STDIO_NORMAL_STATUS, 20_000, 'the next poll');
     expect(recovered.snapshot?.status).toBe('working');
   });
 
@@ -58,10 +58,10 @@ describe('a stdio server printing a line larger than the limit', () => {
     const engine = await engineWith(['--huge-bytes', String(20 * MIB), '--id-last'], clock);
     const outcome = await engine.callTool('oversize-stdio', 'job', {});
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const id = outcome.task.id;
+    const id = outcome.task.localId;
     const errors: string[] = [];
     engine.onDidUpdateTask((task) => {
-      if (task.id === id && task.lastError !== undefined) errors.push(task.lastError);
+      if (task.localId === id && task.lastError !== undefined) errors.push(task.lastError);
     });
     await clock.advance(1_000);
     // The 20 MiB line goes by and is dropped: which request it answered is not known, so it waits.

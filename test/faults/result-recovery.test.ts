@@ -25,7 +25,7 @@ class DamagedOnce extends MemoryResultStore {
 }
 
 const done: TrackedTask = {
-  id: 'local-1', serverId: SERVER, form: 'extension', phase: 'task', taskId: 'srv-1', toolName: 'build', arguments: {},
+  localId: 'local-1', serverId: SERVER, form: 'extension', phase: 'task', serverTaskId: 'srv-1', toolName: 'build', arguments: {},
   createdAt: 1, updatedAt: 2, snapshot: snapshot('srv-1', { status: 'completed' }), hasResult: true, timeline: [], answeredInputKeys: [],
 };
 
@@ -49,10 +49,10 @@ it('reads a damaged result again from the server once, however many reads ask at
   expect(first).toEqual(RESULT);
   expect(second).toEqual(RESULT);
   expect(protocol.count('tasks/get')).toBe(1);
-  const task = kit.parts.ledger.get(done.id)!;
+  const task = kit.parts.ledger.get(done.localId)!;
   expect(task.timeline.map((entry) => entry.note)).toEqual([`The stored result was damaged and kept as ${KEPT}. It was fetched again from the server.`]);
   expect(task.hasResult).toBe(true);
-  expect(store.results.get(done.id)).toEqual(RESULT); // stored anew
+  expect(store.results.get(done.localId)).toEqual(RESULT); // stored anew
 });
 
 it('says the result could not be fetched again when the server is not connected, and the task has no result any more', async () => {
@@ -60,7 +60,7 @@ it('says the result could not be fetched again when the server is not connected,
 
   expect(await read.read(done)).toBeUndefined();
 
-  const task = kit.parts.ledger.get(done.id)!;
+  const task = kit.parts.ledger.get(done.localId)!;
   expect(task.timeline.at(-1)?.note).toBe(`The stored result was damaged and kept as ${KEPT}. It could not be fetched again from the server.`);
   expect(task.hasResult).toBe(false);
 });

@@ -15,16 +15,16 @@ import { invoke, invokeError, startTestHost, tempDir, waitForConnected, type Tes
 import { FaultyFileSystem } from './faulty-fs.js';
 
 const seeded: TrackedTask = {
-  id: 'a',
+  localId: 'a',
   serverId: 'gone',
   form: 'extension',
   phase: 'task',
-  taskId: 'remote-a',
+  serverTaskId: 'remote-a',
   toolName: 'build',
   arguments: {},
   createdAt: 1_000,
   updatedAt: 2_000,
-  snapshot: { taskId: 'remote-a', status: 'completed' },
+  snapshot: { serverTaskId: 'remote-a', status: 'completed' },
   hasResult: false,
   timeline: [],
   answeredInputKeys: [],

@@ -61,7 +61,7 @@ function wire() {
 }
 
 const seeded: TrackedTask = {
-  id: 'a', serverId: 's', form: 'extension', phase: 'task', taskId: 'remote-a', toolName: 'build', arguments: {},
+  localId: 'a', serverId: 's', form: 'extension', phase: 'task', serverTaskId: 'remote-a', toolName: 'build', arguments: {},
   createdAt: 1, updatedAt: 2, snapshot: snapshot('remote-a'), hasResult: false, timeline: [], answeredInputKeys: [],
 };
 

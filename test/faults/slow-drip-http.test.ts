@@ -38,11 +38,11 @@ describe('an HTTP server that never finishes its answer', () => {
     await waitForServer(engine, SERVER_ID);
     const outcome = await engine.callTool(SERVER_ID, 'job', {});
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const id = outcome.task.id;
+    const id = outcome.task.localId;
 
     const errors: string[] = [];
     engine.onDidUpdateTask((task) => {
-      if (task.id === id && task.lastError !== undefined) errors.push(task.lastError);
+      if (task.localId === id && task.lastError !== undefined) errors.push(task.lastError);
     });
 
     server.mode = mode;

@@ -15,7 +15,7 @@ import { CallNotSavedError } from '../../electron/engine/calls/call-not-saved-er
 import { Emitter } from '../../electron/engine/emitter.js';
 import { createEngineParts, type EngineParts } from '../../electron/engine/engine-parts.js';
 import type { Logger, SaveProblem } from '../../electron/engine/ports.js';
-import { ConfTaskStore, TASK_BACKUP_FILE, TASK_FILE, TASK_JOURNAL_FILE, TASK_OLDER_BACKUP_FILE, QUARANTINE_FILE } from '../../electron/engine/stores/conf-task-store.js';
+import { ConfTaskStore, TASK_BACKUP_FILE, TASK_FILE, TASK_JOURNAL_FILE, TASK_OLDER_BACKUP_FILE, TASK_SCHEMA_VERSION, QUARANTINE_FILE } from '../../electron/engine/stores/conf-task-store.js';
 import { FileResultStore, RESULTS_FOLDER } from '../../electron/engine/stores/file-result-store.js';
 import { McpRequestError } from '../../electron/engine/connections/mcp-request-error.js';
 import { MAX_ERROR_BACKOFF_MS } from '../../electron/engine/tasks/task-rules.js';
@@ -28,16 +28,16 @@ const silent: Logger = { debug: () => undefined, info: () => undefined, warn: ()
 
 function task(id: string, extra: Partial<TrackedTask> = {}): TrackedTask {
   return {
-    id,
+    localId: id,
     serverId: 'server-a',
     form: 'extension',
     phase: 'task',
-    taskId: `remote-${id}`,
+    serverTaskId: `remote-${id}`,
     toolName: 'build',
     arguments: {},
     createdAt: 1_000,
     updatedAt: 2_000,
-    snapshot: { taskId: `remote-${id}`, status: 'working' },
+    snapshot: { serverTaskId: `remote-${id}`, status: 'working' },
     hasResult: false,
     timeline: [],
     answeredInputKeys: [],
@@ -80,14 +80,14 @@ async function idsInGoodCopies(): Promise<Set<string>> {
   const ids = new Set<string>();
   const admit = (record: unknown): void => {
     const parsed = TrackedTaskSchema.safeParse(record);
-    if (parsed.success) ids.add(parsed.data.id);
+    if (parsed.success) ids.add(parsed.data.localId);
   };
   for (const name of [TASK_FILE, TASK_BACKUP_FILE, TASK_OLDER_BACKUP_FILE]) {
     const text = await readFile(file(name), 'utf8').catch(() => undefined);
     if (text === undefined) continue;
     try {
       const data = JSON.parse(text) as { schemaVersion?: unknown; tasks?: unknown };
-      if (data !== null && data.schemaVersion === 1 && Array.isArray(data.tasks)) (data.tasks as unknown[]).forEach(admit);
+      if (data !== null && data.schemaVersion === TASK_SCHEMA_VERSION && Array.isArray(data.tasks)) (data.tasks as unknown[]).forEach(admit);
     } catch {
       // Not a good copy.
     }
@@ -126,14 +126,14 @@ const corruptRows: Record<string, CorruptRow> = {
   null: { damage: () => writeFile(file(TASK_FILE), 'null'), says: [/because it holds no task list \(JSON null\)/], loads: ['a', 'b', 'c'] },
   '{}': { damage: () => writeFile(file(TASK_FILE), '{}'), says: [/because it holds no task list \(an empty object\)/], loads: ['a', 'b', 'c'] },
   '[]': { damage: () => writeFile(file(TASK_FILE), '[]'), says: [/because it does not have the expected layout/], loads: ['a', 'b', 'c'] },
-  'wrong shape': { damage: () => writeFile(file(TASK_FILE), '{"schemaVersion":1,"tasks":{"a":{}}}'), says: [/because it does not have the expected layout/], loads: ['a', 'b', 'c'] },
+  'wrong shape': { damage: () => writeFile(file(TASK_FILE), `{"schemaVersion":${TASK_SCHEMA_VERSION},"tasks":{"a":{}}}`), says: [/because it does not have the expected layout/], loads: ['a', 'b', 'c'] },
   'newer version': {
-    damage: () => writeFile(file(TASK_FILE), JSON.stringify({ schemaVersion: 2, tasks: [task('z')] })),
-    says: [/because it was written by a newer version of the app \(format 2\)/],
+    damage: () => writeFile(file(TASK_FILE), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION + 1, tasks: [task('z')] })),
+    says: [new RegExp(`because it was written by a newer version of the app \\(format ${TASK_SCHEMA_VERSION + 1}\\)`)],
     loads: ['a', 'b', 'c'],
   },
   'one bad record': {
-    damage: () => writeFile(file(TASK_FILE), JSON.stringify({ schemaVersion: 1, tasks: [task('a'), task('b'), { id: 'x', phase: 'bogus' }] })),
+    damage: () => writeFile(file(TASK_FILE), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a'), task('b'), { id: 'x', phase: 'bogus' }] })),
     says: [/^A saved task \(id "x"\) could not be loaded because its data is invalid .* It was set aside in "tasks\.quarantine\.json"/],
     loads: ['a', 'b', 'c'],
   },
@@ -178,7 +178,7 @@ describe('fault table: a damaged task store', () => {
     const loaded = await openStore().load();
 
     for (const pattern of row.says) expect(loaded.problems.some((line) => pattern.test(line)), `${pattern} in ${JSON.stringify(loaded.problems)}`).toBe(true);
-    const ids = loaded.tasks.map((t) => t.id).sort();
+    const ids = loaded.tasks.map((t) => t.localId).sort();
     expect(ids).toEqual(row.loads);
     expect(ids).toEqual([...goodIds].sort()); // nothing in a good copy is lost
     // Every file that was moved aside is kept byte for byte.
@@ -253,10 +253,10 @@ describe('fault table: a disk that refuses writes (the errors Node raises, throu
 
     fs.fail(code, TARGETS[target].refuses);
     // The running task completes while the disk refuses: nothing throws, it shows its result.
-    await parts.watcher.observe(running.task.id, { snapshot: snapshot('srv-1', { status: 'completed' }), result: RESULT }, clock.monotonic());
+    await parts.watcher.observe(running.task.localId, { snapshot: snapshot('srv-1', { status: 'completed' }), result: RESULT }, clock.monotonic());
     await parts.registry.flush();
-    expect(parts.ledger.get(running.task.id)).toMatchObject({ hasResult: true, snapshot: { status: 'completed' } });
-    expect(await parts.results.get(running.task.id)).toEqual(RESULT);
+    expect(parts.ledger.get(running.task.localId)).toMatchObject({ hasResult: true, snapshot: { status: 'completed' } });
+    expect(await parts.results.get(running.task.localId)).toEqual(RESULT);
 
     const expected = { reason: REASONS[code], folder: TARGETS[target].folder() };
     let later: TrackedTask | undefined;
@@ -285,11 +285,11 @@ describe('fault table: a disk that refuses writes (the errors Node raises, throu
 
     // A restart finds everything: the history, the task that completed, its result, the later call.
     const reloaded = await openStore().load();
-    const ids = reloaded.tasks.map((t) => t.id);
-    const expectedIds = ['a', 'b', 'c', running.task.id, ...(later === undefined ? [] : [later.id])];
+    const ids = reloaded.tasks.map((t) => t.localId);
+    const expectedIds = ['a', 'b', 'c', running.task.localId, ...(later === undefined ? [] : [later.localId])];
     expect(ids.sort()).toEqual(expectedIds.sort());
-    expect(reloaded.tasks.find((t) => t.id === running.task.id)).toMatchObject({ hasResult: true, taskId: 'srv-1' });
-    expect(await new FileResultStore({ dir }).get(running.task.id)).toEqual(RESULT);
+    expect(reloaded.tasks.find((t) => t.localId === running.task.localId)).toMatchObject({ hasResult: true, serverTaskId: 'srv-1' });
+    expect(await new FileResultStore({ dir }).get(running.task.localId)).toEqual(RESULT);
   });
 
   it('a real read-only data folder (chmod 0500) refuses the entry of a new call, which is then not sent', async (context) => {
@@ -311,6 +311,6 @@ describe('fault table: a disk that refuses writes (the errors Node raises, throu
     expect(protocol.count('tools/call')).toBe(0);
     await chmod(file(TASK_JOURNAL_FILE), 0o600);
     await chmod(dir, 0o700);
-    expect((await openStore().load()).tasks.map((t) => t.id).sort()).toEqual(['a', 'b', 'c']);
+    expect((await openStore().load()).tasks.map((t) => t.localId).sort()).toEqual(['a', 'b', 'c']);
   });
 });

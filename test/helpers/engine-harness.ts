@@ -95,7 +95,7 @@ export function waitForServerState(engine: Engine, id: string, predicate: (state
 
 /** Waits until a pending input of task `taskId` exists. */
 export function waitForInput(engine: Engine, taskId: string, timeoutMs = 20_000): Promise<PendingInput> {
-  return waitFor((listener) => engine.onDidChangeInputs(listener), () => engine.listInputs().find((input) => input.taskId === taskId), timeoutMs, `an input request of ${taskId}`);
+  return waitFor((listener) => engine.onDidChangeInputs(listener), () => engine.listInputs().find((input) => input.localId === taskId), timeoutMs, `an input request of ${taskId}`);
 }
 
 /** Waits until a pending input satisfies `predicate`; resolves with it. */
@@ -106,7 +106,7 @@ export function waitForInputMatching(engine: Engine, predicate: (input: PendingI
 /** Waits until task `taskId` has exactly `count` pending inputs; resolves with them. */
 export function waitForInputs(engine: Engine, taskId: string, count: number, timeoutMs = 20_000): Promise<PendingInput[]> {
   return waitFor((listener) => engine.onDidChangeInputs(listener), () => {
-    const inputs = engine.listInputs().filter((input) => input.taskId === taskId);
+    const inputs = engine.listInputs().filter((input) => input.localId === taskId);
     return inputs.length === count ? inputs : undefined;
   }, timeoutMs, `${count} input requests of ${taskId}`);
 }

@@ -113,13 +113,13 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'build', arguments: args });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
     expect(outcome.task).not.toHaveProperty('arguments');
-    const done = await waitForTask(outcome.task.id, isTaskFinished, 'build to finish');
+    const done = await waitForTask(outcome.task.localId, isTaskFinished, 'build to finish');
     expect(done).toMatchObject({ snapshot: { status: 'completed' }, hasResult: true, arguments: args, toolName: 'build' });
     expect(done.timeline.length).toBeGreaterThan(1);
-    const updates = test.events.of('tasks:updated').flatMap((payload) => payload.tasks).filter((task) => task.id === outcome.task.id);
+    const updates = test.events.of('tasks:updated').flatMap((payload) => payload.tasks).filter((task) => task.localId === outcome.task.localId);
     expect(updates.at(-1)?.snapshot?.status).toBe('completed');
-    expect(await invoke(test.host, 'tasks:list', {})).toContainEqual(expect.objectContaining({ id: outcome.task.id, snapshot: expect.objectContaining({ status: 'completed' }) }));
-    const result = await invoke(test.host, 'tasks:result', { id: outcome.task.id });
+    expect(await invoke(test.host, 'tasks:list', {})).toContainEqual(expect.objectContaining({ localId: outcome.task.localId, snapshot: expect.objectContaining({ status: 'completed' }) }));
+    const result = await invoke(test.host, 'tasks:result', { id: outcome.task.localId });
     expect(JSON.stringify(result)).toContain(`dist/${args.project}.tar.gz`);
   });
 
@@ -127,28 +127,28 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'deploy', arguments: { service: 'api', durationMs: 200 } });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
     const input = await test.events.waitFor(
-      () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.taskId === outcome.task.id),
+      () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.localId === outcome.task.localId),
       'the deploy question',
     );
     expect(await invoke(test.host, 'inputs:list', {})).toContainEqual(input);
-    await invoke(test.host, 'inputs:answer', { taskId: input.taskId, serverId: input.serverId, key: input.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
-    await waitForTask(outcome.task.id, isTaskFinished, 'deploy to finish');
-    expect(JSON.stringify(await invoke(test.host, 'tasks:result', { id: outcome.task.id }))).toContain('Deployed api to production');
-    expect((await invokeError(test.host, 'inputs:answer', { taskId: input.taskId, serverId: input.serverId, key: input.key, response: { action: 'accept' } })).message).toMatch(/no longer pending/);
+    await invoke(test.host, 'inputs:answer', { localId: input.localId, serverId: input.serverId, key: input.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
+    await waitForTask(outcome.task.localId, isTaskFinished, 'deploy to finish');
+    expect(JSON.stringify(await invoke(test.host, 'tasks:result', { id: outcome.task.localId }))).toContain('Deployed api to production');
+    expect((await invokeError(test.host, 'inputs:answer', { localId: input.localId, serverId: input.serverId, key: input.key, response: { action: 'accept' } })).message).toMatch(/no longer pending/);
   });
 
   it('cancel ends a running task; remove takes it out of the list', async () => {
     const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'sleep', arguments: { durationMs: 600_000 } });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    await invoke(test.host, 'tasks:cancel', { id: outcome.task.id });
-    const ended = await waitForTask(outcome.task.id, isTaskFinished, 'sleep to be cancelled');
+    await invoke(test.host, 'tasks:cancel', { id: outcome.task.localId });
+    const ended = await waitForTask(outcome.task.localId, isTaskFinished, 'sleep to be cancelled');
     expect(ended.snapshot?.status).toBe('cancelled');
-    expect((await invokeError(test.host, 'tasks:cancel', { id: outcome.task.id })).message).toMatch(/Only a running task/);
+    expect((await invokeError(test.host, 'tasks:cancel', { id: outcome.task.localId })).message).toMatch(/Only a running task/);
 
-    await invoke(test.host, 'tasks:remove', { id: outcome.task.id });
-    await test.events.waitFor(() => test.events.of('tasks:removed').some((payload) => payload.ids.includes(outcome.task.id)) || undefined, 'tasks:removed');
-    expect(await invoke(test.host, 'tasks:get', { id: outcome.task.id })).toBeNull();
-    expect(await invoke(test.host, 'tasks:result', { id: outcome.task.id })).toBeNull();
+    await invoke(test.host, 'tasks:remove', { id: outcome.task.localId });
+    await test.events.waitFor(() => test.events.of('tasks:removed').some((payload) => payload.ids.includes(outcome.task.localId)) || undefined, 'tasks:removed');
+    expect(await invoke(test.host, 'tasks:get', { id: outcome.task.localId })).toBeNull();
+    expect(await invoke(test.host, 'tasks:result', { id: outcome.task.localId })).toBeNull();
   });
 
   it('a call the server refuses comes back as an error with its JSON-RPC code', async () => {

@@ -8,16 +8,16 @@ import { FakeClock } from '../helpers/fake-clock.js';
 
 function task(id: string, step: number): TrackedTask {
   return {
-    id,
+    localId: id,
     serverId: 'demo',
     form: 'extension',
     phase: 'task',
-    taskId: `server-${id}`,
+    serverTaskId: `server-${id}`,
     toolName: 'build',
     arguments: { secretArgument: 'kept in the detail view only' },
     createdAt: 1,
     updatedAt: step,
-    snapshot: { taskId: `server-${id}`, status: 'working', statusMessage: `Step ${step}` },
+    snapshot: { serverTaskId: `server-${id}`, status: 'working', statusMessage: `Step ${step}` },
     hasResult: false,
     timeline: [{ at: step, status: 'working', statusMessage: `Step ${step}` }],
     answeredInputKeys: [],
@@ -25,7 +25,7 @@ function task(id: string, step: number): TrackedTask {
   };
 }
 
-const input: PendingInput = { taskId: 't0', serverId: 's', key: 'k', request: { method: 'elicitation/create' }, receivedAt: 5 };
+const input: PendingInput = { localId: 't0', serverId: 's', key: 'k', request: { method: 'elicitation/create' }, receivedAt: 5 };
 
 function setup(servers: () => ServerView[] = () => []) {
   const clock = new FakeClock();
@@ -55,8 +55,8 @@ describe('EventBatcher', () => {
     expect(sent).toHaveLength(1);
     const [message] = sent;
     expect(message!.channel).toBe('tasks:updated');
-    const { tasks } = message!.payload as { tasks: { id: string; snapshot: { statusMessage: string } }[] };
-    expect(tasks.map((summary) => [summary.id, summary.snapshot.statusMessage])).toEqual(
+    const { tasks } = message!.payload as { tasks: { localId: string; snapshot: { statusMessage: string } }[] };
+    expect(tasks.map((summary) => [summary.localId, summary.snapshot.statusMessage])).toEqual(
       Array.from({ length: 10 }, (_, index) => [`t${index}`, `Step ${990 + index}`]),
     );
     await clock.advance(10 * EVENT_INTERVAL_MS);
@@ -103,7 +103,7 @@ describe('EventBatcher', () => {
     batcher.taskUpdated(task('back', 2));
     await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([
-      ['tasks:updated', { tasks: [expect.objectContaining({ id: 'back' })] }],
+      ['tasks:updated', { tasks: [expect.objectContaining({ localId: 'back' })] }],
       ['tasks:removed', { ids: ['gone'] }],
     ]);
   });
@@ -123,7 +123,7 @@ describe('EventBatcher', () => {
     expect(sent[0]!.payload).toEqual({ servers: [expect.objectContaining({ name: 'after' })] });
     // Inputs go out as checked views, named by the server list as it is at the flush (no schema: a refusal).
     expect(sent[2]!.payload).toEqual({
-      inputs: [{ taskId: 't0', serverId: 's', key: 'k', receivedAt: 5, method: 'elicitation/create', server: { name: 'after' }, held: false, kind: 'refusal', message: '', refusal: { problems: expect.any(Array) } }],
+      inputs: [{ localId: 't0', serverId: 's', key: 'k', receivedAt: 5, method: 'elicitation/create', server: { name: 'after' }, held: false, kind: 'refusal', message: '', refusal: { problems: expect.any(Array) } }],
     });
   });
 

@@ -44,7 +44,7 @@ async function askedFor(test: TestHost): Promise<Extract<PendingInputView, { kin
   const outcome = await invoke(test.host, 'tools:call', { serverId: SERVER_ID, name: TOOL, arguments: {} });
   if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
   const view = await test.events.waitFor(
-    () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.taskId === outcome.task.id),
+    () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.localId === outcome.task.localId),
     'the site question',
   );
   if (view.kind !== 'form') throw new Error(`expected a form, got ${view.kind}: ${JSON.stringify(view)}`);
@@ -61,7 +61,7 @@ async function reportOf(test: TestHost, taskId: string): Promise<SiteReport> {
 }
 
 function answer(view: PendingInputView, content: Record<string, unknown>) {
-  return { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept', content } } as const;
+  return { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept', content } } as const;
 }
 
 describe.each<Form>(['extension', 'legacy'])('a zod-written form inside a task (%s)', (form) => {
@@ -82,7 +82,7 @@ describe.each<Form>(['extension', 'legacy'])('a zod-written form inside a task (
     expect(view.form.ignored).toStrictEqual([]);
 
     await invoke(test.host, 'inputs:answer', answer(view, VALID));
-    expect(await reportOf(test, view.taskId!)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
+    expect(await reportOf(test, view.localId!)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
   });
 });
 
@@ -98,10 +98,10 @@ describe('the pattern, enforced by the host (the request reaches the host as the
     expect((await invokeError(test.host, 'inputs:answer', answer(view, { ...VALID, code: 'abc-1' }))).message).toMatch(CODE_REFUSED);
     // Passes the app's own e-mail check, fails zod's e-mail pattern (the top-level domain ends in "-").
     expect((await invokeError(test.host, 'inputs:answer', answer(view, { ...VALID, owner: 'ops@example.org-' }))).message).toMatch(/^The answer was refused: owner: Enter text in the form the server asks for/);
-    expect((await invoke(test.host, 'inputs:list', {})).some((input) => input.taskId === view.taskId)).toBe(true);
+    expect((await invoke(test.host, 'inputs:list', {})).some((input) => input.localId === view.localId)).toBe(true);
 
     await invoke(test.host, 'inputs:answer', answer(view, VALID));
-    expect(await reportOf(test, view.taskId!)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
+    expect(await reportOf(test, view.localId!)).toStrictEqual({ action: 'accept', content: VALID, zodAccepts: true });
   });
 
   // The 2025-11-25 request reaches the host as the server sent it too: the engine takes server

@@ -11,7 +11,7 @@ import { invoke, invokeError, startTestHost, waitForConnected, type TestHost } f
 
 describe('queuePlaces (pure)', () => {
   const input = (serverId: string, receivedAt: number, extra: Partial<PendingInput> = {}): PendingInput => ({
-    taskId: `t${receivedAt}`,
+    localId: `t${receivedAt}`,
     serverId,
     key: 'k',
     request: { method: 'elicitation/create', params: {} },
@@ -58,12 +58,12 @@ describe('a real server asking four questions at once', () => {
     for (let index = 0; index < 4; index += 1) {
       const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'deploy', arguments: { service: `svc${index}`, durationMs: 100 } });
       if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-      taskIds.push(outcome.task.id);
+      taskIds.push(outcome.task.localId);
       // One at a time, so the arrival order is the call order.
-      await pushedInputs((inputs) => inputs.some((pending) => pending.taskId === outcome.task.id), `question ${index + 1}`);
+      await pushedInputs((inputs) => inputs.some((pending) => pending.localId === outcome.task.localId), `question ${index + 1}`);
     }
     const inputs = await pushedInputs((list) => list.length === 4, 'four questions');
-    expect(inputs.map((pending) => [pending.taskId, pending.queuePlace])).toEqual([
+    expect(inputs.map((pending) => [pending.localId, pending.queuePlace])).toEqual([
       [taskIds[0], undefined],
       [taskIds[1], undefined],
       [taskIds[2], undefined],
@@ -72,15 +72,15 @@ describe('a real server asking four questions at once', () => {
     expect(await invoke(test.host, 'inputs:list', {})).toEqual(inputs);
 
     const queued = inputs[3]!;
-    const refused = await invokeError(test.host, 'inputs:answer', { taskId: queued.taskId, serverId: queued.serverId, key: queued.key, response: { action: 'decline' } });
+    const refused = await invokeError(test.host, 'inputs:answer', { localId: queued.localId, serverId: queued.serverId, key: queued.key, response: { action: 'decline' } });
     expect(refused.message).toMatch(/waits behind earlier questions from the same server/);
 
     const first = inputs[0]!;
-    await invoke(test.host, 'inputs:answer', { taskId: first.taskId, serverId: first.serverId, key: first.key, response: { action: 'decline' } });
+    await invoke(test.host, 'inputs:answer', { localId: first.localId, serverId: first.serverId, key: first.key, response: { action: 'decline' } });
     const after = await pushedInputs((list) => list.length === 3, 'the first answered');
     expect(after.every((pending) => pending.queuePlace === undefined)).toBe(true);
     for (const pending of after) {
-      await invoke(test.host, 'inputs:answer', { taskId: pending.taskId, serverId: pending.serverId, key: pending.key, response: { action: 'cancel' } });
+      await invoke(test.host, 'inputs:answer', { localId: pending.localId, serverId: pending.serverId, key: pending.key, response: { action: 'cancel' } });
     }
     await pushedInputs((list) => list.length === 0, 'all answered');
   });

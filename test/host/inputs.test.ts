@@ -30,14 +30,14 @@ function waitForTask(id: string, predicate: (task: TaskDetail) => boolean, what:
 }
 
 /** Starts `tool` on `serverId` and waits for its question, pushed as inputs:changed. */
-async function askedBy(serverId: string, tool: string, args: Record<string, unknown> = {}): Promise<PendingInputView & { taskId: string }> {
+async function askedBy(serverId: string, tool: string, args: Record<string, unknown> = {}): Promise<PendingInputView & { localId: string }> {
   const outcome = await invoke(test.host, 'tools:call', { serverId, name: tool, arguments: args });
   if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
   const view = await test.events.waitFor(
-    () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.taskId === outcome.task.id),
+    () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.localId === outcome.task.localId),
     `the ${tool} question on ${serverId}`,
   );
-  return { ...view, taskId: outcome.task.id };
+  return { ...view, localId: outcome.task.localId };
 }
 
 async function structuredContent(taskId: string): Promise<Record<string, unknown>> {
@@ -80,19 +80,19 @@ describe.each(SERVERS)('deploy on %s', (serverId) => {
       ['a stray key', { action: 'decline', _meta: {} }, /refused/],
     ];
     for (const [what, response, message] of refusals) {
-      const error = await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response });
+      const error = await invokeError(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response });
       expect(error.message, what).toMatch(message);
     }
-    expect((await invoke(test.host, 'inputs:list', {})).some((input) => input.taskId === view.taskId)).toBe(true);
+    expect((await invoke(test.host, 'inputs:list', {})).some((input) => input.localId === view.localId)).toBe(true);
 
-    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
-    expect(await structuredContent(view.taskId)).toMatchObject({ started: true, environment: 'production' });
+    await invoke(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
+    expect(await structuredContent(view.localId)).toMatchObject({ started: true, environment: 'production' });
   });
 
   it.each(['decline', 'cancel'] as const)('%s completes with started false', async (action) => {
     const view = await askedBy(serverId, 'deploy', { service: 'api', durationMs: 200 });
-    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action } });
-    expect(await structuredContent(view.taskId)).toMatchObject({ started: false });
+    await invoke(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action } });
+    expect(await structuredContent(view.localId)).toMatchObject({ started: false });
   });
 });
 
@@ -107,18 +107,18 @@ describe.each(SERVERS)('open_dashboard on %s (URL mode)', (serverId) => {
     });
     expect(await invoke(test.host, 'inputs:list', {})).toContainEqual(view);
     for (const response of [{ action: 'accept', content: {} }, { action: 'accept', content: { confirm: true } }, { action: 'maybe' }]) {
-      expect((await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response })).message).toMatch(/refused/);
+      expect((await invokeError(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response })).message).toMatch(/refused/);
     }
     // This host has no way to open pages (as in browser mode): it says so, and nothing is opened.
     expect((await invokeError(test.host, 'app:open-external', { url: 'https://example.com/dashboard' })).message).toMatch(/open this address yourself/);
-    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept' } });
-    expect(await structuredContent(view.taskId)).toEqual({ service: 'api', started: true, action: 'accept' });
+    await invoke(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept' } });
+    expect(await structuredContent(view.localId)).toEqual({ service: 'api', started: true, action: 'accept' });
   });
 
   it.each(['decline', 'cancel'] as const)('%s completes with started false', async (action) => {
     const view = await askedBy(serverId, 'open_dashboard', { service: 'api' });
-    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action } });
-    expect(await structuredContent(view.taskId)).toEqual({ service: 'api', started: false, action });
+    await invoke(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action } });
+    expect(await structuredContent(view.localId)).toEqual({ service: 'api', started: false, action });
   });
 
   it('a user-info trick shows the real host with a warning, and can only be declined', async () => {
@@ -126,10 +126,10 @@ describe.each(SERVERS)('open_dashboard on %s (URL mode)', (serverId) => {
     if (view.kind !== 'url') throw new Error('expected a url view');
     expect(view.url).toMatchObject({ full: 'https://good.com@evil.com/login', host: 'evil.com', canOpen: false });
     expect(view.url.warnings.join(' ')).toMatch(/evil\.com/);
-    expect((await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept' } })).message).toMatch(/will not open/);
+    expect((await invokeError(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept' } })).message).toMatch(/will not open/);
     expect((await invokeError(test.host, 'app:open-external', { url: view.url.full })).message).toMatch(/not one a pending question/);
-    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'decline' } });
-    expect(await structuredContent(view.taskId)).toMatchObject({ started: false, action: 'decline' });
+    await invoke(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'decline' } });
+    expect(await structuredContent(view.localId)).toMatchObject({ started: false, action: 'decline' });
   });
 });
 
@@ -141,17 +141,17 @@ describe('app:open-external with an injected openExternal (as Electron passes op
       await waitForConnected(withOpener, ['demo-legacy']);
       const outcome = await invoke(withOpener.host, 'tools:call', { serverId: 'demo-legacy', name: 'open_dashboard', arguments: { service: 'db', durationMs: 0 } });
       if (outcome.kind !== 'task') throw new Error('expected a task');
-      const view = await withOpener.events.waitFor(() => withOpener.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.taskId === outcome.task.id), 'the question');
+      const view = await withOpener.events.waitFor(() => withOpener.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.localId === outcome.task.localId), 'the question');
       expect((await invokeError(withOpener.host, 'app:open-external', { url: 'https://evil.example/' })).message).toMatch(/not one a pending question/);
       expect(opened).toEqual([]);
       expect(await invoke(withOpener.host, 'app:open-external', { url: 'https://example.com/dashboard' })).toEqual({});
       expect(opened).toEqual(['https://example.com/dashboard']);
-      await invoke(withOpener.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept' } });
+      await invoke(withOpener.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept' } });
       await withOpener.events.waitFor(async () => {
-        const task = await invoke(withOpener.host, 'tasks:get', { id: outcome.task.id });
+        const task = await invoke(withOpener.host, 'tasks:get', { id: outcome.task.localId });
         return task !== null && isTaskFinished(task) ? task : undefined;
       }, 'the task to finish');
-      expect((await invoke(withOpener.host, 'tasks:result', { id: outcome.task.id }))?.['structuredContent']).toEqual({ service: 'db', started: true, action: 'accept' });
+      expect((await invoke(withOpener.host, 'tasks:result', { id: outcome.task.localId }))?.['structuredContent']).toEqual({ service: 'db', started: true, action: 'accept' });
     } finally {
       await withOpener.stop();
     }
@@ -171,12 +171,12 @@ describe('configure_release', () => {
       ['a fractional integer', { replicas: 2.5 }, /replicas: Enter a whole number/],
       ['an out-of-range number', { rolloutPercent: 101 }, /rolloutPercent/],
     ] as const) {
-      const error = await invokeError(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept', content: { ...content, ...patch } } });
+      const error = await invokeError(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept', content: { ...content, ...patch } } });
       expect(error.message, what).toMatch(message);
     }
     // Multi-select values are sent in option order, as validateForm built them.
-    await invoke(test.host, 'inputs:answer', { taskId: view.taskId, serverId: view.serverId, key: view.key, response: { action: 'accept', content: { ...content, platforms: ['windows', 'linux'], rolloutPercent: 12.5 } } });
-    expect(await structuredContent(view.taskId)).toEqual({ ...content, platforms: ['linux', 'windows'], rolloutPercent: 12.5 });
+    await invoke(test.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept', content: { ...content, platforms: ['windows', 'linux'], rolloutPercent: 12.5 } } });
+    expect(await structuredContent(view.localId)).toEqual({ ...content, platforms: ['linux', 'windows'], rolloutPercent: 12.5 });
   });
 });
 
@@ -184,7 +184,7 @@ describe('input views (pure)', () => {
   const servers: ServerView[] = [
     { id: 's', name: 'My server', transport: 'http', url: 'http://127.0.0.1/mcp', headerNames: [], approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user', roots: [], notificationsMuted: false, state: { id: 's', name: 'My server', status: 'connected', serverInfo: { name: 'Evil <b>Corp</b>' } } },
   ];
-  const pending = (params: Record<string, unknown>, method = 'elicitation/create', receivedAt = 1): PendingInput => ({ taskId: 't', serverId: 's', key: `k${receivedAt}`, request: { method, params }, receivedAt });
+  const pending = (params: Record<string, unknown>, method = 'elicitation/create', receivedAt = 1): PendingInput => ({ localId: 't', serverId: 's', key: `k${receivedAt}`, request: { method, params }, receivedAt });
 
   it.each([
     { name: 'a held decline says it is one', input: { held: true, heldAction: 'decline' }, view: { held: true, heldAction: 'decline' } },

@@ -52,7 +52,7 @@ describe('log channels on a real host', () => {
     for (const serverId of ['web', 'local']) {
       const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'build', arguments: { durationMs: 300 } });
       if (outcome.kind !== 'task') throw new Error(`expected a task on ${serverId}, got ${outcome.kind}`);
-      const id = outcome.task.id;
+      const id = outcome.task.localId;
       taskIds[serverId] = id;
       await test.events.waitFor(async () => {
         const task = await invoke(test.host, 'tasks:get', { id });
@@ -72,7 +72,7 @@ describe('log channels on a real host', () => {
     const call = web.find((entry) => entry.direction === 'sent' && entry.method === 'tools/call');
     expect(call).toMatchObject({ kind: 'request' });
     // The task's polls are its own (the tools/call itself is tied to the task once calls carry the task's local id as progressToken).
-    expect(web.some((entry) => entry.method === 'tasks/get' && entry.taskId === taskIds.web)).toBe(true);
+    expect(web.some((entry) => entry.method === 'tasks/get' && entry.localId === taskIds.web)).toBe(true);
     const answer = web.find((entry) => entry.direction === 'received' && entry.kind === 'response' && entry.id === call?.id);
     expect(answer?.durationMs).toBeGreaterThanOrEqual(0);
     expect(answer?.http?.status).toBe(200);
@@ -92,7 +92,7 @@ describe('log channels on a real host', () => {
     expect(await invoke(test.host, 'logs:console', { serverId: 'local', search: 'STARTING WITH' })).toHaveLength(1);
 
     const exported = await invoke(test.host, 'tasks:export', { id: taskIds.web! });
-    expect(JSON.parse(exported!)).toMatchObject({ task: { id: taskIds.web }, exchange: expect.arrayContaining([expect.objectContaining({ method: 'tasks/get' })]) });
+    expect(JSON.parse(exported!)).toMatchObject({ task: { localId: taskIds.web }, exchange: expect.arrayContaining([expect.objectContaining({ method: 'tasks/get' })]) });
     expect(await invoke(test.host, 'tasks:export', { id: 'no-such-task' })).toBeNull();
     const lines = (await invoke(test.host, 'logs:export', { serverId: 'web' })).trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
     expect(new Set(lines.map((line) => line.type))).toEqual(new Set(['console', 'protocol']));

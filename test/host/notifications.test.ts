@@ -15,11 +15,11 @@ const SERVERS = ['demo-extension', 'demo-legacy'];
 async function start(test: TestHost, serverId: string, name: string, args: Record<string, unknown>): Promise<string> {
   const outcome = await invoke(test.host, 'tools:call', { serverId, name, arguments: args });
   if (outcome.kind === 'result') throw new Error(`${name} did not become a task`);
-  return outcome.task.id;
+  return outcome.task.localId;
 }
 
 function raisedFor(test: TestHost, taskId: string): TaskNotification[] {
-  return test.events.of('notifications:raised').map(({ notification }) => notification).filter((notification) => notification.taskId === taskId);
+  return test.events.of('notifications:raised').map(({ notification }) => notification).filter((notification) => notification.localId === taskId);
 }
 
 /** Resolves once `taskId` has a notification, then waits out one more burst to prove there is exactly one. */
@@ -93,7 +93,7 @@ describe('a shell sink (Electron)', () => {
       const first = await startTestHost(options);
       await waitForConnected(first, ids);
       const waiting = await Promise.all(ids.map((id) => start(first, id, 'deploy', { durationMs: 100 })));
-      await eventually(() => waiting.every((id) => shown.some((notification) => notification.taskId === id)), 'both deploy notifications');
+      await eventually(() => waiting.every((id) => shown.some((notification) => notification.localId === id)), 'both deploy notifications');
       await eventually(() => counts.at(-1) === 2, 'a waiting count of 2');
       expect(first.events.of('notifications:raised')).toEqual([]);
       await first.stop();
@@ -105,7 +105,7 @@ describe('a shell sink (Electron)', () => {
         const inputs = await invoke(second.host, 'inputs:list', {});
         // The extension re-reports its questions on the first poll (the 2025-11-25 demo does not
         // re-send a held question to a new session; the unit tests cover that replay).
-        return inputs.some((input) => input.taskId === waiting[0]) ? true : undefined;
+        return inputs.some((input) => input.localId === waiting[0]) ? true : undefined;
       }, 'the extension question to be pending again');
       await new Promise((resolve) => setTimeout(resolve, 2 * BURST_MS));
       expect(shown).toEqual([]);

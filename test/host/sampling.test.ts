@@ -15,7 +15,7 @@ const servers: ServerView[] = [
 const PARAMS = { messages: [{ role: 'user', content: { type: 'text', text: 'Summarize <b>this</b>' } }], systemPrompt: 'Be brief.', maxTokens: 100, temperature: 0.5 };
 
 function sampling(params: Record<string, unknown> = PARAMS, declineEffect?: DeclineEffect): PendingInput {
-  return { taskId: 't', serverId: 's', key: 'k', request: { method: 'sampling/createMessage', params }, receivedAt: 1, ...(declineEffect !== undefined ? { declineEffect } : {}) };
+  return { localId: 't', serverId: 's', key: 'k', request: { method: 'sampling/createMessage', params }, receivedAt: 1, ...(declineEffect !== undefined ? { declineEffect } : {}) };
 }
 
 describe('the sampling view', () => {

@@ -127,7 +127,7 @@ describe('server settings', () => {
 describe('roots questions (pure)', () => {
   const roots = [{ uri: 'file:///srv/data', name: 'Data' }];
   const servers = [{ id: 's', name: 'S', transport: 'http' as const, approved: true, disabled: false, approvalDigest: 'sha256:x', origin: 'user' as const, roots, notificationsMuted: false }];
-  const question: PendingInput = { taskId: 't', serverId: 's', key: 'k', request: { method: 'roots/list', params: {} }, receivedAt: 1 };
+  const question: PendingInput = { localId: 't', serverId: 's', key: 'k', request: { method: 'roots/list', params: {} }, receivedAt: 1 };
 
   it('shows exactly the roots configured for the asking server, and none for another', () => {
     expect(toPendingInputView(question, servers)).toMatchObject({ kind: 'roots', roots });

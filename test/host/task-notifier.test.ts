@@ -7,7 +7,7 @@ import { FakeClock } from '../helpers/fake-clock.js';
 
 function task(id: string, status: TaskStatus | undefined, patch: Partial<TrackedTask> = {}): TrackedTask {
   return {
-    id,
+    localId: id,
     serverId: 'demo',
     form: 'extension',
     phase: status === undefined ? 'calling' : 'task',
@@ -15,7 +15,7 @@ function task(id: string, status: TaskStatus | undefined, patch: Partial<Tracked
     arguments: {},
     createdAt: 1,
     updatedAt: 1,
-    ...(status !== undefined ? { taskId: `server-${id}`, snapshot: { taskId: `server-${id}`, status } } : {}),
+    ...(status !== undefined ? { serverTaskId: `server-${id}`, snapshot: { serverTaskId: `server-${id}`, status } } : {}),
     hasResult: false,
     timeline: [],
     answeredInputKeys: [],
@@ -24,7 +24,7 @@ function task(id: string, status: TaskStatus | undefined, patch: Partial<Tracked
 }
 
 function question(taskId: string, key = 'k1', serverId = 'demo'): PendingInput {
-  return { taskId, serverId, key, request: { method: 'elicitation/create' }, receivedAt: 1 };
+  return { localId: taskId, serverId, key, request: { method: 'elicitation/create' }, receivedAt: 1 };
 }
 
 interface Setup {
@@ -38,7 +38,7 @@ function setup({ tasks = [], inputs = [], muted = [], names = { demo: 'Build box
   const clock = new FakeClock();
   const shown: TaskNotification[] = [];
   const counts: number[] = [];
-  const known = new Map(tasks.map((item) => [item.id, item]));
+  const known = new Map(tasks.map((item) => [item.localId, item]));
   const mutedServers = new Set(muted);
   const notifier = new TaskNotifier({
     clock,
@@ -57,7 +57,7 @@ function setup({ tasks = [], inputs = [], muted = [], names = { demo: 'Build box
     mutedServers,
     /** Reports a task change, as the engine does (the lookup sees it too). */
     update(next: TrackedTask) {
-      known.set(next.id, next);
+      known.set(next.localId, next);
       notifier.taskUpdated(next);
     },
     asked: (list: PendingInput[]) => notifier.inputsChanged(list),
@@ -73,7 +73,7 @@ describe('TaskNotifier: what a change raises', () => {
   const endings: [string, Partial<TrackedTask>, TaskStatus, string | undefined][] = [
     ['completed', {}, 'completed', 'build completed'],
     ['completed with a tool error (isError result)', { hasResult: true, resultIsError: true }, 'completed', 'build completed with a tool error'],
-    ['failed', { snapshot: { taskId: 's', status: 'failed', error: { code: -1, message: 'Compiler crashed' } } }, 'failed', 'build failed'],
+    ['failed', { snapshot: { serverTaskId: 's', status: 'failed', error: { code: -1, message: 'Compiler crashed' } } }, 'failed', 'build failed'],
     ['cancelled by the server', { endReason: 'server-cancelled' }, 'cancelled', 'build was cancelled by the server'],
     ['cancelled by the user', { endReason: 'user-cancelled', cancelRequestedAt: 2 }, 'cancelled', undefined],
     ['lost', { endReason: 'lost' }, 'working', 'build was lost: the server no longer knows it'],
@@ -84,13 +84,13 @@ describe('TaskNotifier: what a change raises', () => {
     test.update(task('t1', status, patch));
     await test.settle();
     expect(test.shown.map((shown) => shown.title)).toEqual(title === undefined ? [] : [title]);
-    if (title !== undefined) expect(test.shown[0]).toMatchObject({ taskId: 't1', kind: title === 'build completed' ? 'completed' : 'failed' });
+    if (title !== undefined) expect(test.shown[0]).toMatchObject({ localId: 't1', kind: title === 'build completed' ? 'completed' : 'failed' });
   });
 
   it('a failed task names the server and the error; a completed one the status message', async () => {
     const test = setup({ tasks: [task('t1', 'working'), task('t2', 'working')] });
-    test.update(task('t1', 'failed', { snapshot: { taskId: 's', status: 'failed', statusMessage: 'Step 3', error: { code: -1, message: 'Compiler crashed' } } }));
-    test.update(task('t2', 'completed', { snapshot: { taskId: 's', status: 'completed', statusMessage: 'All 12 steps done' } }));
+    test.update(task('t1', 'failed', { snapshot: { serverTaskId: 's', status: 'failed', statusMessage: 'Step 3', error: { code: -1, message: 'Compiler crashed' } } }));
+    test.update(task('t2', 'completed', { snapshot: { serverTaskId: 's', status: 'completed', statusMessage: 'All 12 steps done' } }));
     await test.settle();
     expect(test.shown.map(({ body }) => body)).toEqual(['Build box: Compiler crashed', 'Build box: All 12 steps done']);
   });
@@ -113,7 +113,7 @@ describe('TaskNotifier: what a change raises', () => {
     test.update(task('t1', undefined));
     test.update(task('t1', undefined, patch));
     await test.settle();
-    expect(test.shown).toEqual(title === undefined ? [] : [expect.objectContaining({ taskId: 't1', kind: title === 'build completed' ? 'completed' : 'failed', title, body })]);
+    expect(test.shown).toEqual(title === undefined ? [] : [expect.objectContaining({ localId: 't1', kind: title === 'build completed' ? 'completed' : 'failed', title, body })]);
   });
 
   it.each<[string, Partial<TrackedTask>, number, boolean]>([
@@ -131,11 +131,11 @@ describe('TaskNotifier: what a change raises', () => {
 
   it('a new question raises one "needs input" per task, however many arrive together', async () => {
     const test = setup({ tasks: [task('t1', 'working')] });
-    test.update(task('t1', 'input_required', { toolName: 'deploy', snapshot: { taskId: 's', status: 'input_required', statusMessage: 'Approve the rollout' } }));
+    test.update(task('t1', 'input_required', { toolName: 'deploy', snapshot: { serverTaskId: 's', status: 'input_required', statusMessage: 'Approve the rollout' } }));
     test.asked([question('t1', 'a'), question('t1', 'b')]);
     test.asked([question('t1', 'a'), question('t1', 'b'), question('t1', 'c')]);
     await test.settle();
-    expect(test.shown).toMatchObject([{ kind: 'input', taskId: 't1', title: 'deploy needs your input', body: 'Build box: Approve the rollout' }]);
+    expect(test.shown).toMatchObject([{ kind: 'input', localId: 't1', title: 'deploy needs your input', body: 'Build box: Approve the rollout' }]);
     expect(test.counts.at(-1)).toBe(1);
   });
 
@@ -241,17 +241,17 @@ describe('TaskNotifier: mute and floods', () => {
     await test.settle();
     test.mutedServers.delete('noisy');
     await test.clock.advance(WINDOW_MS);
-    expect(test.shown.map(({ taskId }) => taskId)).toEqual(['d']);
+    expect(test.shown.map(({ localId }) => localId)).toEqual(['d']);
   });
 
   it(`up to ${MAX_SEPARATE} changes at once are shown separately; more become one summary`, async () => {
     const many = Array.from({ length: 40 }, (_, index) => task(`t${index}`, 'working'));
     const test = setup({ tasks: many });
-    for (const item of many.slice(0, MAX_SEPARATE)) test.update({ ...item, snapshot: { taskId: 's', status: 'completed' } });
+    for (const item of many.slice(0, MAX_SEPARATE)) test.update({ ...item, snapshot: { serverTaskId: 's', status: 'completed' } });
     await test.settle();
     expect(test.shown).toHaveLength(MAX_SEPARATE);
-    for (const item of many.slice(MAX_SEPARATE, 30)) test.update({ ...item, snapshot: { taskId: 's', status: 'failed' } });
-    test.asked(many.slice(30).map((item) => question(item.id)));
+    for (const item of many.slice(MAX_SEPARATE, 30)) test.update({ ...item, snapshot: { serverTaskId: 's', status: 'failed' } });
+    test.asked(many.slice(30).map((item) => question(item.localId)));
     await test.settle();
     expect(test.shown).toHaveLength(MAX_SEPARATE + 1);
     expect(test.shown.at(-1)).toEqual({
@@ -266,7 +266,7 @@ describe('TaskNotifier: mute and floods', () => {
     const many = Array.from({ length: 30 }, (_, index) => task(`t${index}`, 'working'));
     const test = setup({ tasks: many });
     for (const item of many) {
-      test.update({ ...item, snapshot: { taskId: 's', status: 'completed' } });
+      test.update({ ...item, snapshot: { serverTaskId: 's', status: 'completed' } });
       await test.settle();
     }
     expect(test.shown).toHaveLength(MAX_PER_WINDOW);
@@ -281,7 +281,7 @@ describe('TaskNotifier: hostile text', () => {
   it('strips controls and bidi characters, caps lengths, keeps markup characters as text', async () => {
     const evil = `deploy\u202e\u0007\nfake line${'x'.repeat(500)}`;
     const test = setup({ tasks: [task('t1', 'working', { toolName: evil })], names: { demo: 'My <b>server</b>\u200b' } });
-    test.update(task('t1', 'failed', { toolName: evil, snapshot: { taskId: 's', status: 'failed', error: { code: 1, message: `<a href="x">click</a> &amp;\r\n${'y'.repeat(5_000)}` } } }));
+    test.update(task('t1', 'failed', { toolName: evil, snapshot: { serverTaskId: 's', status: 'failed', error: { code: 1, message: `<a href="x">click</a> &amp;\r\n${'y'.repeat(5_000)}` } } }));
     await test.settle();
     const [shown] = test.shown;
     expect(shown!.title).toMatch(/^deploy fake linex+… failed$/);

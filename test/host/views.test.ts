@@ -7,11 +7,11 @@ import { approvalDigest, preApproved } from '../../electron/host/server-entry.js
 import { toServerView, toTaskDetail, toTaskSummary, toToolView } from '../../electron/host/views.js';
 
 const task: TrackedTask = {
-  id: 'local',
+  localId: 'local',
   serverId: 's',
   form: 'legacy',
   phase: 'task',
-  taskId: 'server-task',
+  serverTaskId: 'server-task',
   toolName: 'build',
   arguments: { project: 'app' },
   createdAt: 1,
@@ -26,7 +26,7 @@ const task: TrackedTask = {
 describe('views', () => {
   it('a summary has none of timeline, arguments, answered keys, session and kept requests; a detail has all but the session and kept requests', () => {
     const summary = toTaskSummary(task);
-    expect(Object.keys(summary).sort()).toEqual(['argumentSummary', 'createdAt', 'form', 'hasResult', 'id', 'phase', 'serverId', 'taskId', 'toolName', 'updatedAt']);
+    expect(Object.keys(summary).sort()).toEqual(['argumentSummary', 'createdAt', 'form', 'hasResult', 'localId', 'phase', 'serverId', 'serverTaskId', 'toolName', 'updatedAt']);
     expect(TaskSummarySchema.parse(summary)).toEqual(summary);
     const detail = toTaskDetail(task);
     expect(detail).not.toHaveProperty('legacySession');

@@ -35,14 +35,14 @@ describe('an answer in flight (extension over HTTP)', () => {
   it('is not shown again by the reads the server answers before it has applied it', async () => {
     const outcome = await engine.callTool('ext', 'deploy', { service: 'api', durationMs: 200 });
     if (outcome.kind !== 'task') throw new Error('expected a task');
-    const input = await waitForInput(engine, outcome.task.id);
-    const answering = engine.answerInput(outcome.task.id, input.key, { action: 'decline' });
+    const input = await waitForInput(engine, outcome.task.localId);
+    const answering = engine.answerInput(outcome.task.localId, input.key, { action: 'decline' });
     answering.catch(() => undefined);
     await pollUntil(() => proxy.count('tasks/update') === 1, 'the update to reach the proxy');
     const readsBefore = proxy.count('tasks/get');
     // The server still lists the question on these reads (the poll interval is 500 ms).
     await pollUntil(() => proxy.count('tasks/get') >= readsBefore + 2, 'two more reads', 10_000);
-    expect(engine.listInputs().filter((pending) => pending.taskId === outcome.task.id)).toEqual([]);
-    expect(engine.getTask(outcome.task.id)?.snapshot?.status).toBe('input_required');
+    expect(engine.listInputs().filter((pending) => pending.localId === outcome.task.localId)).toEqual([]);
+    expect(engine.getTask(outcome.task.localId)?.snapshot?.status).toBe('input_required');
   });
 });

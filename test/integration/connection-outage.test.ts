@@ -57,7 +57,7 @@ async function buildAndWaitingDeploy(url?: string): Promise<Running> {
   await waitForServer(engine, config.id);
   const build = await startTask(engine, 'build', { durationMs: 6_000, project: 'outage' });
   const deploy = await startTask(engine, 'deploy', { service: 'api', durationMs: 300 });
-  const asked = await waitForInput(engine, deploy.id);
+  const asked = await waitForInput(engine, deploy.localId);
   return { engine, proxy, build, deploy, asked };
 }
 
@@ -70,8 +70,8 @@ async function startTask(engine: Engine, tool: string, args: Record<string, unkn
 /** Cuts the server off until both tasks have seen a request fail. */
 async function outage({ engine, proxy, build, deploy }: Running): Promise<void> {
   proxy.cut();
-  await waitForTask(engine, build.id, (task) => task.lastError !== undefined, 10_000, 'a build poll to fail');
-  await waitForTask(engine, deploy.id, (task) => task.lastError !== undefined, 10_000, 'a deploy poll to fail');
+  await waitForTask(engine, build.localId, (task) => task.lastError !== undefined, 10_000, 'a build poll to fail');
+  await waitForTask(engine, deploy.localId, (task) => task.lastError !== undefined, 10_000, 'a deploy poll to fail');
 }
 
 /** The JSON-RPC messages the client POSTed to the server (through the proxy). */
@@ -80,29 +80,29 @@ function posted(proxy: CountingProxy): Record<string, unknown>[] {
 }
 
 const answersTo = (proxy: CountingProxy, id: string | number) => posted(proxy).filter((message) => message.method === undefined && message.id === id);
-const sameQuestion = ({ taskId, key, request, receivedAt, declineEffect }: PendingInput) => ({ taskId, key, request, receivedAt, declineEffect });
+const sameQuestion = ({ localId: taskId, key, request, receivedAt, declineEffect }: PendingInput) => ({ taskId, key, request, receivedAt, declineEffect });
 
 describe('2025-11-25 over HTTP: the server is unreachable for a while during a run', () => {
   it('the build is followed on and completes; the waiting deploy\'s question survives and is answered once', async () => {
     const running = await buildAndWaitingDeploy();
     const { engine, proxy, build, deploy, asked } = running;
-    const requestId = engine.getTask(deploy.id)!.legacyPendingRequests![0]!.requestId;
+    const requestId = engine.getTask(deploy.localId)!.legacyPendingRequests![0]!.requestId;
     await outage(running);
     // The broken tasks/result stream does not withdraw the question: the server still waits for it.
     expect(engine.listInputs().map(sameQuestion)).toEqual([sameQuestion(asked)]);
-    expect(engine.getTask(deploy.id)?.legacyPendingRequests).toHaveLength(1);
+    expect(engine.getTask(deploy.localId)?.legacyPendingRequests).toHaveLength(1);
     proxy.restore();
 
-    const built = await waitForTask(engine, build.id, isTaskFinished, 20_000, 'the build to finish');
+    const built = await waitForTask(engine, build.localId, isTaskFinished, 20_000, 'the build to finish');
     expect(built).toMatchObject({ snapshot: { status: 'completed' }, hasResult: true });
     expect(built.endReason).toBeUndefined();
-    expect(await engine.getResult(build.id)).toMatchObject({ structuredContent: { project: 'outage' } });
+    expect(await engine.getResult(build.localId)).toMatchObject({ structuredContent: { project: 'outage' } });
 
     expect(engine.listInputs().map(sameQuestion)).toEqual([sameQuestion(asked)]);
-    await engine.answerInput(deploy.id, asked.key, DEPLOY_TO_PRODUCTION);
-    const deployed = await waitForTask(engine, deploy.id, isTaskFinished, 20_000, 'the deploy to finish');
+    await engine.answerInput(deploy.localId, asked.key, DEPLOY_TO_PRODUCTION);
+    const deployed = await waitForTask(engine, deploy.localId, isTaskFinished, 20_000, 'the deploy to finish');
     expect(deployed.snapshot?.status).toBe('completed');
-    expect(await engine.getResult(deploy.id)).toMatchObject({ structuredContent: { service: 'api', started: true, environment: 'production' } });
+    expect(await engine.getResult(deploy.localId)).toMatchObject({ structuredContent: { service: 'api', started: true, environment: 'production' } });
     expect(answersTo(proxy, requestId)).toEqual([{ jsonrpc: '2.0', id: requestId, result: DEPLOY_TO_PRODUCTION }]);
     // Still the one session: no new handshake, nothing lost.
     expect(posted(proxy).filter((message) => message.method === 'initialize')).toHaveLength(1);
@@ -112,21 +112,21 @@ describe('2025-11-25 over HTTP: the server is unreachable for a while during a r
   it('an answer given during the outage fails plainly and the question is asked again; after the outage it is taken once', async () => {
     const running = await buildAndWaitingDeploy();
     const { engine, proxy, deploy, asked } = running;
-    const requestId = engine.getTask(deploy.id)!.legacyPendingRequests![0]!.requestId;
+    const requestId = engine.getTask(deploy.localId)!.legacyPendingRequests![0]!.requestId;
     await outage(running);
 
-    await expect(engine.answerInput(deploy.id, asked.key, DEPLOY_TO_PRODUCTION)).rejects.toThrow(/answer/);
+    await expect(engine.answerInput(deploy.localId, asked.key, DEPLOY_TO_PRODUCTION)).rejects.toThrow(/answer/);
     expect(engine.listInputs().map(sameQuestion)).toEqual([sameQuestion(asked)]);
-    const waiting = engine.getTask(deploy.id)!;
+    const waiting = engine.getTask(deploy.localId)!;
     expect(waiting.answeredInputKeys).toEqual([]);
     expect(waiting.legacyPendingRequests).toHaveLength(1);
     proxy.restore();
 
-    await engine.answerInput(deploy.id, asked.key, DEPLOY_TO_PRODUCTION);
-    const deployed = await waitForTask(engine, deploy.id, isTaskFinished, 20_000, 'the deploy to finish');
+    await engine.answerInput(deploy.localId, asked.key, DEPLOY_TO_PRODUCTION);
+    const deployed = await waitForTask(engine, deploy.localId, isTaskFinished, 20_000, 'the deploy to finish');
     expect(deployed.snapshot?.status).toBe('completed');
     expect(deployed.answeredInputKeys).toEqual([asked.key]);
-    expect(await engine.getResult(deploy.id)).toMatchObject({ structuredContent: { service: 'api', environment: 'production' } });
+    expect(await engine.getResult(deploy.localId)).toMatchObject({ structuredContent: { service: 'api', environment: 'production' } });
     expect(answersTo(proxy, requestId)).toEqual([{ jsonrpc: '2.0', id: requestId, result: DEPLOY_TO_PRODUCTION }]);
   });
 });
@@ -137,12 +137,12 @@ describe('2025-11-25 over HTTP: the server restarts during a run and loses the s
     const port = Number(new URL(server.url!).port);
     const running = await buildAndWaitingDeploy(server.url);
     const { engine, proxy, build, deploy } = running;
-    const oldSession = engine.getTask(build.id)!.legacySession!.id;
+    const oldSession = engine.getTask(build.localId)!.legacySession!.id;
     await server.stop();
     await startDemoServer({ form: 'legacy', transport: 'http', port });
 
     for (const task of [build, deploy]) {
-      const lost = await waitForTask(engine, task.id, isTaskFinished, 20_000, `the ${task.toolName} to end`);
+      const lost = await waitForTask(engine, task.localId, isTaskFinished, 20_000, `the ${task.toolName} to end`);
       expect(lost.endReason).toBe('lost');
       expect(lost.timeline.at(-1)?.note).toMatch(/no longer knows this task/);
       expect(lost.legacyPendingRequests).toBeUndefined();

@@ -36,11 +36,11 @@ describe('a question on the GET stream before the task is known (2025-11-25, HTT
   it.each([1, 2, 3, 4, 5])('run %i: the question is attached to its task and answered', async (run) => {
     const outcome = await engine.callTool('early', 'early_question', {});
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const input = await waitForInput(engine, outcome.task.id, 5_000);
+    const input = await waitForInput(engine, outcome.task.localId, 5_000);
     expect(input).toMatchObject({ request: { method: 'elicitation/create', params: expect.objectContaining({ message: EARLY_HTTP_MESSAGE }) } });
-    await engine.answerInput(outcome.task.id, input.key, { action: 'accept', content: { region: `eu-${run}` } });
-    const done = await waitForTask(engine, outcome.task.id, isTaskFinished, 10_000, 'the task to complete');
+    await engine.answerInput(outcome.task.localId, input.key, { action: 'accept', content: { region: `eu-${run}` } });
+    const done = await waitForTask(engine, outcome.task.localId, isTaskFinished, 10_000, 'the task to complete');
     expect(done.snapshot?.status).toBe('completed');
-    expect(JSON.stringify(await engine.getResult(outcome.task.id))).toContain(`eu-${run}`);
+    expect(JSON.stringify(await engine.getResult(outcome.task.localId))).toContain(`eu-${run}`);
   });
 });

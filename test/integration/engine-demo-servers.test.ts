@@ -70,89 +70,89 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     const outcome = await engine.callTool(serverId, 'quick', { text: 'hi' });
     expect(outcome.kind).toBe('result');
     if (outcome.kind !== 'result') throw new Error('no result');
-    expect(engine.listTasks().filter((task) => task.toolName === 'quick')).toEqual([expect.objectContaining({ id: outcome.task.id, endReason: 'answered', hasResult: true })]);
+    expect(engine.listTasks().filter((task) => task.toolName === 'quick')).toEqual([expect.objectContaining({ localId: outcome.task.localId, endReason: 'answered', hasResult: true })]);
     expect(outcome.task.resultIsError).toBeUndefined();
-    expect(await engine.getResult(outcome.task.id)).toEqual(outcome.result);
+    expect(await engine.getResult(outcome.task.localId)).toEqual(outcome.result);
     // A 2025-11-25 tool that forbids tasks is plain; an extension server may answer any call with a task.
     expect(outcome.task.plain).toBe(form === 'legacy' ? true : undefined);
   });
 
   it('build reports its steps and completes with its result', async () => {
     const task = await startTask('build', { durationMs: 1_500, project: 'app' });
-    const done = await finished(task.id, 'build to finish');
+    const done = await finished(task.localId, 'build to finish');
     expect(done.snapshot?.status).toBe('completed');
     const steps = done.timeline.filter((entry) => entry.status === 'working').map((entry) => entry.statusMessage).filter((text) => text?.startsWith('Step'));
     expect(steps.length).toBeGreaterThanOrEqual(2);
     expect(new Set(steps).size).toBe(steps.length);
-    const result = await engine.getResult(task.id);
+    const result = await engine.getResult(task.localId);
     expect(result).toMatchObject({ structuredContent: { project: 'app', artifact: expect.any(String) } });
   });
 
   it('deploy asks for confirmation; an accepted answer deploys', async () => {
     const task = await startTask('deploy', { service: 'api', durationMs: 600 });
-    const input = await waitForInput(engine, task.id);
+    const input = await waitForInput(engine, task.localId);
     expect(input.request.method).toBe('elicitation/create');
     expect(input.request.params).toMatchObject({ requestedSchema: { properties: { confirm: { type: 'boolean' } } } });
-    await engine.answerInput(task.id, input.key, { action: 'accept', content: { confirm: true, environment: 'production' } });
-    const done = await finished(task.id, 'deploy to finish');
+    await engine.answerInput(task.localId, input.key, { action: 'accept', content: { confirm: true, environment: 'production' } });
+    const done = await finished(task.localId, 'deploy to finish');
     expect(done.snapshot?.status).toBe('completed');
     if (form === 'extension') expect(done.answeredInputKeys).toEqual([input.key]);
-    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { started: true } });
+    expect(await engine.getResult(task.localId)).toMatchObject({ structuredContent: { started: true } });
   });
 
   it('deploy declined does not deploy', async () => {
     const task = await startTask('deploy', { durationMs: 600 });
-    const input = await waitForInput(engine, task.id);
-    await engine.answerInput(task.id, input.key, { action: 'decline' });
-    const done = await finished(task.id, 'declined deploy to finish');
+    const input = await waitForInput(engine, task.localId);
+    await engine.answerInput(task.localId, input.key, { action: 'decline' });
+    const done = await finished(task.localId, 'declined deploy to finish');
     expect(done.snapshot?.status).toBe('completed');
-    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { started: false } });
+    expect(await engine.getResult(task.localId)).toMatchObject({ structuredContent: { started: false } });
   });
 
   it('plan_release asks two questions at once; the first answer waits (held) for the second', async () => {
     const task = await startTask('plan_release', { durationMs: 200 });
-    const inputs = await waitForInputs(engine, task.id, 2);
+    const inputs = await waitForInputs(engine, task.localId, 2);
     expect(inputs.map((input) => input.request.method)).toEqual(['elicitation/create', 'elicitation/create']);
     const keyOf = (field: string) => inputs.find((input) => JSON.stringify(input.request.params).includes(field))!.key;
     const window = { action: 'accept', content: { date: '2026-09-01', window: 'morning' } };
     const approver = { action: 'accept', content: { approver: 'lead@example.com', notify: true } };
 
-    await engine.answerInput(task.id, keyOf('"window"'), window);
+    await engine.answerInput(task.localId, keyOf('"window"'), window);
     if (form === 'extension') {
       // Held until the other key is answered: all answers go in one tasks/update.
       expect(engine.listInputs().find((input) => input.key === keyOf('"window"'))?.held).toBe(true);
-      await expect(engine.answerInput(task.id, keyOf('"window"'), window)).rejects.toThrow(/already answered/);
-      expect(engine.getTask(task.id)?.answeredInputKeys).toEqual([]);
+      await expect(engine.answerInput(task.localId, keyOf('"window"'), window)).rejects.toThrow(/already answered/);
+      expect(engine.getTask(task.localId)?.answeredInputKeys).toEqual([]);
     } else {
       // 2025-11-25: each question is its own request, answered at once.
-      expect(engine.listInputs().filter((input) => input.taskId === task.id)).toHaveLength(1);
+      expect(engine.listInputs().filter((input) => input.localId === task.localId)).toHaveLength(1);
     }
-    await engine.answerInput(task.id, keyOf('approver'), approver);
-    const done = await finished(task.id, 'plan_release to finish');
+    await engine.answerInput(task.localId, keyOf('approver'), approver);
+    const done = await finished(task.localId, 'plan_release to finish');
     expect(done.snapshot?.status).toBe('completed');
     if (form === 'extension') expect([...done.answeredInputKeys].sort()).toEqual(['release_approver', 'release_window']);
-    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { planned: true, window, approver } });
+    expect(await engine.getResult(task.localId)).toMatchObject({ structuredContent: { planned: true, window, approver } });
   });
 
   it('summarize_changes asks for a model completion; a hand-written reply is used as the summary', async () => {
     const task = await startTask('summarize_changes', { changes: '- Fix login', durationMs: 200 });
-    const input = await waitForInput(engine, task.id);
+    const input = await waitForInput(engine, task.localId);
     expect(input.request).toMatchObject({ method: 'sampling/createMessage', params: { maxTokens: 300, includeContext: 'none', messages: [{ role: 'user' }] } });
     const reply = { role: 'assistant', model: 'human', content: { type: 'text', text: 'Logging in works again.' }, stopReason: 'endTurn' };
-    await engine.answerInput(task.id, input.key, reply);
-    const done = await finished(task.id, 'summarize_changes to finish');
+    await engine.answerInput(task.localId, input.key, reply);
+    const done = await finished(task.localId, 'summarize_changes to finish');
     expect(done.snapshot?.status).toBe('completed');
-    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { summarized: true, summary: 'Logging in works again.', model: 'human' } });
+    expect(await engine.getResult(task.localId)).toMatchObject({ structuredContent: { summarized: true, summary: 'Logging in works again.', model: 'human' } });
   });
 
   it('summarize_changes declined: 2025-11-25 refuses the request (the task completes unsummarized), the extension cancels the task', async () => {
     const task = await startTask('summarize_changes', { durationMs: 200 });
-    const input = await waitForInput(engine, task.id);
-    await engine.declineInput(task.id, input.key);
-    const done = await finished(task.id, 'declined summarize_changes to end');
+    const input = await waitForInput(engine, task.localId);
+    await engine.declineInput(task.localId, input.key);
+    const done = await finished(task.localId, 'declined summarize_changes to end');
     if (form === 'legacy') {
       expect(done.snapshot?.status).toBe('completed');
-      expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { summarized: false, reason: 'User rejected sampling request' } });
+      expect(await engine.getResult(task.localId)).toMatchObject({ structuredContent: { summarized: false, reason: 'User rejected sampling request' } });
     } else {
       expect(done).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
     }
@@ -160,27 +160,27 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
 
   it('index_workspace asks for the roots; the listed roots are indexed', async () => {
     const task = await startTask('index_workspace', { durationMs: 200 });
-    const input = await waitForInput(engine, task.id);
+    const input = await waitForInput(engine, task.localId);
     expect(input.request.method).toBe('roots/list');
-    await engine.answerInput(task.id, input.key, { roots: [{ uri: 'file:///home/dev/app', name: 'app' }] });
-    const done = await finished(task.id, 'index_workspace to finish');
+    await engine.answerInput(task.localId, input.key, { roots: [{ uri: 'file:///home/dev/app', name: 'app' }] });
+    const done = await finished(task.localId, 'index_workspace to finish');
     expect(done.snapshot?.status).toBe('completed');
-    expect(await engine.getResult(task.id)).toMatchObject({ structuredContent: { roots: ['file:///home/dev/app'], count: 1 } });
+    expect(await engine.getResult(task.localId)).toMatchObject({ structuredContent: { roots: ['file:///home/dev/app'], count: 1 } });
   });
 
   it('sleep is cancelled on request and ends as user-cancelled', async () => {
     const task = await startTask('sleep', { durationMs: 600_000 });
-    await waitForTask(engine, task.id, (current) => current.snapshot?.status === 'working');
-    await engine.cancelTask(task.id);
-    expect(engine.getTask(task.id)?.cancelRequestedAt).toBeDefined();
-    const done = await finished(task.id, 'sleep to be cancelled');
+    await waitForTask(engine, task.localId, (current) => current.snapshot?.status === 'working');
+    await engine.cancelTask(task.localId);
+    expect(engine.getTask(task.localId)?.cancelRequestedAt).toBeDefined();
+    const done = await finished(task.localId, 'sleep to be cancelled');
     expect(done).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
     expect(done.timeline.map((entry) => entry.note)).toContain('Cancel requested');
   });
 
   it('flaky fails with the JSON-RPC error', async () => {
     const task = await startTask('flaky', { mode: 'error', delayMs: 200 });
-    const done = await finished(task.id, 'flaky to fail');
+    const done = await finished(task.localId, 'flaky to fail');
     expect(done.snapshot?.status).toBe('failed');
     expect(done.snapshot?.error).toMatchObject({ code: -32603, message: expect.stringContaining('Flaky build agent lost') });
   });
@@ -191,16 +191,16 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
       expect(listed).toBeUndefined();
       return;
     }
-    const tracked = new Set(engine.listTasks().map((task) => task.taskId));
+    const tracked = new Set(engine.listTasks().map((task) => task.serverTaskId));
     expect(listed!.length).toBeGreaterThan(0);
-    for (const snapshot of listed!) expect(tracked.has(snapshot.taskId)).toBe(true);
+    for (const snapshot of listed!) expect(tracked.has(snapshot.serverTaskId)).toBe(true);
   });
 
   it('flaky isError ends per the form: completed (extension) or failed (2025-11-25)', async () => {
     const task = await startTask('flaky', { mode: 'isError', delayMs: 200 });
-    const done = await finished(task.id, 'flaky isError to end');
+    const done = await finished(task.localId, 'flaky isError to end');
     expect(done.snapshot?.status).toBe(form === 'extension' ? 'completed' : 'failed');
-    expect(await engine.getResult(task.id)).toMatchObject({ isError: true });
+    expect(await engine.getResult(task.localId)).toMatchObject({ isError: true });
     // The task itself says its result is a tool error, so no list has to read the result to know.
     expect(done.resultIsError).toBe(true);
     expect(classifyTask(done)).toBe(form === 'extension' ? 'completed-with-error' : 'failed');
@@ -208,9 +208,9 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
 
   it('deploy whose question is not answered in time withdraws it and ends with a tool error, never as a success', async () => {
     const task = await startTask('deploy', { service: 'api', durationMs: 400, answerWithinMs: 300 });
-    await waitForInput(engine, task.id);
-    const done = await finished(task.id, 'the unanswered deploy to end');
-    expect(await engine.getResult(task.id)).toMatchObject({ isError: true, structuredContent: { started: false, action: 'withdrawn' } });
+    await waitForInput(engine, task.localId);
+    const done = await finished(task.localId, 'the unanswered deploy to end');
+    expect(await engine.getResult(task.localId)).toMatchObject({ isError: true, structuredContent: { started: false, action: 'withdrawn' } });
     expect(done.resultIsError).toBe(true);
     expect(classifyTask(done)).not.toBe('completed');
   });

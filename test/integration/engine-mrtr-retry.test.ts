@@ -53,8 +53,8 @@ describe('an MRTR tools/call answered by the user, retried (SDK server, 2026-07-
     const { engine } = harness;
     const outcome = await engine.callTool(serverId, 'release', { retry });
     if (outcome.kind !== 'input_required') throw new Error(`expected input_required, got ${outcome.kind}`);
-    const id = outcome.task.id;
-    const [question] = engine.listInputs().filter((input) => input.taskId === id);
+    const id = outcome.task.localId;
+    const [question] = engine.listInputs().filter((input) => input.localId === id);
     expect(question).toMatchObject({ key: CONFIRM_KEY, request: { method: 'elicitation/create', params: expect.objectContaining({ message: CONFIRM_MESSAGE }) } });
     let removed = false;
     const subscription = engine.onDidRemoveTask((removedId) => { removed ||= removedId === id; });
@@ -66,10 +66,10 @@ describe('an MRTR tools/call answered by the user, retried (SDK server, 2026-07-
 
     const { entry, note } = ENDINGS[retry];
     expect(done).toMatchObject({ ...entry, phase: 'calling' });
-    expect(done.taskId).toBeUndefined();
+    expect(done.serverTaskId).toBeUndefined();
     expect(notes(done)).toContain(note);
     expect(removed).toBe(false);
-    expect(engine.listInputs().filter((input) => input.taskId === id)).toEqual([]);
+    expect(engine.listInputs().filter((input) => input.localId === id)).toEqual([]);
     const result = await engine.getResult(id);
     if (retry === 'result') expect(result).toMatchObject({ content: [{ type: 'text', text: RELEASED_TEXT }], structuredContent: { released: true } });
     if (retry === 'isError') expect(result).toMatchObject({ content: [{ type: 'text', text: TOOL_ERROR_TEXT }], isError: true });

@@ -50,7 +50,7 @@ describe.each<[DemoServerForm, string]>([
   async function askedToSample(): Promise<TrackedTask> {
     const outcome = await engine.callTool(serverId, 'summarize_changes', { durationMs: 0 });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const input = await waitForInput(engine, outcome.task.id);
+    const input = await waitForInput(engine, outcome.task.localId);
     expect(input).toMatchObject({ request: { method: 'sampling/createMessage' }, declineEffect });
     expect(input.request.params).toMatchObject({ maxTokens: 300, systemPrompt: expect.any(String) });
     return outcome.task;
@@ -58,31 +58,31 @@ describe.each<[DemoServerForm, string]>([
 
   it('a reply written by hand reaches the server as the model answer', async () => {
     const task = await askedToSample();
-    const input = engine.listInputs().find((pending) => pending.taskId === task.id)!;
-    await engine.answerInput(task.id, input.key, reply('Two fixes and a faster search.'));
-    const done = await waitForTask(engine, task.id, isTaskFinished, 20_000, 'the summary to finish');
+    const input = engine.listInputs().find((pending) => pending.localId === task.localId)!;
+    await engine.answerInput(task.localId, input.key, reply('Two fixes and a faster search.'));
+    const done = await waitForTask(engine, task.localId, isTaskFinished, 20_000, 'the summary to finish');
     expect(done.snapshot?.status).toBe('completed');
-    expect((await engine.getResult(task.id))?.['structuredContent']).toEqual({ summarized: true, summary: 'Two fixes and a faster search.', model: HUMAN_MODEL_NAME });
+    expect((await engine.getResult(task.localId))?.['structuredContent']).toEqual({ summarized: true, summary: 'Two fixes and a faster search.', model: HUMAN_MODEL_NAME });
     expect(notes(done)).toContain('Answered a sampling request with your reply');
   });
 
   it(`declining ${form === 'legacy' ? 'answers the request with "User rejected sampling request"' : 'cancels the task, saying why'}`, async () => {
     const task = await askedToSample();
-    const input = engine.listInputs().find((pending) => pending.taskId === task.id)!;
-    await engine.declineInput(task.id, input.key);
-    expect(engine.listInputs().filter((pending) => pending.taskId === task.id)).toEqual([]);
-    const done = await waitForTask(engine, task.id, isTaskFinished, 20_000, 'the declined task to end');
+    const input = engine.listInputs().find((pending) => pending.localId === task.localId)!;
+    await engine.declineInput(task.localId, input.key);
+    expect(engine.listInputs().filter((pending) => pending.localId === task.localId)).toEqual([]);
+    const done = await waitForTask(engine, task.localId, isTaskFinished, 20_000, 'the declined task to end');
     if (form === 'legacy') {
       // The task goes on; the server decides what the refusal means (this one completes without a summary).
       expect(done.snapshot?.status).toBe('completed');
-      expect((await engine.getResult(task.id))?.['structuredContent']).toEqual({ summarized: false, reason: 'User rejected sampling request' });
+      expect((await engine.getResult(task.localId))?.['structuredContent']).toEqual({ summarized: false, reason: 'User rejected sampling request' });
       expect(notes(done)).toContain('Declined the sampling request: the server was told the user rejected it');
     } else {
       expect(done).toMatchObject({ snapshot: { status: 'cancelled' }, endReason: 'user-cancelled' });
       expect(notes(done)).toContain('Declined the sampling request: this server\'s protocol has no way to refuse one, so the task was cancelled');
     }
     expect(done.answeredInputKeys).toContain(input.key);
-    await expect(engine.declineInput(task.id, input.key)).rejects.toThrow(/no longer pending/);
+    await expect(engine.declineInput(task.localId, input.key)).rejects.toThrow(/no longer pending/);
   });
 });
 
@@ -103,7 +103,7 @@ describe('an MRTR sampling request on a plain tools/call (SDK server, 2026-07-28
   async function askedToSample(): Promise<TrackedTask> {
     const outcome = await harness.engine.callTool(serverId, 'write_summary', {});
     if (outcome.kind !== 'input_required') throw new Error(`expected input_required, got ${outcome.kind}`);
-    expect(harness.engine.listInputs().filter((input) => input.taskId === outcome.task.id)).toEqual([
+    expect(harness.engine.listInputs().filter((input) => input.localId === outcome.task.localId)).toEqual([
       expect.objectContaining({ key: SUMMARY_KEY, declineEffect: 'abandon-call', request: { method: 'sampling/createMessage', params: expect.objectContaining({ maxTokens: 100 }) } }),
     ]);
     expect(JSON.stringify(harness.engine.listInputs())).toContain(SUMMARY_PROMPT);
@@ -113,28 +113,28 @@ describe('an MRTR sampling request on a plain tools/call (SDK server, 2026-07-28
   it('a reply written by hand is sent with the retry, and the call completes', async () => {
     const before = await callCount();
     const task = await askedToSample();
-    await harness.engine.answerInput(task.id, SUMMARY_KEY, reply('Login fixed, sync faster.'));
+    await harness.engine.answerInput(task.localId, SUMMARY_KEY, reply('Login fixed, sync faster.'));
     // Nobody awaits the retry (the call returned input_required): its result stays on the entry.
-    const done = await waitForTask(harness.engine, task.id, isTaskFinished, 20_000, 'the retried call to end');
+    const done = await waitForTask(harness.engine, task.localId, isTaskFinished, 20_000, 'the retried call to end');
     expect(done).toMatchObject({ phase: 'calling', endReason: 'answered', hasResult: true });
-    expect((await harness.engine.getResult(task.id))?.['structuredContent']).toEqual({ summary: 'Login fixed, sync faster.', model: HUMAN_MODEL_NAME });
+    expect((await harness.engine.getResult(task.localId))?.['structuredContent']).toEqual({ summary: 'Login fixed, sync faster.', model: HUMAN_MODEL_NAME });
     expect(await callCount()).toBe(before + 2);
   });
 
   it('declining abandons the call: never retried, ended here as failed with a clear message, also after a restart', async () => {
     const before = await callCount();
     const task = await askedToSample();
-    await harness.engine.declineInput(task.id, SUMMARY_KEY);
-    const ended = harness.engine.getTask(task.id);
+    await harness.engine.declineInput(task.localId, SUMMARY_KEY);
+    const ended = harness.engine.getTask(task.localId);
     expect(ended).toMatchObject({ phase: 'calling', endReason: 'input-declined', lastError: expect.stringMatching(/declined the server's sampling request, so the call was abandoned/) });
     expect(ended !== undefined && isTaskFinished(ended)).toBe(true);
-    expect(harness.engine.listInputs().filter((input) => input.taskId === task.id)).toEqual([]);
-    await expect(harness.engine.answerInput(task.id, SUMMARY_KEY, reply('late'))).rejects.toThrow(/no longer pending/);
+    expect(harness.engine.listInputs().filter((input) => input.localId === task.localId)).toEqual([]);
+    await expect(harness.engine.answerInput(task.localId, SUMMARY_KEY, reply('late'))).rejects.toThrow(/no longer pending/);
     expect(await callCount()).toBe(before + 1);
 
     // A restart does not mistake the abandoned call for one caught mid-flight (outcome unknown).
     await harness.restart();
-    expect(harness.engine.getTask(task.id)).toMatchObject({ phase: 'calling', endReason: 'input-declined' });
+    expect(harness.engine.getTask(task.localId)).toMatchObject({ phase: 'calling', endReason: 'input-declined' });
     await waitForServer(harness.engine, serverId);
   });
 });

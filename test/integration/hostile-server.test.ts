@@ -103,7 +103,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
     let updatesInQuietWindow: Observed[];
 
     /** Every broadcast of the chaos task, in order. */
-    const chaosUpdates = (): Observed[] => updates.filter((observed) => observed.task.id === chaosId);
+    const chaosUpdates = (): Observed[] => updates.filter((observed) => observed.task.localId === chaosId);
 
     /** The distinct snapshots the engine applied, in order (other updates reuse the last one). */
     const appliedSnapshots = (): TaskSnapshot[] => {
@@ -124,7 +124,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
     beforeAll(async () => {
       const outcome = await engine.callTool(SERVER_ID, 'chaos', {});
       if (outcome.kind !== 'task') throw new Error(`chaos answered ${outcome.kind}, not a task`);
-      chaosId = outcome.task.id;
+      chaosId = outcome.task.localId;
 
       const input = await waitForInput(engine, chaosId);
       // The approval step suggested 1e15 ms: watch that no poll follows before we answer.
@@ -146,7 +146,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
     it('applies exactly the well-formed answers, clamped; unknown status, stale, __proto__ and non-object result never', () => {
       const snapshot = (step: number, changes: Partial<TaskSnapshot> = {}, dropped: (keyof TaskSnapshot)[] = []): TaskSnapshot => {
         const expected: TaskSnapshot = {
-          taskId: final.taskId!,
+          serverTaskId: final.serverTaskId!,
           status: 'working',
           statusMessage: stepMessage(step),
           createdAt: chaosTime(0),
@@ -223,7 +223,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
     });
 
     it('surfaces only the approval as input: no __proto__ key, no unsolicited request, no pollution', () => {
-      expect(new Set(inputsSeen.map((input) => `${input.taskId}/${input.key}`))).toEqual(new Set([`${chaosId}/${APPROVAL_KEY}`]));
+      expect(new Set(inputsSeen.map((input) => `${input.localId}/${input.key}`))).toEqual(new Set([`${chaosId}/${APPROVAL_KEY}`]));
       expect(engine.listInputs()).toEqual([]);
       expect(final.answeredInputKeys).toEqual([APPROVAL_KEY]);
       expect(Object.prototype).not.toHaveProperty('polluted');
@@ -247,7 +247,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
 
     const entries = engine.listTasks().filter((task) => task.toolName === tool);
     expect(entries).toEqual([expect.objectContaining({ phase: 'outcome-unknown', lastError: reason })]);
-    expect(entries[0]!.taskId).toBeUndefined();
+    expect(entries[0]!.serverTaskId).toBeUndefined();
     expect(isTaskFinished(entries[0]!)).toBe(true);
     expect(engine.debugCounts.scheduled).toBe(0);
   });

@@ -64,7 +64,7 @@ const toolCalls = (messages: Record<string, unknown>[], name: string) =>
 function progressOf(engine: Engine, id: () => string | undefined): TaskProgress[] {
   const seen: TaskProgress[] = [];
   engine.onDidUpdateTask((task) => {
-    if (task.id === id() && task.progress !== undefined && seen.at(-1)?.at !== task.progress.at) seen.push(task.progress);
+    if (task.localId === id() && task.progress !== undefined && seen.at(-1)?.at !== task.progress.at) seen.push(task.progress);
   });
   return seen;
 }
@@ -95,7 +95,7 @@ async function startEngine(data: string, config: ServerConfig): Promise<Engine> 
 /** The entry of the newest call of `tool` on the wire. */
 async function entryOnTheWire(engine: Engine, tool: string): Promise<string> {
   let id: string | undefined;
-  await pollUntil(() => (id = engine.listTasks().find((task) => task.toolName === tool && !isTaskFinished(task))?.id) !== undefined, `a ${tool} entry`);
+  await pollUntil(() => (id = engine.listTasks().find((task) => task.toolName === tool && !isTaskFinished(task))?.localId) !== undefined, `a ${tool} entry`);
   return id!;
 }
 
@@ -132,18 +132,18 @@ describe('a long plain call (server-everything over stdio)', () => {
     current = await entryOnTheWire(engine, LONG);
     const outcome = await second;
     if (outcome.kind !== 'result') throw new Error(`expected a direct answer, got ${outcome.kind}`);
-    expect(outcome.task).toMatchObject({ id: current, endReason: 'answered', hasResult: true, plain: true });
+    expect(outcome.task).toMatchObject({ localId: current, endReason: 'answered', hasResult: true, plain: true });
     await pollUntil(() => engine.getTask(current)?.progress?.progress === 3, 'the last progress on the ended entry');
     expect(await engine.getResult(current)).toEqual(outcome.result);
     // The cancelled run stays cancelled: its late answer (if any) changed nothing.
-    expect(engine.getTask(cancelled.id)).toMatchObject({ endReason: 'user-cancelled', hasResult: false });
+    expect(engine.getTask(cancelled.localId)).toMatchObject({ endReason: 'user-cancelled', hasResult: false });
 
     await engine.dispose();
     engines.splice(engines.indexOf(engine), 1);
     engine = await startEngine(data, config);
     expect(engine.getTask(current)).toMatchObject({ endReason: 'answered', hasResult: true, progress: { progress: 3, total: 3 } });
     expect(await engine.getResult(current)).toEqual(outcome.result);
-    expect(engine.getTask(cancelled.id)).toMatchObject({ endReason: 'user-cancelled' });
+    expect(engine.getTask(cancelled.localId)).toMatchObject({ endReason: 'user-cancelled' });
     expect(toolCalls(sentMessages(log), LONG)).toHaveLength(2);
   }, 60_000);
 });
@@ -258,7 +258,7 @@ describe.each(['stdio', 'http'] as const)('a 2025-11-25 task whose server report
     const seen = progressOf(engine, () => entry.id);
     const outcome = await engine.callTool('legacy', 'build', { durationMs: 2_000, project: 'progress' });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const id = (entry.id = outcome.task.id);
+    const id = (entry.id = outcome.task.localId);
     expect(outcome.task.plain).toBeUndefined();
     const done = await waitForTask(engine, id, (task) => task.snapshot?.status === 'completed', 20_000, 'the build to complete');
     await pollUntil(() => engine.getTask(id)?.progress?.progress === 5, 'progress 5/5');

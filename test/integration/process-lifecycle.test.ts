@@ -58,7 +58,7 @@ describe.skipIf(process.platform === 'win32')('stdio server processes', () => {
 
     const states: string[] = [];
     current.onDidChangeServer((state) => states.push(state.status));
-    const lost = await waitForTask(current, outcome.task.id, (task) => task.endReason !== undefined, 20_000, 'the task to end after the restart');
+    const lost = await waitForTask(current, outcome.task.localId, (task) => task.endReason !== undefined, 20_000, 'the task to end after the restart');
     expect(lost.endReason).toBe('lost');
     expect(states).toContain('reconnecting');
     expect(current.listServers()[0]?.status).toBe('connected');

@@ -52,8 +52,8 @@ describe('the protocol log of real servers', () => {
       await waitForServer(engine, config.id);
       const outcome = await engine.callTool(config.id, 'build', { durationMs: 400, project: 'observed' });
       if (outcome.kind !== 'task') throw new Error('build did not become a task');
-      taskIds[config.id] = outcome.task.id;
-      await waitForTask(engine, outcome.task.id, isTaskFinished, 20_000, 'build to finish');
+      taskIds[config.id] = outcome.task.localId;
+      await waitForTask(engine, outcome.task.localId, isTaskFinished, 20_000, 'build to finish');
     }
 
     for (const config of configs) {
@@ -72,12 +72,12 @@ describe('the protocol log of real servers', () => {
       if (config.transport === 'http') expect(answer.http?.status).toBe(200);
       else expect(answer.http).toBeUndefined();
       // The task's own traffic (its polls or the server's pushes about it) is attributed to it.
-      const ofTask = engine.protocolLog(config.id, { taskId: taskIds[config.id] });
+      const ofTask = engine.protocolLog(config.id, { localId: taskIds[config.id] });
       expect(ofTask.filter((entry) => entry.direction === 'received').length).toBeGreaterThan(0);
-      expect(ofTask.every((entry: ProtocolEntry) => entry.taskId === taskIds[config.id])).toBe(true);
+      expect(ofTask.every((entry: ProtocolEntry) => entry.localId === taskIds[config.id])).toBe(true);
     }
     const legacyPoll = engine.protocolLog('legacy-http').find((entry) => entry.method === 'tasks/get' && entry.kind === 'response')!;
-    expect(legacyPoll).toMatchObject({ taskId: taskIds['legacy-http'], http: { status: 200, sessionId: expect.stringMatching(/\S/) } });
+    expect(legacyPoll).toMatchObject({ localId: taskIds['legacy-http'], http: { status: 200, sessionId: expect.stringMatching(/\S/) } });
     expect(legacyPoll.durationMs).toBeGreaterThanOrEqual(0);
     const modernCall = engine.protocolLog('extension-http').find((entry) => entry.method === 'tools/call' && entry.kind === 'request')!;
     expect(modernCall.http?.mcpName).toBe('build');
@@ -87,7 +87,7 @@ describe('the protocol log of real servers', () => {
     expect(exchange.map((line) => ExchangeLineSchema.parse(line).method)).toEqual(expect.arrayContaining(['tasks/result']));
     const exported = await engine.exportTask(taskIds['legacy-stdio']!);
     const document = JSON.parse(JSON.stringify(exported)) as Record<string, unknown>;
-    expect(document).toMatchObject({ app: { name: 'mcp-task-monitor' }, task: { id: taskIds['legacy-stdio'] }, result: { structuredContent: { project: 'observed' } } });
+    expect(document).toMatchObject({ app: { name: 'mcp-task-monitor' }, task: { localId: taskIds['legacy-stdio'] }, result: { structuredContent: { project: 'observed' } } });
     expect(document.task).not.toHaveProperty('legacySession');
     expect(document.task).not.toHaveProperty('timeline');
     expect(Array.isArray(document.timeline) && Array.isArray(document.exchange) && Array.isArray(document.console)).toBe(true);

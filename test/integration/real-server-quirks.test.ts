@@ -39,12 +39,12 @@ describe('a 2025-11-25 server with quirks (stdio)', () => {
   it('a question sent before the answer that names its task is held, tied to the task, and answered', async () => {
     const { engine } = harness;
     const task = await taskOf(engine.callTool(serverId, 'early_question', {}));
-    const input = await waitForInput(engine, task.id, 5_000);
+    const input = await waitForInput(engine, task.localId, 5_000);
     expect(input).toMatchObject({ serverId, declineEffect: 'refuse', request: { method: 'elicitation/create', params: expect.objectContaining({ message: EARLY_QUESTION_MESSAGE }) } });
-    await engine.answerInput(task.id, input.key, { action: 'accept', content: { region: 'eu-west' } });
-    const done = await waitForTask(engine, task.id, isTaskFinished, 10_000, 'the early task to complete');
+    await engine.answerInput(task.localId, input.key, { action: 'accept', content: { region: 'eu-west' } });
+    const done = await waitForTask(engine, task.localId, isTaskFinished, 10_000, 'the early task to complete');
     expect(done.snapshot?.status).toBe('completed');
-    expect(JSON.stringify(await engine.getResult(task.id))).toContain('eu-west');
+    expect(JSON.stringify(await engine.getResult(task.localId))).toContain('eu-west');
   });
 
   it('a question reaches the user as the server wrote it: an unknown format and a pattern are not stripped or refused on the way', async () => {
@@ -52,7 +52,7 @@ describe('a 2025-11-25 server with quirks (stdio)', () => {
     const call = engine.callTool(serverId, 'ask_host', {});
     const input = await waitForInputMatching(engine, (pending) => pending.serverId === serverId && pending.request.method === 'elicitation/create', 'the host question', 5_000);
     expect(input.request.params).toMatchObject({ requestedSchema: { properties: { host: HOST_FIELD }, additionalProperties: false } });
-    await engine.answerInput(input.taskId!, input.key, { action: 'accept', content: { host: 'build.example' } });
+    await engine.answerInput(input.localId!, input.key, { action: 'accept', content: { host: 'build.example' } });
     const outcome = await call;
     expect(outcome.kind === 'result' ? JSON.stringify(outcome.result) : outcome.kind).toContain('build.example');
   });
@@ -62,7 +62,7 @@ describe('a 2025-11-25 server with quirks (stdio)', () => {
     const before = await counts();
     const startedAt = Date.now();
     const task = await taskOf(engine.callTool(serverId, 'no_result_yet', { waitPolls: 6 }));
-    const done = await waitForTask(engine, task.id, isTaskFinished, 20_000, 'no_result_yet to complete');
+    const done = await waitForTask(engine, task.localId, isTaskFinished, 20_000, 'no_result_yet to complete');
     const elapsedMs = Date.now() - startedAt;
     const after = await counts();
     const gets = (after['tasks/get'] ?? 0) - (before['tasks/get'] ?? 0);
@@ -72,18 +72,18 @@ describe('a 2025-11-25 server with quirks (stdio)', () => {
     expect(gets).toBeLessThanOrEqual(Math.floor(elapsedMs / QUIRKY_POLL_INTERVAL_MS) + 2);
     expect(results).toBeLessThanOrEqual(Math.ceil(Math.log2(elapsedMs / 1_000 + 1)) + 2);
     expect(done).toMatchObject({ hasResult: true, snapshot: { status: 'completed' } });
-    expect(JSON.stringify(await engine.getResult(task.id))).toContain(NO_RESULT_YET_TEXT);
+    expect(JSON.stringify(await engine.getResult(task.localId))).toContain(NO_RESULT_YET_TEXT);
   });
 
   it('"-32603 Unknown taskId" ends a task as lost with the server\'s words; a cancel then does not fail', async () => {
     const { engine } = harness;
     const task = await taskOf(engine.callTool(serverId, 'forgetful', {}));
-    await waitForTask(engine, task.id, (current) => current.snapshot?.status === 'working', 5_000, 'the task to work');
+    await waitForTask(engine, task.localId, (current) => current.snapshot?.status === 'working', 5_000, 'the task to work');
     await engine.callTool(serverId, 'forget', {});
-    await engine.cancelTask(task.id);
-    const lost = await waitForTask(engine, task.id, isTaskFinished, 10_000, 'the forgotten task to end');
+    await engine.cancelTask(task.localId);
+    const lost = await waitForTask(engine, task.localId, isTaskFinished, 10_000, 'the forgotten task to end');
     expect(lost.endReason).toBe('lost');
-    expect(notes(lost).join('\n')).toContain(`Unknown taskId: ${task.taskId}`);
+    expect(notes(lost).join('\n')).toContain(`Unknown taskId: ${task.serverTaskId}`);
   });
 });
 
@@ -99,25 +99,25 @@ describe('an extension task that asks the same key again after every answer (std
     const { engine } = harness;
     const task = await taskOf(engine.callTool(serverId, 'loop', { rounds: 3 }));
     for (const round of [undefined, 2, 3]) {
-      const input = await waitForInputMatching(engine, (pending) => pending.taskId === task.id && pending.round === round, `round ${round ?? 1}`, 10_000);
+      const input = await waitForInputMatching(engine, (pending) => pending.localId === task.localId && pending.round === round, `round ${round ?? 1}`, 10_000);
       expect(input).toMatchObject({ key: LOOP_KEY, declineEffect: 'cancel-task', request: { params: expect.objectContaining({ message: LOOP_MESSAGE }) } });
-      await engine.answerInput(task.id, LOOP_KEY, yes);
+      await engine.answerInput(task.localId, LOOP_KEY, yes);
     }
-    const done = await waitForTask(engine, task.id, isTaskFinished, 10_000, 'the loop to complete');
+    const done = await waitForTask(engine, task.localId, isTaskFinished, 10_000, 'the loop to complete');
     expect(done.snapshot?.status).toBe('completed');
     expect(done.answeredInputKeys).toEqual([LOOP_KEY, LOOP_KEY, LOOP_KEY]);
-    expect(engine.listInputs().filter((pending) => pending.taskId === task.id)).toEqual([]);
+    expect(engine.listInputs().filter((pending) => pending.localId === task.localId)).toEqual([]);
   });
 
   it('the user can stop a task that keeps asking: cancelled, and its question is gone', async () => {
     const { engine } = harness;
     const task = await taskOf(engine.callTool(serverId, 'loop', {}));
-    await waitForInput(engine, task.id, 10_000);
-    await engine.answerInput(task.id, LOOP_KEY, yes);
-    await waitForInputMatching(engine, (pending) => pending.taskId === task.id && pending.round === 2, 'round 2', 10_000);
-    await engine.cancelTask(task.id);
-    const stopped = await waitForTask(engine, task.id, isTaskFinished, 10_000, 'the loop to stop');
+    await waitForInput(engine, task.localId, 10_000);
+    await engine.answerInput(task.localId, LOOP_KEY, yes);
+    await waitForInputMatching(engine, (pending) => pending.localId === task.localId && pending.round === 2, 'round 2', 10_000);
+    await engine.cancelTask(task.localId);
+    const stopped = await waitForTask(engine, task.localId, isTaskFinished, 10_000, 'the loop to stop');
     expect(stopped).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
-    expect(engine.listInputs().filter((pending) => pending.taskId === task.id)).toEqual([]);
+    expect(engine.listInputs().filter((pending) => pending.localId === task.localId)).toEqual([]);
   });
 });

@@ -82,7 +82,7 @@ function answersTo(proxy: CountingProxy, id: string | number): unknown[] {
 }
 
 /** Compares what a restart must keep of a question: where it belongs, its key, what it asks, since when. */
-const identity = ({ taskId, serverId, key, request, receivedAt, declineEffect }: PendingInput) => ({ taskId, serverId, key, request, receivedAt, declineEffect });
+const identity = ({ localId, serverId, key, request, receivedAt, declineEffect }: PendingInput) => ({ localId, serverId, key, request, receivedAt, declineEffect });
 
 const DEPLOY_TO_PRODUCTION = { action: 'accept', content: { confirm: true, environment: 'production' } };
 
@@ -92,22 +92,22 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const dir = dataDir();
     const first = await startedEngine(dir, config);
     const task = await startTask(first, config.id, 'deploy', { service: 'api', durationMs: 400 });
-    const asked = await waitForInput(first, task.id);
-    const kept = first.getTask(task.id)?.legacyPendingRequests;
+    const asked = await waitForInput(first, task.localId);
+    const kept = first.getTask(task.localId)?.legacyPendingRequests;
     expect(kept).toEqual([{ key: asked.key, requestId: expect.any(Number), request: asked.request, receivedAt: asked.receivedAt }]);
     const requestId = kept![0]!.requestId;
     await stop(first);
     expect(answersTo(proxy, requestId)).toEqual([]);
 
     const second = await startedEngine(dir, config);
-    const again = await waitForInput(second, task.id);
+    const again = await waitForInput(second, task.localId);
     expect(identity(again)).toEqual(identity(asked));
     expect(second.listInputs()).toHaveLength(1);
-    await second.answerInput(task.id, again.key, DEPLOY_TO_PRODUCTION);
+    await second.answerInput(task.localId, again.key, DEPLOY_TO_PRODUCTION);
 
-    const done = await finished(second, task.id);
+    const done = await finished(second, task.localId);
     expect(done.snapshot?.status).toBe('completed');
-    expect(await second.getResult(task.id)).toMatchObject({ structuredContent: { service: 'api', started: true, environment: 'production' } });
+    expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { service: 'api', started: true, environment: 'production' } });
     expect(done.legacyPendingRequests).toBeUndefined();
     expect(done.answeredInputKeys).toEqual([again.key]);
     expect(second.listInputs()).toEqual([]);
@@ -126,11 +126,11 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     await crashing.kill();
 
     const second = await startedEngine(dir, config);
-    const again = await waitForInput(second, task.id);
+    const again = await waitForInput(second, task.localId);
     expect(again.key).toBe(keptRequests(waiting)![0]!.key);
-    await second.answerInput(task.id, again.key, DEPLOY_TO_PRODUCTION);
-    const done = await finished(second, task.id);
-    expect(await second.getResult(task.id)).toMatchObject({ structuredContent: { service: 'web', started: true, environment: 'production' } });
+    await second.answerInput(task.localId, again.key, DEPLOY_TO_PRODUCTION);
+    const done = await finished(second, task.localId);
+    expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { service: 'web', started: true, environment: 'production' } });
     expect(done.legacyPendingRequests).toBeUndefined();
     expect(answersTo(proxy, keptRequests(waiting)![0]!.requestId)).toHaveLength(1);
   });
@@ -140,17 +140,17 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const dir = dataDir();
     const first = await startedEngine(dir, config);
     const task = await startTask(first, config.id, 'summarize_changes', { durationMs: 200 });
-    const asked = await waitForInput(first, task.id);
+    const asked = await waitForInput(first, task.localId);
     expect(asked.request.method).toBe('sampling/createMessage');
-    const requestId = first.getTask(task.id)!.legacyPendingRequests![0]!.requestId;
+    const requestId = first.getTask(task.localId)!.legacyPendingRequests![0]!.requestId;
     await stop(first);
 
     const second = await startedEngine(dir, config);
-    const again = await waitForInput(second, task.id);
+    const again = await waitForInput(second, task.localId);
     expect(again).toMatchObject({ key: asked.key, declineEffect: 'refuse' });
-    await second.declineInput(task.id, again.key);
-    const done = await finished(second, task.id);
-    expect(await second.getResult(task.id)).toMatchObject({ structuredContent: { summarized: false, reason: 'User rejected sampling request' } });
+    await second.declineInput(task.localId, again.key);
+    const done = await finished(second, task.localId);
+    expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { summarized: false, reason: 'User rejected sampling request' } });
     expect(done.legacyPendingRequests).toBeUndefined();
     expect(answersTo(proxy, requestId)).toEqual([{ jsonrpc: '2.0', id: requestId, error: { code: -1, message: 'User rejected sampling request' } }]);
   });
@@ -161,20 +161,20 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const first = await startedEngine(dir, config);
     // Asked after 1 s, withdrawn by the server 3 s later (no answer in time), completed 1 s after that.
     const task = await startTask(first, config.id, 'deploy', { service: 'api', durationMs: 2_000, answerWithinMs: 3_000 });
-    const asked = await waitForInput(first, task.id);
-    const requestId = first.getTask(task.id)!.legacyPendingRequests![0]!.requestId;
+    const asked = await waitForInput(first, task.localId);
+    const requestId = first.getTask(task.localId)!.legacyPendingRequests![0]!.requestId;
     await stop(first);
 
     const second = await startedEngine(dir, config);
-    const again = await waitForInput(second, task.id);
+    const again = await waitForInput(second, task.localId);
     expect(identity(again)).toEqual(identity(asked));
-    const withdrawn = await waitForTask(second, task.id, (current) => current.legacyPendingRequests === undefined, 10_000, 'the kept question to be withdrawn');
+    const withdrawn = await waitForTask(second, task.localId, (current) => current.legacyPendingRequests === undefined, 10_000, 'the kept question to be withdrawn');
     expect(second.listInputs()).toEqual([]);
     // Dropped because the server withdrew it, not because the task ended.
     expect(isTaskFinished(withdrawn)).toBe(false);
 
-    const done = await finished(second, task.id);
-    expect(await second.getResult(task.id)).toMatchObject({ structuredContent: { service: 'api', started: false, action: 'withdrawn' } });
+    const done = await finished(second, task.localId);
+    expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { service: 'api', started: false, action: 'withdrawn' } });
     expect(done.answeredInputKeys ?? []).toEqual([]);
     expect(answersTo(proxy, requestId)).toEqual([]);
   });
@@ -186,13 +186,13 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const dir = dataDir();
     const first = await startedEngine(dir, config);
     const task = await startTask(first, config.id, 'deploy', { durationMs: 400 });
-    await waitForInput(first, task.id);
+    await waitForInput(first, task.localId);
     await stop(first);
     await server.stop();
     await startDemoServer({ form: 'legacy', transport: 'http', port });
 
     const second = await startedEngine(dir, config);
-    const lost = await finished(second, task.id);
+    const lost = await finished(second, task.localId);
     expect(lost.endReason).toBe('lost');
     expect(lost.legacyPendingRequests).toBeUndefined();
     expect(second.listInputs()).toEqual([]);
@@ -205,18 +205,18 @@ describe('extension over HTTP: a question pending at restart is listed again by 
     const dir = dataDir();
     const first = await startedEngine(dir, config);
     const task = await startTask(first, config.id, 'deploy', { service: 'api', durationMs: 400 });
-    const asked = await waitForInput(first, task.id);
+    const asked = await waitForInput(first, task.localId);
     await stop(first);
 
     const second = await startedEngine(dir, config);
-    const again = await waitForInput(second, task.id);
-    expect(again).toMatchObject({ taskId: task.id, key: asked.key, request: asked.request, declineEffect: 'cancel-task' });
+    const again = await waitForInput(second, task.localId);
+    expect(again).toMatchObject({ localId: task.localId, key: asked.key, request: asked.request, declineEffect: 'cancel-task' });
     expect(second.listInputs()).toHaveLength(1);
-    await second.answerInput(task.id, again.key, DEPLOY_TO_PRODUCTION);
-    const done = await finished(second, task.id);
+    await second.answerInput(task.localId, again.key, DEPLOY_TO_PRODUCTION);
+    const done = await finished(second, task.localId);
     expect(done.snapshot?.status).toBe('completed');
     expect(done.answeredInputKeys).toEqual([asked.key]);
-    expect(await second.getResult(task.id)).toMatchObject({ structuredContent: { service: 'api', started: true, environment: 'production' } });
+    expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { service: 'api', started: true, environment: 'production' } });
     expect(proxy.count('tasks/update')).toBe(1);
   });
 });
@@ -228,12 +228,12 @@ describe('2025-11-25 over stdio: the server ends with the app', () => {
     const dir = dataDir();
     const first = await startedEngine(dir, config);
     const task = await startTask(first, config.id, 'deploy', { durationMs: 400 });
-    await waitForInput(first, task.id);
-    expect(first.getTask(task.id)?.legacyPendingRequests).toBeUndefined();
+    await waitForInput(first, task.localId);
+    expect(first.getTask(task.localId)?.legacyPendingRequests).toBeUndefined();
     await stop(first);
 
     const second = await startedEngine(dir, config);
-    const lost = await finished(second, task.id);
+    const lost = await finished(second, task.localId);
     expect(lost.endReason).toBe('lost');
     expect(second.listInputs()).toEqual([]);
   });

@@ -48,8 +48,8 @@ describe('resume after the engine is killed (SIGKILL)', () => {
 
     const second = spawnEngine(data, config);
     const loaded = await second.waitFor((event) => event.event === 'started', 'the second engine to start');
-    expect((loaded.tasks as TrackedTask[]).map((task) => task.taskId)).toEqual([started.taskId]);
-    const result = await second.waitFor((event) => event.event === 'result' && event.id === started.id, 'the resumed build result');
+    expect((loaded.tasks as TrackedTask[]).map((task) => task.serverTaskId)).toEqual([started.serverTaskId]);
+    const result = await second.waitFor((event) => event.event === 'result' && event.id === started.localId, 'the resumed build result');
     expect(result.result).toMatchObject({ structuredContent: { project: 'resume-me' } });
   });
 
@@ -63,7 +63,7 @@ describe('resume after the engine is killed (SIGKILL)', () => {
     await first.kill();
 
     const second = spawnEngine(data, config);
-    const result = await second.waitFor((event) => event.event === 'result' && event.id === started.id, 'the resumed build result');
+    const result = await second.waitFor((event) => event.event === 'result' && event.id === started.localId, 'the resumed build result');
     expect(result.result).toMatchObject({ structuredContent: { project: 'rejoin-me' } });
   });
 
@@ -111,7 +111,7 @@ describe('a server restarted without its state', () => {
     await startDemoServer({ form: 'legacy', transport: 'http', port });
 
     const second = spawnEngine(data, config);
-    const ended = await second.waitFor((event) => taskOf(event)?.id === started.id && taskOf(event)?.endReason !== undefined, 'the task to end');
+    const ended = await second.waitFor((event) => taskOf(event)?.localId === started.localId && taskOf(event)?.endReason !== undefined, 'the task to end');
     expect(taskOf(ended)!.endReason).toBe('lost');
     await second.waitFor((event) => event.event === 'server' && (event.state as { status: string }).status === 'connected', 'a fresh session');
   });
@@ -124,10 +124,10 @@ describe('a server restarted without its state', () => {
     await waitForServer(engine, 'ext');
     const outcome = await engine.callTool('ext', 'sleep', { durationMs: 600_000 });
     if (outcome.kind !== 'task') throw new Error('expected a task');
-    await waitForTask(engine, outcome.task.id, (task) => task.snapshot?.status === 'working');
+    await waitForTask(engine, outcome.task.localId, (task) => task.snapshot?.status === 'working');
     await original.stop();
     await startDemoServer({ form: 'extension', transport: 'http', port });
-    const lost = await waitForTask(engine, outcome.task.id, (task) => task.endReason !== undefined, 20_000, 'the task to end');
+    const lost = await waitForTask(engine, outcome.task.localId, (task) => task.endReason !== undefined, 20_000, 'the task to end');
     expect(lost.endReason).toBe('lost');
     expect(lost.timeline.at(-1)?.note).toMatch(/no longer knows this task/);
   });

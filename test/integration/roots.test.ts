@@ -65,15 +65,15 @@ describe.each(DEMO_SERVERS)('roots inside a task (index_workspace on %s)', (serv
     await invoke(test.host, 'servers:update-settings', { id: serverId, roots: [{ location: '/srv/project', name: 'Project' }] });
     const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'index_workspace', arguments: { durationMs: 50 } });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const taskId = outcome.task.id;
+    const taskId = outcome.task.localId;
     const question = await test.events.waitFor(
-      () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((input: PendingInputView) => input.taskId === taskId),
+      () => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((input: PendingInputView) => input.localId === taskId),
       'the roots question',
     );
     expect(question).toMatchObject({ kind: 'roots', method: 'roots/list', roots });
 
-    expect((await invokeError(test.host, 'inputs:answer', { taskId, serverId: question.serverId, key: question.key, response: { roots: [] } })).message).toMatch(/only with the roots configured/);
-    await invoke(test.host, 'inputs:answer', { taskId, serverId: question.serverId, key: question.key, response: { roots } });
+    expect((await invokeError(test.host, 'inputs:answer', { localId: taskId, serverId: question.serverId, key: question.key, response: { roots: [] } })).message).toMatch(/only with the roots configured/);
+    await invoke(test.host, 'inputs:answer', { localId: taskId, serverId: question.serverId, key: question.key, response: { roots } });
     const done = await test.events.waitFor(async () => {
       const task: TaskDetail | null = await invoke(test.host, 'tasks:get', { id: taskId });
       return task !== null && isTaskFinished(task) ? task : undefined;

@@ -30,16 +30,16 @@ describe('engine against server-everything (2025-11-25, stdio)', () => {
     const outcome = await engine.callTool('everything', 'simulate-research-query', { topic: 'python', ambiguous: true });
     expect(outcome.kind).toBe('task');
     if (outcome.kind !== 'task') return;
-    const input = await waitForInput(engine, outcome.task.id);
+    const input = await waitForInput(engine, outcome.task.localId);
     expect(input.request.method).toBe('elicitation/create');
     const schema = input.request.params?.requestedSchema as { properties: Record<string, { oneOf?: { const: string }[] }> };
     const [field, definition] = Object.entries(schema.properties)[0]!;
     const choice = definition.oneOf![0]!.const;
 
-    await engine.answerInput(outcome.task.id, input.key, { action: 'accept', content: { [field]: choice } });
-    const done = await waitForTask(engine, outcome.task.id, (task) => task.snapshot?.status === 'completed', 30_000, 'completion');
+    await engine.answerInput(outcome.task.localId, input.key, { action: 'accept', content: { [field]: choice } });
+    const done = await waitForTask(engine, outcome.task.localId, (task) => task.snapshot?.status === 'completed', 30_000, 'completion');
     expect(done.hasResult).toBe(true);
-    const result = await engine.getResult(done.id);
+    const result = await engine.getResult(done.localId);
     expect(JSON.stringify(result)).toContain('python');
     expect(done.timeline.map((entry) => entry.status ?? entry.note)).toEqual(expect.arrayContaining(['input_required', 'completed']));
     expect(engine.listInputs()).toEqual([]);

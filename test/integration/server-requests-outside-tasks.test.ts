@@ -41,15 +41,15 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s: questions 
   const callEntry = (tool: string): string => {
     const entry = engine.listTasks().find((task) => task.toolName === tool && task.phase === 'calling');
     if (entry === undefined) throw new Error(`no call of ${tool} in flight`);
-    return entry.id;
+    return entry.localId;
   };
 
   it('an elicitation during trigger-elicitation-request is asked, tied to the call, and the user\'s answer is the server\'s', async () => {
     const call = engine.callTool(serverId, 'trigger-elicitation-request', {});
     const input = await waitForInputMatching(engine, (pending) => pending.serverId === serverId && pending.request.method === 'elicitation/create', 'the elicitation', 10_000);
-    expect(input.taskId).toBe(callEntry('trigger-elicitation-request'));
+    expect(input.localId).toBe(callEntry('trigger-elicitation-request'));
     expect(input.declineEffect).toBe('refuse');
-    await engine.answerInput(input.taskId!, input.key, { action: 'accept', content: { name: 'Ada Lovelace', check: true } });
+    await engine.answerInput(input.localId!, input.key, { action: 'accept', content: { name: 'Ada Lovelace', check: true } });
     const text = textOf(await call);
     expect(text).toContain('User provided the requested information');
     expect(text).toContain('Ada Lovelace');
@@ -59,15 +59,15 @@ describe.each(['stdio', 'http'] as const)('server-everything over %s: questions 
   it('declined by the user, the server hears a decline (and only then)', async () => {
     const call = engine.callTool(serverId, 'trigger-elicitation-request', {});
     const input = await waitForInputMatching(engine, (pending) => pending.serverId === serverId, 'the elicitation', 10_000);
-    await engine.answerInput(input.taskId!, input.key, { action: 'decline' });
+    await engine.answerInput(input.localId!, input.key, { action: 'decline' });
     expect(textOf(await call)).toContain('User declined');
   });
 
   it('a sampling request during trigger-sampling-request is asked, and the hand-written reply is the model answer', async () => {
     const call = engine.callTool(serverId, 'trigger-sampling-request', { prompt: 'Say hello', maxTokens: 50 });
     const input = await waitForInputMatching(engine, (pending) => pending.serverId === serverId && pending.request.method === 'sampling/createMessage', 'the sampling request', 10_000);
-    expect(input.taskId).toBe(callEntry('trigger-sampling-request'));
-    await engine.answerInput(input.taskId!, input.key, { role: 'assistant', content: { type: 'text', text: 'Hello from a person' }, model: 'human (MCP Task Monitor)' });
+    expect(input.localId).toBe(callEntry('trigger-sampling-request'));
+    await engine.answerInput(input.localId!, input.key, { role: 'assistant', content: { type: 'text', text: 'Hello from a person' }, model: 'human (MCP Task Monitor)' });
     expect(textOf(await call)).toContain('Hello from a person');
   });
 });

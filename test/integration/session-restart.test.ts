@@ -55,12 +55,12 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     const { engine, proxy, server: first } = await engineOnEverything(port);
     const outcome = await engine.callTool('everything', 'simulate-research-query', { topic: 'restarts' });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const oldSession = engine.getTask(outcome.task.id)!.legacySession!.id;
+    const oldSession = engine.getTask(outcome.task.localId)!.legacySession!.id;
 
     await first.kill();
     await everythingOn(port);
 
-    const lost = await waitForTask(engine, outcome.task.id, isTaskFinished, 20_000, 'the task of the old session to end');
+    const lost = await waitForTask(engine, outcome.task.localId, isTaskFinished, 20_000, 'the task of the old session to end');
     expect(lost.endReason).toBe('lost');
     expect(initializeCount(proxy)).toBe(2);
     const state = await waitForServer(engine, 'everything');
@@ -69,7 +69,7 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     const next = await engine.callTool('everything', 'simulate-research-query', { topic: 'after the restart' });
     if (next.kind !== 'task') throw new Error(`expected a task, got ${next.kind}`);
     expect(next.task.legacySession?.id).not.toBe(oldSession);
-    const done = await waitForTask(engine, next.task.id, isTaskFinished, 30_000, 'the new task to complete');
+    const done = await waitForTask(engine, next.task.localId, isTaskFinished, 30_000, 'the new task to complete');
     expect(done.snapshot?.status).toBe('completed');
   });
 
@@ -86,7 +86,7 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     const restarted = nodeEngine(dataDir);
     engines.push(restarted);
     await restarted.start([{ id: 'everything', name: 'Everything', transport: 'http', url: proxy.url }]);
-    const lost = await waitForTask(restarted, outcome.task.id, isTaskFinished, 20_000, 'the task of the old session to end after the app restart');
+    const lost = await waitForTask(restarted, outcome.task.localId, isTaskFinished, 20_000, 'the task of the old session to end after the app restart');
     expect(lost.endReason).toBe('lost');
     expect(initializeCount(proxy)).toBe(2);
     const state = await waitForServer(restarted, 'everything');
@@ -99,10 +99,10 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     const outcome = await engine.callTool('everything', 'simulate-research-query', { topic: 'bad requests' });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
     proxy.answerWith(400, { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: taskId is required' }, id: null });
-    await waitForTask(engine, outcome.task.id, (task) => task.lastError?.includes('Invalid params') === true, 10_000, 'a poll to be refused');
+    await waitForTask(engine, outcome.task.localId, (task) => task.lastError?.includes('Invalid params') === true, 10_000, 'a poll to be refused');
     proxy.restore();
 
-    const done = await waitForTask(engine, outcome.task.id, isTaskFinished, 30_000, 'the task to complete');
+    const done = await waitForTask(engine, outcome.task.localId, isTaskFinished, 30_000, 'the task to complete');
     expect(done.snapshot?.status).toBe('completed');
     expect(done.endReason).toBeUndefined();
     expect(initializeCount(proxy)).toBe(1);

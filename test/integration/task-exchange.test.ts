@@ -42,8 +42,8 @@ describe('a task\'s exchange', () => {
     await waitForServer(engine, 'quirky');
     const outcome = await engine.callTool('quirky', 'forgetful', {});
     if (outcome.kind !== 'task') throw new Error('forgetful did not become a task');
-    const id = outcome.task.id;
-    const answeredPolls = () => engine.protocolLog('quirky', { taskId: id }).filter((entry) => entry.method === 'tasks/get' && entry.kind === 'response').length;
+    const id = outcome.task.localId;
+    const answeredPolls = () => engine.protocolLog('quirky', { localId: id }).filter((entry) => entry.method === 'tasks/get' && entry.kind === 'response').length;
     for (let poll = 1; poll <= POLLS; poll++) {
       await clock.advance(QUIRKY_POLL_INTERVAL_MS);
       await pollUntil(() => answeredPolls() >= poll, `poll ${poll}`);
@@ -71,8 +71,8 @@ describe('a task\'s exchange', () => {
     expect(after).toEqual(before.map((line) => ExchangeLineSchema.parse(line)));
     expect(after.find((line) => line.method === 'tasks/get')?.count).toBe(POLLS);
     const exported = await restarted.exportTask(id);
-    const document = JSON.parse(JSON.stringify(exported)) as { task: { id: string; endReason?: string }; exchange: unknown[]; exportedAt: string };
-    expect(document.task).toMatchObject({ id, endReason: ended.endReason });
+    const document = JSON.parse(JSON.stringify(exported)) as { task: { localId: string; endReason?: string }; exchange: unknown[]; exportedAt: string };
+    expect(document.task).toMatchObject({ localId: id, endReason: ended.endReason });
     expect(document.exchange).toEqual(after);
     expect(new Date(document.exportedAt).toString()).not.toBe('Invalid Date');
 

@@ -55,8 +55,8 @@ async function runBuildTask(config: ServerConfig, form: DemoServerForm, ports: P
     expect(await waitForServer(engine, config.id)).toMatchObject({ taskSupport: form });
     const outcome = await engine.callTool(config.id, 'build', { durationMs: 600, project: 'bundle' });
     if (outcome.kind !== 'task') throw new Error(`build answered without a task: ${outcome.kind}`);
-    const done = await waitForTask(engine, outcome.task.id, isTaskFinished, 20_000, 'build to finish');
-    const result = await engine.getResult(done.id);
+    const done = await waitForTask(engine, outcome.task.localId, isTaskFinished, 20_000, 'build to finish');
+    const result = await engine.getResult(done.localId);
     return { status: done.snapshot?.status, artifact: (result?.structuredContent as { project?: unknown } | undefined)?.project };
   } finally {
     await engine.dispose();

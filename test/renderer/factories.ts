@@ -10,17 +10,17 @@ export function makeAppInfo(overrides: Partial<AppInfo> = {}): AppInfo {
 }
 
 export function makeSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
-  return { taskId: 'srv-task-1', status: 'working', ...overrides };
+  return { serverTaskId: 'srv-task-1', status: 'working', ...overrides };
 }
 
 /** A task in the `task` phase, working; `id` and `updatedAt` should differ per task. */
 export function makeTask(overrides: Partial<TaskSummary> = {}): TaskSummary {
   return {
-    id: 'task-1',
+    localId: 'task-1',
     serverId: 'server-a',
     form: 'extension',
     phase: 'task',
-    taskId: 'srv-task-1',
+    serverTaskId: 'srv-task-1',
     toolName: 'build',
     argumentSummary: '',
     createdAt: NOW - 60_000,
@@ -61,7 +61,7 @@ export function makeTool(overrides: Partial<ToolView> = {}): ToolView {
 /** `count` tasks with distinct ids, newest first by `createdAt` and by `updatedAt` (the inbox's order for tasks of one group). */
 export function makeTasks(count: number, overrides: (index: number) => Partial<TaskSummary> = () => ({})): TaskSummary[] {
   return Array.from({ length: count }, (_, index) =>
-    makeTask({ id: `task-${index}`, taskId: `srv-${index}`, toolName: `tool-${index}`, createdAt: NOW - 60_000 - index * 10, updatedAt: NOW - index * 10, ...overrides(index) }),
+    makeTask({ localId: `task-${index}`, serverTaskId: `srv-${index}`, toolName: `tool-${index}`, createdAt: NOW - 60_000 - index * 10, updatedAt: NOW - index * 10, ...overrides(index) }),
   );
 }
 
@@ -79,7 +79,7 @@ export const DEPLOY_FORM: Extract<PendingInputView, { kind: 'form' }>['form'] = 
 /** A pending form question (the deploy confirmation) unless overridden. */
 export function makeInputView(overrides: Partial<PendingInputView> = {}): PendingInputView {
   return {
-    taskId: 'task-1',
+    localId: 'task-1',
     serverId: 'server-a',
     key: 'confirm_deploy',
     receivedAt: NOW,

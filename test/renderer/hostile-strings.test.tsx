@@ -25,11 +25,11 @@ afterEach(() => {
 });
 
 const hostileTask = makeTask({
-  id: 'h',
+  localId: 'h',
   serverId: 'evil',
   toolName: MARKUP,
-  taskId: ZERO_WIDTH_ID,
-  snapshot: makeSnapshot({ taskId: ZERO_WIDTH_ID, status: 'failed', statusMessage: SCRIPT, error: { code: -1, message: MARKUP } }),
+  serverTaskId: ZERO_WIDTH_ID,
+  snapshot: makeSnapshot({ serverTaskId: ZERO_WIDTH_ID, status: 'failed', statusMessage: SCRIPT, error: { code: -1, message: MARKUP } }),
   hasResult: true,
 });
 const hostileServer = makeServer({ id: 'evil', name: BIDI_NAME, state: { id: 'evil', name: BIDI_NAME, status: 'connected', serverInfo: { name: MARKUP }, lastError: SCRIPT } });
@@ -84,7 +84,7 @@ describe('hostile server strings render as inert text', () => {
   });
 
   it('in the error of a call the server refused after the user\'s input (no task)', async () => {
-    const refused = makeDetail({ id: 'r', serverId: 'evil', phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'refused', callError: { code: -1, message: MARKUP, data: { [SCRIPT]: BIDI_NAME } } });
+    const refused = makeDetail({ localId: 'r', serverId: 'evil', phase: 'calling', serverTaskId: undefined, snapshot: undefined, endReason: 'refused', callError: { code: -1, message: MARKUP, data: { [SCRIPT]: BIDI_NAME } } });
     const bridge = createFakeBridge({ 'tasks:list': () => ok([]), 'servers:list': () => ok([hostileServer]), 'tasks:get': () => ok(refused) });
     const { container } = renderApp({ bridge, state: { screen: 'task', selectedTaskId: 'r' } });
     const error = await screen.findByTestId('task-error');
@@ -114,7 +114,7 @@ describe('hostile server strings render as inert text', () => {
 });
 
 describe('hostile progress messages render as inert text', () => {
-  const running = makeTask({ id: 'p', form: 'legacy', toolName: BIDI_NAME, progress: { progress: 1, total: 2, message: `${MARKUP}${BIDI_NAME}`, at: 1 } });
+  const running = makeTask({ localId: 'p', form: 'legacy', toolName: BIDI_NAME, progress: { progress: 1, total: 2, message: `${MARKUP}${BIDI_NAME}`, at: 1 } });
 
   it('on the row and the detail, with the bar named by the visible form of the tool name', async () => {
     const bridge = createFakeBridge({ 'tasks:list': () => ok([running]), 'tasks:get': () => ok(makeDetail(running)) });

@@ -114,7 +114,7 @@ export function stubWindowWidth(width: number): () => void {
 export function bridgeWithTasks(tasks: readonly TaskSummary[]): FakeBridge {
   const fake = createFakeBridge({ 'tasks:list': () => ok([...tasks]), 'servers:list': () => ok([makeServer()]) });
   fake.handle('tasks:get', ({ id }) => {
-    const task = tasks.find((candidate) => candidate.id === id);
+    const task = tasks.find((candidate) => candidate.localId === id);
     return ok(task === undefined ? null : makeDetail({ ...task }));
   });
   return fake;

@@ -206,7 +206,7 @@ describe('the bridge socket', () => {
     const completed = await socket.waitFor((frame) => {
       if (frame.type !== 'event' || frame.channel !== 'tasks:updated') return undefined;
       const { tasks } = eventChannels['tasks:updated'].parse(frame.payload);
-      return tasks.find((update) => update.id === task.id && update.snapshot?.status === 'completed');
+      return tasks.find((update) => update.localId === task.localId && update.snapshot?.status === 'completed');
     });
     expect(completed).not.toHaveProperty('arguments');
     for (const frame of socket.frames) {

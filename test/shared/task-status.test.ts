@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TaskSnapshot } from '../../shared/task-model.js';
 import { classifyTask, explainStatus, isTaskActive, type ClassifiableTask, type TaskStatusKind } from '../../shared/task-status.js';
 
-const makeSnapshot = (overrides: Partial<TaskSnapshot> = {}): TaskSnapshot => ({ taskId: 'srv-task-1', status: 'working', ...overrides });
+const makeSnapshot = (overrides: Partial<TaskSnapshot> = {}): TaskSnapshot => ({ serverTaskId: 'srv-task-1', status: 'working', ...overrides });
 
 const task = (overrides: Partial<ClassifiableTask>): ClassifiableTask => ({ phase: 'task', snapshot: makeSnapshot(), ...overrides });
 

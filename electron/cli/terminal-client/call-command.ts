@@ -7,6 +7,7 @@
  * access (HTTP 401/403, so it never ran) is made again once signed in.
  */
 import { CallNotSavedError, McpRequestError } from '../../engine/index.js';
+import type { TrackedTask } from '../../../shared/task-model.js';
 import type { Command } from './command-line.js';
 import type { CommandContext, CommandEnd } from './command-context.js';
 import { readAnswerPolicy } from './answer-policy.js';
@@ -39,11 +40,11 @@ export async function runCall(command: CallCommand, context: CommandContext): Pr
     try {
       // The call's pending entry is the first new `calling` entry: the engine announces it before the request goes out.
       let entryId: string | undefined;
-      const known = new Set(session.engine.listTasks().map((task) => task.id));
+      const known = new Set(session.engine.listTasks().map((task) => task.localId));
       const entries = session.engine.onDidUpdateTask((task) => {
-        if (entryId !== undefined || known.has(task.id) || task.phase !== 'calling') return;
-        entryId = task.id;
-        answerer.follow(task.id);
+        if (entryId !== undefined || known.has(task.localId) || task.phase !== 'calling') return;
+        entryId = task.localId;
+        answerer.follow(task.localId);
       });
       let outcome;
       try {
@@ -67,17 +68,17 @@ export async function runCall(command: CallCommand, context: CommandContext): Pr
         const message = entry?.plain === true
           ? 'Stopped before the server answered the call: it is interrupted (its answer can no longer be received), and it will not be sent again.'
           : 'Stopped before the server answered the call: whether it started is unknown, and it will not be sent again.';
-        return { outcome: 'lost', message, ...(entryId !== undefined ? { taskId: entryId } : {}) };
+        return { outcome: 'lost', message, ...(entryId !== undefined ? { localId: entryId } : {}) };
       }
       if (outcome.kind === 'result') {
         await answerer.settled();
         // The answer is kept with its entry in the data folder ("tasks show <id>").
-        reporter.result(outcome.result, outcome.task.id);
-        return { outcome: outcomeOfTask(outcome.task, outcome.result), taskId: outcome.task.id };
+        reporter.result(outcome.result, outcome.task.localId);
+        return { outcome: outcomeOfTask(outcome.task, outcome.result), localId: outcome.task.localId };
       }
       reporter.task(outcome.task);
-      answerer.follow(outcome.task.id);
-      const end = await followTask(session, context, answerer, outcome.task.id, command.watch ? 'finished' : 'task-created', reach);
+      answerer.follow(outcome.task.localId);
+      const end = await followTask(session, context, answerer, outcome.task.localId, command.watch ? 'finished' : 'task-created', reach);
       if (server.transport === 'stdio' && end.outcome === 'not-finished') {
         reporter.note(`Note: ${server.name} is a stdio server: it stops when this command ends, and its task most likely with it. Use --watch to follow a task to its end.`);
       }
@@ -101,11 +102,11 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | 
 }
 
 /** A call that threw: not saved (so not sent), refused by the server (its entry keeps the error), or sent without an answer (outcome unknown). */
-function callFailed(error: unknown, entry: { id: string; phase: string } | undefined): CommandEnd {
+function callFailed(error: unknown, entry: Pick<TrackedTask, 'localId' | 'phase'> | undefined): CommandEnd {
   const text = error instanceof Error ? error.message : String(error);
   // Refused before anything was sent: the message says why and that nothing reached the server.
   if (error instanceof CallNotSavedError) return { outcome: 'could-not-run', message: text };
-  if (error instanceof McpRequestError && error.code !== undefined) return { outcome: 'refused', message: `The server refused the call: ${text} (error ${error.code})`, ...(entry !== undefined ? { taskId: entry.id } : {}) };
-  if (entry?.phase === 'outcome-unknown') return { outcome: 'lost', taskId: entry.id, message: `No usable answer to the call (${text}); whether it started is unknown, and it was not sent again.` };
+  if (error instanceof McpRequestError && error.code !== undefined) return { outcome: 'refused', message: `The server refused the call: ${text} (error ${error.code})`, ...(entry !== undefined ? { localId: entry.localId } : {}) };
+  if (entry?.phase === 'outcome-unknown') return { outcome: 'lost', localId: entry.localId, message: `No usable answer to the call (${text}); whether it started is unknown, and it was not sent again.` };
   return { outcome: 'could-not-run', message: `The call could not be sent: ${text}` };
 }

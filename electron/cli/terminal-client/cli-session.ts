@@ -175,7 +175,7 @@ export function waitForTask(engine: Engine, id: string, until: (task: TrackedTas
     };
     const onAbort = (): void => done(undefined);
     const updates = engine.onDidUpdateTask((task) => {
-      if (task.id === id && until(task)) done(task);
+      if (task.localId === id && until(task)) done(task);
     });
     const removals = engine.onDidRemoveTask((removed) => {
       if (removed === id) done(undefined);

@@ -21,5 +21,5 @@ export interface CommandContext {
 export interface CommandEnd {
   outcome: Outcome;
   message?: string;
-  taskId?: string;
+  localId?: string;
 }

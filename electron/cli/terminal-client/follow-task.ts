@@ -22,7 +22,7 @@ export async function followTask(session: CliSession, context: CommandContext, a
   const { engine } = session;
   const { reporter, signal } = context;
   const updates = engine.onDidUpdateTask((task) => {
-    if (task.id === id) reporter.task(task);
+    if (task.localId === id) reporter.task(task);
   });
   let final: TrackedTask | undefined;
   try {
@@ -35,7 +35,7 @@ export async function followTask(session: CliSession, context: CommandContext, a
   if (final === undefined) {
     const current = engine.getTask(id);
     if (signal.aborted && current !== undefined) return endOf(current, undefined, reach, 'Stopped following; the task goes on on its server.');
-    return { outcome: 'lost', message: 'The task is no longer in the data folder.', taskId: id };
+    return { outcome: 'lost', message: 'The task is no longer in the data folder.', localId: id };
   }
   const result = await engine.getResult(id);
   if (result !== undefined) reporter.result(result, id);
@@ -49,8 +49,8 @@ export function endOf(task: TrackedTask, result: ToolResult | undefined, reach: 
     // Why it ended, when its state alone does not say (a refusal, a lost task, an abandoned call).
     const why = outcome === 'completed' ? undefined : task.lastError ?? task.callError?.message ?? explainStatus(task);
     const message = [note, why].filter((part) => part !== undefined).join(' ');
-    return { outcome, taskId: task.id, ...(message !== '' ? { message } : {}) };
+    return { outcome, localId: task.localId, ...(message !== '' ? { message } : {}) };
   }
-  const follow = `Follow it with: mcp-task-monitor tasks show ${task.id} --watch${reach}`;
-  return { outcome, taskId: task.id, message: note === undefined ? `Task ${task.id} goes on. ${follow}` : `${note} ${follow}` };
+  const follow = `Follow it with: mcp-task-monitor tasks show ${task.localId} --watch${reach}`;
+  return { outcome, localId: task.localId, message: note === undefined ? `Task ${task.localId} goes on. ${follow}` : `${note} ${follow}` };
 }

@@ -70,8 +70,8 @@ export class InputAnswerer {
 
   private take(inputs: readonly PendingInput[]): void {
     for (const input of inputs) {
-      const isFollowed = input.taskId === undefined ? this.followedServers.has(input.serverId) : this.followed.has(input.taskId);
-      const id = `${input.taskId ?? ''}\u0000${input.serverId}\u0000${input.key}\u0000${input.receivedAt}`;
+      const isFollowed = input.localId === undefined ? this.followedServers.has(input.serverId) : this.followed.has(input.localId);
+      const id = `${input.localId ?? ''}\u0000${input.serverId}\u0000${input.key}\u0000${input.receivedAt}`;
       if (!isFollowed || input.held === true || this.handled.has(id)) continue;
       this.handled.add(id);
       this.queue = this.queue.then(() => this.answer(input));
@@ -81,12 +81,12 @@ export class InputAnswerer {
   private async answer(input: PendingInput): Promise<void> {
     const { engine, policy, person, reporter } = this.options;
     // Withdrawn while it waited its turn (the server stopped waiting, or the task ended).
-    if (!engine.listInputs().some((pending) => pending.taskId === input.taskId && pending.serverId === input.serverId && pending.key === input.key)) return;
-    const owner = input.taskId ?? { serverId: input.serverId };
+    if (!engine.listInputs().some((pending) => pending.localId === input.localId && pending.serverId === input.serverId && pending.key === input.key)) return;
+    const owner = input.localId ?? { serverId: input.serverId };
     const asker = this.options.askerOf(input.serverId);
     const checked = checkInput(input);
     const message = ('message' in checked ? checked.message : undefined) ?? '';
-    const report = { ...(input.taskId !== undefined ? { taskId: input.taskId } : {}), key: input.key, method: input.request.method, server: asker.name, message };
+    const report = { ...(input.localId !== undefined ? { localId: input.localId } : {}), key: input.key, method: input.request.method, server: asker.name, message };
     let decision: InputDecision = decide(policy, checked);
     try {
       if (decision.kind === 'ask') {

@@ -20,7 +20,7 @@ const MAX_RESULT_TEXT = 20_000;
 /** One question the client answered (or could not). */
 export interface QuestionReport {
   /** The task or call it belongs to; absent for a question the engine could tie to none. */
-  taskId?: string;
+  localId?: string;
   key: string;
   method: string;
   /** The user's name for the server. */
@@ -37,7 +37,7 @@ export interface Reporter {
   /** A task or call changed (printed when its line differs from the last one). */
   task(task: TrackedTask): void;
   question(report: QuestionReport): void;
-  result(result: ToolResult, taskId: string | undefined): void;
+  result(result: ToolResult, localId: string | undefined): void;
   tools(tools: readonly Tool[]): void;
   /** One row of `tasks list`. */
   listed(task: TrackedTask): void;
@@ -46,7 +46,7 @@ export interface Reporter {
   /** `tasks export` without `--out`: the task's export document. */
   exported(document: TaskExport): void;
   /** The last thing printed: how the command ended. */
-  end(outcome: Outcome, details: { message?: string; taskId?: string }): void;
+  end(outcome: Outcome, details: { message?: string; localId?: string }): void;
 }
 
 /** The output streams (process.stdout / stderr, or test doubles). */
@@ -59,13 +59,13 @@ export interface Output {
 function taskFacts(task: TrackedTask, detail: boolean): Record<string, unknown> {
   const snapshot = task.snapshot;
   return {
-    id: task.id,
+    id: task.localId,
     server: task.serverId,
     tool: task.toolName,
     state: classifyTask(task),
     ...(snapshot !== undefined ? { status: snapshot.status } : {}),
     ...(snapshot?.statusMessage !== undefined ? { statusMessage: snapshot.statusMessage } : {}),
-    ...(task.taskId !== undefined ? { serverTaskId: task.taskId } : {}),
+    ...(task.serverTaskId !== undefined ? { serverTaskId: task.serverTaskId } : {}),
     form: task.form,
     ...(task.endReason !== undefined ? { endReason: task.endReason } : {}),
     ...(task.plain === true ? { plain: true } : {}),
@@ -92,9 +92,9 @@ export function jsonReporter(output: Output): Reporter {
   return {
     note: (message) => emit({ type: 'note', message }),
     task: (task) => emit({ type: 'task', ...taskFacts(task, false) }),
-    question: ({ taskId, key, method, server, message, said, why }) =>
-      emit({ type: 'question', ...(taskId !== undefined ? { task: taskId } : {}), key, method, server, message, answer: said, ...(why !== undefined ? { why } : {}) }),
-    result: (result, taskId) => emit({ type: 'result', ...(taskId !== undefined ? { task: taskId } : {}), result }),
+    question: ({ localId, key, method, server, message, said, why }) =>
+      emit({ type: 'question', ...(localId !== undefined ? { task: localId } : {}), key, method, server, message, answer: said, ...(why !== undefined ? { why } : {}) }),
+    result: (result, localId) => emit({ type: 'result', ...(localId !== undefined ? { task: localId } : {}), result }),
     tools: (tools) => {
       for (const tool of tools) {
         emit({ type: 'tool', name: tool.name, ...(tool.title !== undefined ? { title: tool.title } : {}), ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema });
@@ -103,8 +103,8 @@ export function jsonReporter(output: Output): Reporter {
     listed: (task) => emit({ type: 'task', ...taskFacts(task, false) }),
     detail: (task, result) => emit({ type: 'task', ...taskFacts(task, true), ...(result !== undefined ? { result } : {}) }),
     exported: (document) => emit({ type: 'export', document }),
-    end: (outcome, { message, taskId }) =>
-      emit({ type: 'end', outcome, exitCode: EXIT_CODES[outcome], ...(taskId !== undefined ? { task: taskId } : {}), ...(message !== undefined ? { message } : {}) }),
+    end: (outcome, { message, localId }) =>
+      emit({ type: 'end', outcome, exitCode: EXIT_CODES[outcome], ...(localId !== undefined ? { task: localId } : {}), ...(message !== undefined ? { message } : {}) }),
   };
 }
 
@@ -117,8 +117,8 @@ export function textReporter(output: Output): Reporter {
     note: (message) => err(printable(message, 2_000)),
     task: (task) => {
       const line = statusLine(task);
-      if (lastLines.get(task.id) === line) return;
-      lastLines.set(task.id, line);
+      if (lastLines.get(task.localId) === line) return;
+      lastLines.set(task.localId, line);
       out(line);
     },
     question: ({ server, method, message, said, why }) => {
@@ -135,7 +135,7 @@ export function textReporter(output: Output): Reporter {
     },
     listed: (task) => {
       const message = task.snapshot?.statusMessage ?? progressText(task);
-      out(`${task.id}  ${STATUS_LABELS[classifyTask(task)].padEnd(16)} ${printable(task.toolName, 60)} on ${printable(task.serverId, 80)}  ${new Date(task.updatedAt).toISOString()}${message !== undefined ? `  ${printable(message, 120)}` : ''}`);
+      out(`${task.localId}  ${STATUS_LABELS[classifyTask(task)].padEnd(16)} ${printable(task.toolName, 60)} on ${printable(task.serverId, 80)}  ${new Date(task.updatedAt).toISOString()}${message !== undefined ? `  ${printable(message, 120)}` : ''}`);
     },
     detail: (task, result) => {
       for (const line of detailLines(task)) out(line);
@@ -168,15 +168,15 @@ function statusLine(task: TrackedTask): string {
 function detailLines(task: TrackedTask): string[] {
   const snapshot = task.snapshot;
   const facts: [string, string | undefined][] = [
-    ['Task', task.id],
-    ['Kind', task.taskId !== undefined ? 'task' : task.plain === true ? 'plain call (no task can come of it)' : 'call (no task yet)'],
+    ['Task', task.localId],
+    ['Kind', task.serverTaskId !== undefined ? 'task' : task.plain === true ? 'plain call (no task can come of it)' : 'call (no task yet)'],
     ['Tool', printable(task.toolName, 200)],
     ['Server', printable(task.serverId, 200)],
     ['State', STATUS_LABELS[classifyTask(task)]],
     ['Why', explainStatus(task)],
     ['Status message', snapshot?.statusMessage === undefined ? undefined : printable(snapshot.statusMessage, 1_000)],
     ['Progress', progressText(task)],
-    ['Server task id', task.taskId === undefined ? undefined : printable(task.taskId, 200)],
+    ['Server task id', task.serverTaskId === undefined ? undefined : printable(task.serverTaskId, 200)],
     ['Started', new Date(task.createdAt).toISOString()],
     ['Last change', new Date(task.updatedAt).toISOString()],
     ['Arguments', printable(JSON.stringify(task.arguments), 1_000)],

@@ -60,7 +60,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } finally {
     person?.reader.close();
   }
-  reporter.end(end.outcome, { ...(end.message !== undefined ? { message: end.message } : {}), ...(end.taskId !== undefined ? { taskId: end.taskId } : {}) });
+  reporter.end(end.outcome, { ...(end.message !== undefined ? { message: end.message } : {}), ...(end.localId !== undefined ? { localId: end.localId } : {}) });
   return EXIT_CODES[end.outcome];
 }
 

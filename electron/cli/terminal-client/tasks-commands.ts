@@ -44,7 +44,7 @@ export async function runTasksShow(command: TasksShow, context: CommandContext):
     const task = findTask(session, command.id);
     const reach = command.configFile === undefined ? '' : ` --config ${command.configFile}`;
     if (policy === undefined || isTaskFinished(task)) {
-      const result = await session.engine.getResult(task.id);
+      const result = await session.engine.getResult(task.localId);
       context.reporter.detail(task, result);
       return endOf(task, result, reach);
     }
@@ -58,9 +58,9 @@ export async function runTasksShow(command: TasksShow, context: CommandContext):
       askerOf: (serverId) => ({ name: session.nameOf(serverId), ...(state.serverInfo?.name ? { reportedName: state.serverInfo.name } : {}) }),
     });
     try {
-      context.reporter.task(session.engine.getTask(task.id) ?? task);
-      answerer.follow(task.id);
-      return await followTask(session, context, answerer, task.id, 'finished', reach);
+      context.reporter.task(session.engine.getTask(task.localId) ?? task);
+      answerer.follow(task.localId);
+      return await followTask(session, context, answerer, task.localId, 'finished', reach);
     } finally {
       answerer.dispose();
     }
@@ -74,19 +74,19 @@ export async function runTasksCancel(command: TasksCancel, context: CommandConte
   try {
     const task = findTask(session, command.id);
     const reach = command.configFile === undefined ? '' : ` --config ${command.configFile}`;
-    if (isTaskFinished(task)) return { ...endOf(task, await session.engine.getResult(task.id), reach), message: 'The task had already ended; nothing was sent.' };
-    if (task.taskId === undefined) throw new CommandFailed('This call never became a task on its server, so there is nothing to cancel.');
+    if (isTaskFinished(task)) return { ...endOf(task, await session.engine.getResult(task.localId), reach), message: 'The task had already ended; nothing was sent.' };
+    if (task.serverTaskId === undefined) throw new CommandFailed('This call never became a task on its server, so there is nothing to cancel.');
     await session.connect(await serverOfTask(task, command.configFile, command.url));
     try {
-      await session.engine.cancelTask(task.id);
+      await session.engine.cancelTask(task.localId);
     } catch (error) {
       throw new CommandFailed(`The cancel was not taken: ${error instanceof Error ? error.message : String(error)}`);
     }
-    context.reporter.task(session.engine.getTask(task.id) ?? task);
+    context.reporter.task(session.engine.getTask(task.localId) ?? task);
     const wait = AbortSignal.any([context.signal, AbortSignal.timeout(CANCEL_WAIT_MS)]);
-    const final = (await waitForTask(session.engine, task.id, isTaskFinished, wait)) ?? session.engine.getTask(task.id) ?? task;
+    const final = (await waitForTask(session.engine, task.localId, isTaskFinished, wait)) ?? session.engine.getTask(task.localId) ?? task;
     context.reporter.task(final);
-    return endOf(final, await session.engine.getResult(task.id), reach, isTaskFinished(final) ? undefined : 'The cancel was sent; the server has not ended the task yet.');
+    return endOf(final, await session.engine.getResult(task.localId), reach, isTaskFinished(final) ? undefined : 'The cancel was sent; the server has not ended the task yet.');
   } finally {
     await session.close();
   }
@@ -97,18 +97,18 @@ export async function runTasksExport(command: TasksExport, context: CommandConte
   const session = await context.openSession(command.dataDir);
   try {
     const task = findTask(session, command.id);
-    const document = await session.engine.exportTask(task.id);
-    if (document === undefined) throw new CommandFailed(`The task ${task.id} left the data folder.`, 'could-not-run');
+    const document = await session.engine.exportTask(task.localId);
+    if (document === undefined) throw new CommandFailed(`The task ${task.localId} left the data folder.`, 'could-not-run');
     if (command.out === undefined) {
       context.reporter.exported(document);
-      return { outcome: 'completed', taskId: task.id };
+      return { outcome: 'completed', localId: task.localId };
     }
     try {
       await writeFile(command.out, `${JSON.stringify(document, null, 2)}\n`, { mode: 0o600 });
     } catch (error) {
       throw new CommandFailed(`The export could not be written to ${command.out}: ${error instanceof Error ? error.message : String(error)}`, 'could-not-run');
     }
-    return { outcome: 'completed', taskId: task.id, message: `Exported task ${task.id} to ${command.out}.` };
+    return { outcome: 'completed', localId: task.localId, message: `Exported task ${task.localId} to ${command.out}.` };
   } finally {
     await session.close();
   }
@@ -117,9 +117,9 @@ export async function runTasksExport(command: TasksExport, context: CommandConte
 /** The task with this local id, or the only one whose id starts with it. */
 function findTask(session: CliSession, id: string): TrackedTask {
   const tasks = session.engine.listTasks();
-  const exact = tasks.find((task) => task.id === id);
+  const exact = tasks.find((task) => task.localId === id);
   if (exact !== undefined) return exact;
-  const matches = id.length >= MIN_ID_PREFIX ? tasks.filter((task) => task.id.startsWith(id)) : [];
+  const matches = id.length >= MIN_ID_PREFIX ? tasks.filter((task) => task.localId.startsWith(id)) : [];
   if (matches.length === 1) return matches[0]!;
   throw new CommandFailed(matches.length > 1 ? `More than one task id starts with ${id}: give more of it.` : `No task ${id} in the data folder (see "tasks list").`, 'could-not-run');
 }

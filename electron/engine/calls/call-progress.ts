@@ -87,7 +87,7 @@ export class CallProgress {
     const report = parseProgress(params);
     const task = report === undefined ? undefined : this.deps.ledger.get(report.token);
     if (report === undefined || task === undefined || task.serverId !== serverId || !this.deps.takesProgress(task)) return true;
-    const held = this.held.get(task.id);
+    const held = this.held.get(task.localId);
     const next = acceptProgress(held?.progress ?? task.progress, report, this.deps.clock.now());
     if (next === undefined) return true;
     this.deps.onAccepted(task);
@@ -95,13 +95,13 @@ export class CallProgress {
       held.progress = next;
       return true;
     }
-    const sinceWrite = this.deps.clock.monotonic() - (this.writtenAt.get(task.id) ?? -Infinity);
+    const sinceWrite = this.deps.clock.monotonic() - (this.writtenAt.get(task.localId) ?? -Infinity);
     if (sinceWrite >= PROGRESS_WRITE_INTERVAL_MS) {
-      this.write(task.id, next);
+      this.write(task.localId, next);
       return true;
     }
-    const timer = this.deps.clock.setTimer(PROGRESS_WRITE_INTERVAL_MS - sinceWrite, () => this.flush(task.id));
-    this.held.set(task.id, { progress: next, timer });
+    const timer = this.deps.clock.setTimer(PROGRESS_WRITE_INTERVAL_MS - sinceWrite, () => this.flush(task.localId));
+    this.held.set(task.localId, { progress: next, timer });
     return true;
   }
 

@@ -85,7 +85,7 @@ export class ToolCalls {
   async call(serverId: string, toolName: string, args: Record<string, unknown>): Promise<CallToolOutcome> {
     const protocol = this.deps.requireProtocol(serverId);
     const plain = !(await protocol.mayBecomeTask(toolName));
-    const entry = newCall({ id: randomUUID(), serverId, form: protocol.form, toolName, arguments: args, ...(plain ? { plain } : {}) }, this.deps.clock.now());
+    const entry = newCall({ localId: randomUUID(), serverId, form: protocol.form, toolName, arguments: args, ...(plain ? { plain } : {}) }, this.deps.clock.now());
     if (!(await this.deps.ledger.recordBeforeSend(entry))) {
       throw new CallNotSavedError(this.deps.saveHealth.problem ?? { reason: 'the task list could not be written', folder: 'the data folder' });
     }
@@ -98,13 +98,13 @@ export class ToolCalls {
   }
 
   /** True while the request of the call `task` is on the wire (it is not a task yet). */
-  isOnTheWire(task: Pick<TrackedTask, 'id' | 'serverId'>): boolean {
-    return this.onTheWire.get(task.serverId)?.has(task.id) === true;
+  isOnTheWire(task: Pick<TrackedTask, 'localId' | 'serverId'>): boolean {
+    return this.onTheWire.get(task.serverId)?.has(task.localId) === true;
   }
 
   /** An accepted progress notification for the call `task`: its timeout starts over (calls/call-timeout.ts). */
-  progressed(task: Pick<TrackedTask, 'id' | 'serverId'>): void {
-    this.onTheWire.get(task.serverId)?.get(task.id)?.timeout.progressed();
+  progressed(task: Pick<TrackedTask, 'localId' | 'serverId'>): void {
+    this.onTheWire.get(task.serverId)?.get(task.localId)?.timeout.progressed();
   }
 
   /**
@@ -193,7 +193,7 @@ export class ToolCalls {
       await this.failed(sent, error);
       throw error;
     }
-    const owner = { serverId: sent.serverId, taskId: sent.id };
+    const owner = { serverId: sent.serverId, localId: sent.localId };
     const wire = this.onTheWire.get(sent.serverId) ?? new Map<string, Live>();
     this.onTheWire.set(sent.serverId, wire);
     const live: Live = {
@@ -201,23 +201,23 @@ export class ToolCalls {
       abort: new AbortController(),
       cancelled: false,
     };
-    wire.set(sent.id, live);
+    wire.set(sent.localId, live);
     let outcome;
     try {
       outcome = await protocol.callTool(sent.toolName, sent.arguments, {
         ...(retry !== undefined ? { round: { inputResponses: retry.answers, ...(retry.round.requestState !== undefined ? { requestState: retry.round.requestState } : {}) } } : {}),
         asTask: sent.plain !== true,
-        progressToken: sent.id,
+        progressToken: sent.localId,
         timeout: live.timeout,
         signal: live.abort.signal,
       });
     } catch (error) {
-      wire.delete(sent.id);
+      wire.delete(sent.localId);
       if (!live.cancelled) await this.failed(this.latest(sent), error);
       this.deps.onCallSettled(sent.serverId);
       throw error;
     }
-    wire.delete(sent.id);
+    wire.delete(sent.localId);
     if (live.cancelled) {
       // The user cancelled it first: the entry says so, and this late answer is ignored.
       this.deps.onCallSettled(sent.serverId);
@@ -246,28 +246,28 @@ export class ToolCalls {
         this.deps.inputs.sync(owner, asked, now, 'abandon-call');
         // Only a requestState: the spec allows retrying at once.
         if (asked.length === 0) return this.send(protocol, waiting, { round, answers: {} });
-        this.rounds.set(task.id, round);
+        this.rounds.set(task.localId, round);
         return { kind: 'input_required', task: waiting };
       }
       case 'task': {
         // The task id is the one thing that cannot be recovered (no tasks/list): on disk at once.
-        const tracked = await this.deps.ledger.putDurably(becomeTask(task, outcome.observation.snapshot.taskId, protocol.taskSession(), now));
+        const tracked = await this.deps.ledger.putDurably(becomeTask(task, outcome.observation.snapshot.serverTaskId, protocol.taskSession(), now));
         this.deps.inputs.sync(owner, [], now, 'abandon-call');
         this.deps.onCallSettled(task.serverId);
-        await this.deps.watcher.follow(tracked.id, outcome.observation);
-        return { kind: 'task', task: this.deps.ledger.get(tracked.id) ?? tracked };
+        await this.deps.watcher.follow(tracked.localId, outcome.observation);
+        return { kind: 'task', task: this.deps.ledger.get(tracked.localId) ?? tracked };
       }
     }
   }
 
   /** The entry as stored now; `entry` itself once it is no longer stored (removed meanwhile). */
   private latest(entry: TrackedTask): TrackedTask {
-    return this.deps.ledger.get(entry.id) ?? entry;
+    return this.deps.ledger.get(entry.localId) ?? entry;
   }
 
   /** A call got its result directly (no task): stored like a task's. Resolves with the ended entry. */
   private async endAnswered(task: TrackedTask, result: ToolResult): Promise<TrackedTask> {
-    await this.deps.results.put(task.id, result);
+    await this.deps.results.put(task.localId, result);
     const ended = this.end(endAsAnswered(this.latest(task), result, this.deps.clock.now()));
     await this.deps.ledger.flush();
     return ended;
@@ -275,7 +275,7 @@ export class ToolCalls {
 
   /** Ends an entry for good (a call answered, refused, abandoned or cancelled; no task exists). */
   private end(ended: TrackedTask): TrackedTask {
-    this.rounds.delete(ended.id);
+    this.rounds.delete(ended.localId);
     const stored = this.deps.ledger.put(ended);
     this.deps.watcher.finish(stored);
     return stored;

@@ -66,7 +66,7 @@ export class AnswerDesk {
     switch (input.declineEffect) {
       case 'abandon-call':
         this.deps.inputs.hold(owner, key, response);
-        if (task !== undefined && this.allHeld(owner, 'abandon-call')) this.deps.calls.retry(task.id, this.deps.inputs.heldAnswers(owner));
+        if (task !== undefined && this.allHeld(owner, 'abandon-call')) this.deps.calls.retry(task.localId, this.deps.inputs.heldAnswers(owner));
         return;
       case 'cancel-task':
         if (task === undefined) throw new Error('The task is gone.');
@@ -97,12 +97,12 @@ export class AnswerDesk {
     switch (input.declineEffect) {
       case 'cancel-task':
         if (task === undefined) throw new Error('The task is gone.');
-        await this.deps.watcher.cancel(task.id, `Declined the ${what}: this server's protocol has no way to refuse one, so the task was cancelled`);
+        await this.deps.watcher.cancel(task.localId, `Declined the ${what}: this server's protocol has no way to refuse one, so the task was cancelled`);
         this.handled(owner, key);
         return;
       case 'abandon-call':
         if (task === undefined) throw new Error('The call is gone.');
-        await this.deps.calls.abandon(task.id, `You declined the server's ${what}, so the call was abandoned; it was not sent again.`);
+        await this.deps.calls.abandon(task.localId, `You declined the server's ${what}, so the call was abandoned; it was not sent again.`);
         return;
       default:
         await this.deliver(owner, task, input, { error: { code: DECLINED_CODE, message: `User rejected ${what}` } }, `Declined the ${what}: the server was told the user rejected it`);
@@ -118,17 +118,17 @@ export class AnswerDesk {
     const requests = task.snapshot?.inputRequests;
     // The hot path of every poll: a task that asks nothing, with nothing pending anywhere.
     if (requests === undefined && this.deps.inputs.size === 0) return;
-    const owner = { serverId: task.serverId, taskId: task.id };
+    const owner = { serverId: task.serverId, localId: task.localId };
     const asked = outstandingInputs(requests ?? {}, {
       answeredKeys: task.answeredInputKeys,
-      deliveredAt: this.deliveredAt.get(task.id) ?? NO_TIMES,
-      inFlight: this.inFlight.get(task.id) ?? NO_KEYS,
+      deliveredAt: this.deliveredAt.get(task.localId) ?? NO_TIMES,
+      inFlight: this.inFlight.get(task.localId) ?? NO_KEYS,
     }, readAt);
     this.deps.inputs.sync(owner, asked, this.deps.clock.now(), 'cancel-task');
     const pending = this.deps.inputs.ofOwner(owner).filter((input) => input.declineEffect === 'cancel-task');
     if (pending.length === 0 || pending.some((input) => input.held !== true)) return;
     this.sendTaskAnswers(task, this.deps.inputs.heldAnswers(owner)).catch((error: unknown) => {
-      const current = this.deps.ledger.get(task.id);
+      const current = this.deps.ledger.get(task.localId);
       if (current !== undefined) this.deps.ledger.put(withLastError(current, `Sending your answers failed: ${errorText(error)}`));
     });
   }
@@ -142,7 +142,7 @@ export class AnswerDesk {
   private pending(ref: InputOwnerRef, key: string): { owner: InputOwner; task: TrackedTask | undefined; input: PendingInput } {
     const task = typeof ref === 'string' ? this.deps.ledger.get(ref) : undefined;
     if (typeof ref === 'string' && task === undefined) throw new Error('No such task.');
-    const owner: InputOwner = task !== undefined ? { serverId: task.serverId, taskId: task.id } : { serverId: (ref as { serverId: string }).serverId };
+    const owner: InputOwner = task !== undefined ? { serverId: task.serverId, localId: task.localId } : { serverId: (ref as { serverId: string }).serverId };
     const input = this.deps.inputs.get(owner, key);
     if (input === undefined) throw new Error('That question is no longer pending.');
     return { owner, task, input };
@@ -166,7 +166,7 @@ export class AnswerDesk {
     }
     if (task === undefined) return;
     this.handled(owner, input.key, note);
-    if (task.taskId !== undefined) this.deps.watcher.pollSoon(task.id);
+    if (task.serverTaskId !== undefined) this.deps.watcher.pollSoon(task.localId);
   }
 
   /**
@@ -174,29 +174,29 @@ export class AnswerDesk {
    * send is in flight; when it fails they are answerable again (not held) and the error is thrown.
    */
   private async sendTaskAnswers(task: TrackedTask, responses: Record<string, Record<string, unknown>>): Promise<void> {
-    const owner = { serverId: task.serverId, taskId: task.id };
-    if (task.taskId === undefined) throw new Error('The task has no server id yet.');
+    const owner = { serverId: task.serverId, localId: task.localId };
+    if (task.serverTaskId === undefined) throw new Error('The task has no server id yet.');
     const sent = Object.keys(responses).flatMap((key) => this.deps.inputs.get(owner, key) ?? []);
     for (const input of sent) this.deps.inputs.remove(owner, input.key);
-    const inFlight = this.inFlight.get(task.id) ?? new Set<string>();
-    this.inFlight.set(task.id, inFlight);
+    const inFlight = this.inFlight.get(task.localId) ?? new Set<string>();
+    this.inFlight.set(task.localId, inFlight);
     const keys = Object.keys(responses);
     for (const key of keys) inFlight.add(key);
     const settle = (): void => {
       for (const key of keys) inFlight.delete(key);
-      if (inFlight.size === 0 && this.inFlight.get(task.id) === inFlight) this.inFlight.delete(task.id);
+      if (inFlight.size === 0 && this.inFlight.get(task.localId) === inFlight) this.inFlight.delete(task.localId);
     };
     try {
-      await this.deps.requireProtocol(task.serverId).answerInputs(task.taskId, responses);
+      await this.deps.requireProtocol(task.serverId).answerInputs(task.serverTaskId, responses);
     } catch (error) {
       settle();
       // Answerable again; a poll soon shows whether the server still asks them.
       this.deps.inputs.restore(sent);
-      this.deps.watcher.pollSoon(task.id);
+      this.deps.watcher.pollSoon(task.localId);
       throw error;
     }
-    const deliveredAt = this.deliveredAt.get(task.id) ?? new Map<string, number>();
-    this.deliveredAt.set(task.id, deliveredAt);
+    const deliveredAt = this.deliveredAt.get(task.localId) ?? new Map<string, number>();
+    this.deliveredAt.set(task.localId, deliveredAt);
     const now = this.deps.clock.monotonic();
     for (const [key, response] of Object.entries(responses)) {
       deliveredAt.set(key, now);
@@ -204,13 +204,13 @@ export class AnswerDesk {
     }
     // Only now: the keys are in `answeredInputKeys`, so a late read cannot ask them again.
     settle();
-    this.deps.watcher.pollSoon(task.id);
+    this.deps.watcher.pollSoon(task.localId);
   }
 
   /** Drops a handled question and counts its key as answered, so a read does not ask it again. */
   private handled(owner: InputOwner, key: string, note?: string): void {
     this.deps.inputs.remove(owner, key);
-    const current = owner.taskId === undefined ? undefined : this.deps.ledger.get(owner.taskId);
+    const current = owner.localId === undefined ? undefined : this.deps.ledger.get(owner.localId);
     if (current !== undefined) this.deps.ledger.put(recordAnswer(current, key, this.deps.clock.now(), note));
   }
 }

@@ -10,7 +10,7 @@ import type { DeclineEffect, InputRequest, PendingInput } from '../../../shared/
 export interface InputOwner {
   serverId: string;
   /** Local id of the task or call; absent for a question tied to no call. */
-  taskId?: string;
+  localId?: string;
 }
 
 /** One question as a path reports it: its key, what it asks, and (asked again) its round. */
@@ -72,7 +72,7 @@ export class InputRegistry {
       const id = inputId(owner, entry.key);
       if (this.inputs.has(id)) continue;
       this.inputs.set(id, {
-        taskId: owner.taskId,
+        localId: owner.localId,
         serverId: owner.serverId,
         key: entry.key,
         request: entry.request,
@@ -150,10 +150,10 @@ export class InputRegistry {
 }
 
 function sameOwner(input: InputOwner, owner: InputOwner): boolean {
-  return input.taskId === owner.taskId && (owner.taskId !== undefined || input.serverId === owner.serverId);
+  return input.localId === owner.localId && (owner.localId !== undefined || input.serverId === owner.serverId);
 }
 
 /** A task's or call's questions are filed under its local id; a server's own under the server. */
 function inputId(owner: InputOwner, key: string): string {
-  return owner.taskId !== undefined ? `t\u0000${owner.taskId}\u0000${key}` : `s\u0000${owner.serverId}\u0000${key}`;
+  return owner.localId !== undefined ? `t\u0000${owner.localId}\u0000${key}` : `s\u0000${owner.serverId}\u0000${key}`;
 }

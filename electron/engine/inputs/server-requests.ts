@@ -121,7 +121,7 @@ export class ServerRequests {
     for (const task of plan.drop) this.deps.ledger.put(task);
     for (const { task, kept } of plan.adopt) {
       if (!entry.desk.adopt(kept.key, kept.requestId)) continue;
-      const owner = { serverId, taskId: task.id };
+      const owner: InputOwner = { serverId, localId: task.localId };
       entry.filed.set(kept.key, { request: kept.request, receivedAt: kept.receivedAt, owner, requestId: kept.requestId });
       this.deps.inputs.add({ ...owner, key: kept.key, request: kept.request, receivedAt: kept.receivedAt, declineEffect: 'refuse' });
     }
@@ -150,10 +150,10 @@ export class ServerRequests {
   }
 
   /** Forgets the requests of a task or call that ended or was removed (they can never be answered). */
-  forgetOwner(serverId: string, taskId: string): void {
+  forgetOwner(serverId: string, localId: string): void {
     const entry = this.desks.get(serverId);
     if (entry === undefined) return;
-    for (const [key, filed] of entry.filed) if (filed.owner?.taskId === taskId) entry.filed.delete(key);
+    for (const [key, filed] of entry.filed) if (filed.owner?.localId === localId) entry.filed.delete(key);
   }
 
   /** The desk of the server's current connection (a new one after a reconnect). */
@@ -171,7 +171,7 @@ export class ServerRequests {
     const task = this.deps.ledger.findByServerTaskId(serverId, serverTaskId);
     if (task !== undefined) {
       delete filed.awaitedTask;
-      this.file(serverId, key, filed, { serverId, taskId: task.id });
+      this.file(serverId, key, filed, { serverId, localId: task.localId });
       this.keepForRestart(task, key, filed);
       return;
     }
@@ -193,7 +193,7 @@ export class ServerRequests {
   /** The server's one call in flight, else the server alone (none, or several it could belong to). */
   private soleCallOwner(serverId: string): InputOwner {
     const calls = this.deps.callsInFlight(serverId);
-    return calls.length === 1 ? { serverId, taskId: calls[0]! } : { serverId };
+    return calls.length === 1 ? { serverId, localId: calls[0]! } : { serverId };
   }
 
   /** Keeps a task's request on disk at once, so a restart can ask it again in the rejoined session. */
@@ -201,7 +201,7 @@ export class ServerRequests {
     if (this.deps.isFinished(task)) return;
     const kept = keepRequest(task, { key, requestId: filed.requestId, request: filed.request, receivedAt: filed.receivedAt });
     if ('notKept' in kept) {
-      if (kept.notKept !== 'no-session') this.deps.logger.warn('a server request is not kept for a restart', { task: task.id, reason: kept.notKept });
+      if (kept.notKept !== 'no-session') this.deps.logger.warn('a server request is not kept for a restart', { task: task.localId, reason: kept.notKept });
       return;
     }
     this.deps.ledger.put(kept.task);
@@ -215,7 +215,7 @@ export class ServerRequests {
     entry.filed.delete(key);
     if (filed.owner === undefined) return;
     this.deps.inputs.remove(filed.owner, key);
-    const task = filed.owner.taskId === undefined ? undefined : this.deps.ledger.get(filed.owner.taskId);
+    const task = filed.owner.localId === undefined ? undefined : this.deps.ledger.get(filed.owner.localId);
     if (task === undefined) return;
     const without = withoutKeptRequests(task, [key]);
     if (without !== task) this.deps.ledger.put(without);

@@ -61,8 +61,8 @@ export class Observatory {
       message: (message, direction, json) => {
         if (direction === 'received' && message.method === 'notifications/message' && message.id === undefined) {
           const params = isJsonObject(message.params) ? message.params : {};
-          const taskId = server.attribution.ofLine(params);
-          server.console.append({ source: 'log', ...logMessageOf(params), ...(taskId !== undefined ? { taskId } : {}) });
+          const localId = server.attribution.ofLine(params);
+          server.console.append({ source: 'log', ...logMessageOf(params), ...(localId !== undefined ? { localId } : {}) });
           this.appended(config.id, server);
         }
         if (!this.deps.recordProtocol) return;
@@ -73,8 +73,8 @@ export class Observatory {
         if (this.deps.recordProtocol) server.protocol.noteHttp(requestId, cleanFacts(facts, server.redactor));
       },
       stderr: (line) => {
-        const taskId = server.attribution.ofLine();
-        server.console.append({ source: 'stderr', text: line, ...(taskId !== undefined ? { taskId } : {}) });
+        const localId = server.attribution.ofLine();
+        server.console.append({ source: 'stderr', text: line, ...(localId !== undefined ? { localId } : {}) });
         this.appended(config.id, server);
       },
       event: (text) => {
@@ -96,7 +96,7 @@ export class Observatory {
 
   /** Console lines of one task across its server's console (local id). */
   taskConsole(serverId: string, taskLocalId: string): ConsoleEntry[] {
-    return this.serverConsole(serverId, { taskId: taskLocalId });
+    return this.serverConsole(serverId, { localId: taskLocalId });
   }
 
   /** A server's console and protocol log as JSON lines, by time (console first at equal times). */

@@ -37,7 +37,7 @@ export class ProtocolColumns {
   private readonly flags: Uint8Array;
   private readonly method: (string | undefined)[];
   private readonly id: (string | number | undefined)[];
-  private readonly taskId: (string | undefined)[];
+  private readonly localId: (string | undefined)[];
   private readonly sessionId: (string | undefined)[];
   private readonly mcpName: (string | undefined)[];
   private readonly body: (string | undefined)[];
@@ -57,7 +57,7 @@ export class ProtocolColumns {
     this.flags = new Uint8Array(size);
     this.method = new Array<string | undefined>(size);
     this.id = new Array<string | number | undefined>(size);
-    this.taskId = new Array<string | undefined>(size);
+    this.localId = new Array<string | undefined>(size);
     this.sessionId = new Array<string | undefined>(size);
     this.mcpName = new Array<string | undefined>(size);
     this.body = new Array<string | undefined>(size);
@@ -76,7 +76,7 @@ export class ProtocolColumns {
     this.flags[slot] = DIRECTIONS.indexOf(entry.direction) | (KINDS.indexOf(entry.kind) << 1);
     this.method[slot] = entry.method === undefined ? undefined : this.intern(entry.method);
     this.id[slot] = entry.id;
-    this.taskId[slot] = entry.taskId;
+    this.localId[slot] = entry.localId;
     this.writeHttp(slot, entry.http);
     this.body[slot] = json;
     if (json !== undefined) this.bodyChars += json.length;
@@ -92,13 +92,13 @@ export class ProtocolColumns {
     if (this.isKept(seq)) this.writeHttp(this.slotOf(seq), facts);
   }
 
-  /** Kept entries with `seq > afterSeq` (of `taskId` when given), oldest first, at most the newest `limit`; messages parsed by `parse`. */
-  query(afterSeq: number, taskId: string | undefined, limit: number, parse: (json: string | undefined) => unknown): ProtocolEntry[] {
+  /** Kept entries with `seq > afterSeq` (of `localId` when given), oldest first, at most the newest `limit`; messages parsed by `parse`. */
+  query(afterSeq: number, localId: string | undefined, limit: number, parse: (json: string | undefined) => unknown): ProtocolEntry[] {
     const found: ProtocolEntry[] = [];
     const first = Math.max(afterSeq + 1, this.written - this.caps.maxEntries + 1, 1);
     for (let seq = this.written; seq >= first && found.length < limit; seq--) {
       const slot = this.slotOf(seq);
-      if (taskId !== undefined && this.taskId[slot] !== taskId) continue;
+      if (localId !== undefined && this.localId[slot] !== localId) continue;
       found.push(this.read(seq, slot, parse));
     }
     return found.reverse();
@@ -120,8 +120,8 @@ export class ProtocolColumns {
     if (!Number.isNaN(duration)) entry.durationMs = duration;
     const http = this.httpOf(slot);
     if (http !== undefined) entry.http = http;
-    const taskId = this.taskId[slot];
-    if (taskId !== undefined) entry.taskId = taskId;
+    const localId = this.localId[slot];
+    if (localId !== undefined) entry.localId = localId;
     const message = parse(this.body[slot]);
     if (message !== undefined) entry.message = message;
     return entry;

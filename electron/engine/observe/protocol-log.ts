@@ -30,7 +30,7 @@ export interface ProtocolQuery {
   /** Only entries after this `seq`. */
   afterSeq?: number;
   /** Only entries of this task or call (its local id). */
-  taskId?: string;
+  localId?: string;
   /** At most this many, the newest (default and most: every kept entry). */
   limit?: number;
 }
@@ -42,7 +42,7 @@ export type StoredProtocolEntry = Omit<ProtocolEntry, 'message'>;
 interface OpenRequest {
   method: string;
   at: number;
-  taskId: string | undefined;
+  localId: string | undefined;
   entry: StoredProtocolEntry;
   /** The request's `seq` in the columns. */
   seq: number;
@@ -103,11 +103,11 @@ export class ProtocolLog {
     let request: Omit<OpenRequest, 'seq'> | undefined;
     if (typeof method === 'string') {
       entry.method = method;
-      const taskId = this.attribute(message, direction);
-      if (taskId !== undefined) entry.taskId = taskId;
+      const localId = this.attribute(message, direction);
+      if (localId !== undefined) entry.localId = localId;
       if (rpcId !== undefined) {
         entry.kind = 'request';
-        request = { method, at, taskId, entry };
+        request = { method, at, localId, entry };
       }
     } else if (rpcId !== undefined) {
       entry.kind = 'error' in message ? 'error' : 'response';
@@ -118,7 +118,7 @@ export class ProtocolLog {
         open.delete(rpcId);
         entry.method = request.method;
         entry.durationMs = Math.max(0, at - request.at);
-        if (request.taskId !== undefined) entry.taskId = request.taskId;
+        if (request.localId !== undefined) entry.localId = request.localId;
         // Shared, not copied: `noteHttp` replaces a request's facts, never changes them.
         if (request.entry.http !== undefined) entry.http = request.entry.http;
       }
@@ -144,7 +144,7 @@ export class ProtocolLog {
 
   /** Kept entries, oldest first, with their messages parsed (see `ProtocolQuery`). */
   query(query: ProtocolQuery = {}): ProtocolEntry[] {
-    return this.columns.query(query.afterSeq ?? 0, query.taskId, Math.min(query.limit ?? PROTOCOL_MAX_ENTRIES, PROTOCOL_MAX_ENTRIES), parseKept);
+    return this.columns.query(query.afterSeq ?? 0, query.localId, Math.min(query.limit ?? PROTOCOL_MAX_ENTRIES, PROTOCOL_MAX_ENTRIES), parseKept);
   }
 
   /** The bytes the kept entries cost (an estimate). */

@@ -26,7 +26,7 @@ export interface ConsoleQuery {
   /** Only lines after this `seq` (where a reader left off). */
   afterSeq?: number;
   /** Only lines of this task or call (its local id). */
-  taskId?: string;
+  localId?: string;
   /** Only lines whose text (or logger, or data) contains this, ignoring case. */
   search?: string;
   /** At most this many, the newest (default and most: every kept line). */
@@ -40,7 +40,7 @@ export interface ConsoleInput {
   level?: LogLevel;
   logger?: string;
   data?: unknown;
-  taskId?: string;
+  localId?: string;
 }
 
 export class ServerConsole {
@@ -60,7 +60,7 @@ export class ServerConsole {
     if (input.level !== undefined) entry.level = input.level;
     if (input.logger !== undefined) entry.logger = cleanLine(this.redactor.text(input.logger), LOGGER_LENGTH);
     if (input.data !== undefined) entry.data = this.keptData(input.data);
-    if (input.taskId !== undefined) entry.taskId = input.taskId;
+    if (input.localId !== undefined) entry.localId = input.localId;
     this.ring.push(entry, 64 + text.length * 2 + (entry.data === undefined ? 0 : CONSOLE_DATA_BYTES / 4));
     return entry;
   }
@@ -69,7 +69,7 @@ export class ServerConsole {
   query(query: ConsoleQuery = {}): ConsoleEntry[] {
     const needle = query.search?.toLowerCase();
     const keep = (entry: ConsoleEntry): boolean =>
-      (query.taskId === undefined || entry.taskId === query.taskId) && (needle === undefined || needle === '' || matches(entry, needle));
+      (query.localId === undefined || entry.localId === query.localId) && (needle === undefined || needle === '' || matches(entry, needle));
     return this.ring.query(query.afterSeq ?? 0, keep, Math.min(query.limit ?? MAX_QUERY, MAX_QUERY));
   }
 

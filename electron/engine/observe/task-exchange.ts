@@ -61,7 +61,7 @@ export class TaskExchanges {
    * of secrets.
    */
   take(entry: StoredProtocolEntry, json: string | undefined, message: Record<string, unknown>, redact: (text: string) => string): void {
-    const taskId = entry.taskId;
+    const taskId = entry.localId;
     if (taskId === undefined || entry.method === undefined) return;
     let record = this.records.get(taskId);
     if (record === undefined) {

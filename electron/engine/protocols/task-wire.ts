@@ -146,7 +146,7 @@ function parseTaskCore(raw: Record<string, unknown>, ttlKey: 'ttlMs' | 'ttl', po
   if (!status.success) {
     return { ok: false, reason: `unknown task status ${JSON.stringify(String(raw.status).slice(0, 40))}` };
   }
-  const snapshot: TaskSnapshot = { taskId, status: status.data };
+  const snapshot: TaskSnapshot = { serverTaskId: taskId, status: status.data };
   const statusMessage = optionalText(raw.statusMessage);
   if (statusMessage !== undefined) snapshot.statusMessage = statusMessage;
   const createdAt = isoTimestamp(raw.createdAt);

@@ -7,7 +7,7 @@
  * record or journal line is quarantined and reported, never dropped silently.
  *
  * On-disk layout in `dir`:
- * - `tasks.json`: `{"schemaVersion":1,"tasks":[TrackedTask...]}`, compact JSON, mode 0600: the
+ * - `tasks.json`: `{"schemaVersion":2,"tasks":[TrackedTask...]}`, compact JSON, mode 0600: the
  *   whole set as of the last compaction (written atomically: temp file, fsync, rename).
  * - `tasks.journal`: the changes since that compaction, one compact JSON object per line, mode
  *   0600: `{"put":TrackedTask}` (the task's whole record, new or replaced) or `{"del":"<id>"}`.
@@ -145,7 +145,7 @@ export class ConfTaskStore implements TaskStore {
 
   /** Queues `changes` for one journal append. An id both upserted and removed is removed. */
   save(changes: TaskStoreChanges): Promise<void> {
-    for (const task of changes.upserts) this.#pending.set(task.id, task);
+    for (const task of changes.upserts) this.#pending.set(task.localId, task);
     for (const id of changes.removals) this.#pending.set(id, null);
     return this.#enqueue(() => this.#writePending());
   }

@@ -1,6 +1,6 @@
 /**
  * The task store's files in the data folder, and what a well-formed snapshot (`tasks.json` or
- * one of its backups) looks like: `{"schemaVersion":1,"tasks":[TrackedTask...]}`.
+ * one of its backups) looks like: `{"schemaVersion":2,"tasks":[TrackedTask...]}`.
  */
 import { isJsonObject } from '../../../shared/json-guards.js';
 import { readIfPresent } from '../../node/data-folder.js';
@@ -14,8 +14,15 @@ export const TASK_BACKUP_FILE = 'tasks.json.bak';
 export const TASK_OLDER_BACKUP_FILE = 'tasks.json.bak.1';
 export const TASK_JOURNAL_FILE = 'tasks.journal';
 export const QUARANTINE_FILE = 'tasks.quarantine.json';
-/** Version of the `{schemaVersion, tasks}` layout; a file with a higher one is kept, not read. */
-export const TASK_SCHEMA_VERSION = 1;
+/**
+ * Version of the `{schemaVersion, tasks}` layout; a file with a higher one is kept, not read.
+ * Format 2 renamed the record fields `id` → `localId` and `taskId` → `serverTaskId`; format 1
+ * files (and journal lines written by those versions) are still read, each record upgraded by
+ * `upgradeRecord` in task-records.ts, and the next save writes format 2.
+ */
+export const TASK_SCHEMA_VERSION = 2;
+/** The oldest layout version this app still reads. */
+const OLDEST_READABLE_SCHEMA_VERSION = 1;
 /**
  * conf's reserved key. Assigning `store` without it makes conf re-read and re-parse the whole
  * file to carry the key over; we already know its value from loading, so we pass it ourselves
@@ -69,7 +76,7 @@ export function parseSnapshot(bytes: Buffer): SnapshotAttempt {
   if (typeof schemaVersion === 'number' && schemaVersion > TASK_SCHEMA_VERSION) {
     return { isReadable: false, reason: `it was written by a newer version of the app (format ${schemaVersion})` };
   }
-  if (schemaVersion !== TASK_SCHEMA_VERSION || !Array.isArray(tasks)) {
+  if (typeof schemaVersion !== 'number' || schemaVersion < OLDEST_READABLE_SCHEMA_VERSION || !Number.isInteger(schemaVersion) || !Array.isArray(tasks)) {
     return { isReadable: false, reason: 'it does not have the expected layout' };
   }
   return { isReadable: true, records: tasks as unknown[], bytes, internal: fields[CONF_INTERNAL_KEY] };

@@ -30,16 +30,17 @@ export interface JournalReplay {
 
 /** Validates the snapshot's records into `tasks`; the bad ones and repeated ids go to `rejected`. */
 export function admitSnapshot(records: readonly unknown[], tasks: Map<string, TrackedTask>, rejected: Rejected[]): void {
-  for (const record of records) {
+  for (const saved of records) {
+    const record = upgradeRecord(saved);
     const parsed = TrackedTaskSchema.safeParse(record);
     if (!parsed.success) {
-      rejected.push({ record, reason: `its data is invalid (${describeIssues(parsed.error)})`, origin: 'snapshot' });
-    } else if (tasks.has(parsed.data.id)) {
-      rejected.push({ record, reason: 'another saved task has the same id', origin: 'snapshot' });
+      rejected.push({ record: saved, reason: `its data is invalid (${describeIssues(parsed.error)})`, origin: 'snapshot' });
+    } else if (tasks.has(parsed.data.localId)) {
+      rejected.push({ record: saved, reason: 'another saved task has the same id', origin: 'snapshot' });
     } else {
       // Keep the parsed record itself: zod's output is a deep copy, and holding both for
       // 10,000 tasks at once is what sets the start-up memory peak.
-      tasks.set(parsed.data.id, record as TrackedTask);
+      tasks.set(parsed.data.localId, record as TrackedTask);
     }
   }
 }
@@ -54,7 +55,8 @@ export function replayJournal(journal: Buffer | undefined, tasks: Map<string, Tr
   if (journal === undefined) return { completeBytes: 0, isTorn: false };
   const completeBytes = journal.lastIndexOf(NEWLINE) + 1;
   const text = journal.toString('utf8', 0, completeBytes);
-  const puts = new Map<string, { record: unknown; where: string }[]>();
+  // Each put upgraded (`record`) and as saved (`saved`: what a quarantine keeps).
+  const puts = new Map<string, { record: unknown; saved: unknown; where: string }[]>();
   let lineNumber = 0;
   for (let start = 0; start < text.length; ) {
     const end = text.indexOf('\n', start);
@@ -67,11 +69,12 @@ export function replayJournal(journal: Buffer | undefined, tasks: Map<string, Tr
     if (change === undefined) {
       rejected.push({ record: line, reason: `it is not valid JSON (${where})`, origin: 'journal-line' });
     } else if (isChange(change, 'put')) {
-      const { put } = change;
-      const id = isJsonObject(put) && typeof put.id === 'string' ? put.id : `line-${lineNumber}`;
+      const put = upgradeRecord(change.put);
+      const id = isJsonObject(put) && typeof put.localId === 'string' ? put.localId : `line-${lineNumber}`;
       const versions = puts.get(id);
-      if (versions === undefined) puts.set(id, [{ record: change.put, where }]);
-      else versions.push({ record: change.put, where });
+      const version = { record: put, saved: change.put, where };
+      if (versions === undefined) puts.set(id, [version]);
+      else versions.push(version);
     } else if (isChange(change, 'del') && typeof change.del === 'string') {
       puts.delete(change.del);
       tasks.delete(change.del);
@@ -81,16 +84,38 @@ export function replayJournal(journal: Buffer | undefined, tasks: Map<string, Tr
   }
   for (const versions of puts.values()) {
     for (let index = versions.length - 1; index >= 0; index -= 1) {
-      const { record, where } = versions[index]!;
+      const { record, saved, where } = versions[index]!;
       const parsed = TrackedTaskSchema.safeParse(record);
       if (parsed.success) {
-        tasks.set(parsed.data.id, record as TrackedTask);
+        tasks.set(parsed.data.localId, record as TrackedTask);
         break;
       }
-      rejected.push({ record, reason: `its data is invalid (${describeIssues(parsed.error)}; ${where})`, origin: 'journal-put' });
+      rejected.push({ record: saved, reason: `its data is invalid (${describeIssues(parsed.error)}; ${where})`, origin: 'journal-put' });
     }
   }
   return { completeBytes, isTorn: completeBytes < journal.length };
+}
+
+/**
+ * A saved record in today's field names. Records written before format 2 call the local id `id`
+ * and the server's task id `taskId` (on the task and on its snapshot); anything else is returned
+ * as it is, for the schema check to judge. Never throws and never drops a field.
+ */
+export function upgradeRecord(record: unknown): unknown {
+  if (!isJsonObject(record) || !('id' in record) || 'localId' in record) return record;
+  const { id, taskId, snapshot, ...rest } = record;
+  return {
+    localId: id,
+    ...rest,
+    ...(taskId !== undefined ? { serverTaskId: taskId } : {}),
+    ...(snapshot !== undefined ? { snapshot: upgradeSnapshot(snapshot) } : {}),
+  };
+}
+
+function upgradeSnapshot(snapshot: unknown): unknown {
+  if (!isJsonObject(snapshot) || !('taskId' in snapshot) || 'serverTaskId' in snapshot) return snapshot;
+  const { taskId, ...rest } = snapshot;
+  return { serverTaskId: taskId, ...rest };
 }
 
 /** The problem line for one quarantined record; `isListed` says whether a task id is in the loaded set. */
@@ -122,8 +147,8 @@ function describeIssues(error: z.ZodError): string {
 }
 
 function idOf(record: unknown): string | undefined {
-  if (typeof record !== 'object' || record === null || !('id' in record) || typeof record.id !== 'string') return undefined;
-  return record.id;
+  const upgraded = upgradeRecord(record);
+  return isJsonObject(upgraded) && typeof upgraded.localId === 'string' ? upgraded.localId : undefined;
 }
 
 /** ` (id "…")` when the record has a string id; ids are escaped and shortened for display. */

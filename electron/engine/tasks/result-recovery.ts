@@ -31,23 +31,23 @@ export class ResultReader {
   constructor(private readonly deps: ResultRecoveryDeps) {}
 
   read(task: TrackedTask): Promise<ToolResult | undefined> {
-    const running = this.reading.get(task.id);
+    const running = this.reading.get(task.localId);
     if (running !== undefined) return running;
-    const reading = this.readOnce(task).finally(() => this.reading.delete(task.id));
-    this.reading.set(task.id, reading);
+    const reading = this.readOnce(task).finally(() => this.reading.delete(task.localId));
+    this.reading.set(task.localId, reading);
     return reading;
   }
 
   private async readOnce(task: TrackedTask): Promise<ToolResult | undefined> {
     const { deps } = this;
     let keptAs: string | undefined;
-    const stored = await deps.results.get(task.id, (name) => {
+    const stored = await deps.results.get(task.localId, (name) => {
       keptAs = name;
     });
     if (stored !== undefined) return stored;
     const result = await fetchAgain(deps, task);
-    if (result !== undefined) await deps.results.put(task.id, result);
-    const current = deps.ledger.get(task.id);
+    if (result !== undefined) await deps.results.put(task.localId, result);
+    const current = deps.ledger.get(task.localId);
     if (current !== undefined) deps.ledger.put(resultRecovered(current, keptAs, result !== undefined, deps.clock.now()));
     return result;
   }
@@ -55,9 +55,9 @@ export class ResultReader {
 
 async function fetchAgain(deps: ResultRecoveryDeps, task: TrackedTask): Promise<ToolResult | undefined> {
   const protocol = deps.protocolOf(task.serverId);
-  if (task.taskId === undefined || protocol === undefined) return undefined;
+  if (task.serverTaskId === undefined || protocol === undefined) return undefined;
   try {
-    return (await protocol.getTask(task.taskId)).result;
+    return (await protocol.getTask(task.serverTaskId)).result;
   } catch (error) {
     deps.logger.warn('could not fetch a lost result again', { server: task.serverId, error: errorText(error) });
     return undefined;

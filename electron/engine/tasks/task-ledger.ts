@@ -56,7 +56,7 @@ export class TaskLedger {
     const stored = settled(entry);
     if (!(await this.registry.putDurably(stored))) {
       // Removed, not just dropped: a store that still holds the refused write must not save it later.
-      this.registry.remove(stored.id);
+      this.registry.remove(stored.localId);
       return false;
     }
     this.updated.fire(stored);

@@ -58,12 +58,12 @@ export class TaskRegistry {
 
   /** Stores `task` (replacing the one with its id) and schedules a write. */
   put(task: TrackedTask): void {
-    const previous = this.tasks.get(task.id);
-    if (previous?.taskId !== undefined && previous.taskId !== task.taskId) {
-      this.byServerTaskId.delete(indexKey(previous.serverId, previous.taskId));
+    const previous = this.tasks.get(task.localId);
+    if (previous?.serverTaskId !== undefined && previous.serverTaskId !== task.serverTaskId) {
+      this.byServerTaskId.delete(indexKey(previous.serverId, previous.serverTaskId));
     }
     this.index(task);
-    this.markDirty(task.id);
+    this.markDirty(task.localId);
   }
 
   /**
@@ -73,7 +73,7 @@ export class TaskRegistry {
   async putDurably(task: TrackedTask): Promise<boolean> {
     this.put(task);
     await this.flush();
-    return !this.dirty.has(task.id);
+    return !this.dirty.has(task.localId);
   }
 
   /** Forgets a task; returns it when it existed. */
@@ -81,7 +81,7 @@ export class TaskRegistry {
     const task = this.tasks.get(id);
     if (task === undefined) return undefined;
     this.tasks.delete(id);
-    if (task.taskId !== undefined) this.byServerTaskId.delete(indexKey(task.serverId, task.taskId));
+    if (task.serverTaskId !== undefined) this.byServerTaskId.delete(indexKey(task.serverId, task.serverTaskId));
     this.markDirty(id);
     return task;
   }
@@ -136,8 +136,8 @@ export class TaskRegistry {
   }
 
   private index(task: TrackedTask): void {
-    this.tasks.set(task.id, task);
-    if (task.taskId !== undefined) this.byServerTaskId.set(indexKey(task.serverId, task.taskId), task.id);
+    this.tasks.set(task.localId, task);
+    if (task.serverTaskId !== undefined) this.byServerTaskId.set(indexKey(task.serverId, task.serverTaskId), task.localId);
   }
 
   private markDirty(id: string): void {

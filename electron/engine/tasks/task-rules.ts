@@ -69,7 +69,7 @@ export function appendTimeline(timeline: readonly TimelineEntry[], entry: Timeli
 
 /** Field-by-field equality; only the rare structured members are compared as JSON (hot path: every poll). */
 function sameSnapshot(a: TaskSnapshot, b: TaskSnapshot): boolean {
-  return a.taskId === b.taskId
+  return a.serverTaskId === b.serverTaskId
     && a.status === b.status
     && a.statusMessage === b.statusMessage
     && a.createdAt === b.createdAt
@@ -165,7 +165,7 @@ export function resultRecovered(task: TrackedTask, keptAs: string | undefined, r
 }
 
 /** A new pending entry for a `tools/call` about to be sent (on disk before the request goes out). */
-export function newCall(fields: { id: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedTask {
+export function newCall(fields: { localId: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedTask {
   return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, note: 'Call sent' }], answeredInputKeys: [] };
 }
 
@@ -190,7 +190,7 @@ export function endAsOutcomeUnknown(task: TrackedTask, detail: string, malformed
 /** The server answered a call with a task handle: from now on the entry is that task. */
 export function becomeTask(task: TrackedTask, serverTaskId: string, session: LegacySession | undefined, now: number): TrackedTask {
   const { plain: _plain, ...rest } = task;
-  return { ...noted(rest, now, 'Task created'), phase: 'task', taskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
+  return { ...noted(rest, now, 'Task created'), phase: 'task', serverTaskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
 }
 
 /** The server asked for input before it runs the call (MRTR `input_required`). */

@@ -103,16 +103,16 @@ export class TaskWatcher {
   /** A pushed observation of a task (by the server's id). */
   pushed(serverId: string, serverTaskId: string, observation: TaskObservation): void {
     const task = this.deps.ledger.findByServerTaskId(serverId, serverTaskId);
-    if (task !== undefined) void this.observe(task.id, observation, this.deps.clock.monotonic());
+    if (task !== undefined) void this.observe(task.localId, observation, this.deps.clock.monotonic());
   }
 
   /** The server says something changed for a task: poll it at its pace (never sooner than that, never in a loop). */
   hinted(serverId: string, serverTaskId: string): void {
     const task = this.deps.ledger.findByServerTaskId(serverId, serverTaskId);
     if (task === undefined || isTaskFinished(task)) return;
-    const sentAt = this.lastSentAt.get(task.id);
-    const pace = nextPollDelay(task.snapshot?.pollIntervalMs, this.pollErrors.get(task.id) ?? 0, false);
-    this.schedule(task.id, sentAt === undefined ? 0 : sentAt + pace - this.deps.clock.monotonic());
+    const sentAt = this.lastSentAt.get(task.localId);
+    const pace = nextPollDelay(task.snapshot?.pollIntervalMs, this.pollErrors.get(task.localId) ?? 0, false);
+    this.schedule(task.localId, sentAt === undefined ? 0 : sentAt + pace - this.deps.clock.monotonic());
   }
 
   /** Polls a task soon because the user acted on it (answered, cancelled). */
@@ -129,7 +129,7 @@ export class TaskWatcher {
 
   /** Ends following a task: nothing is scheduled for it, and the rest of the engine lets go of it. */
   finish(task: TrackedTask): void {
-    this.forget(task.id);
+    this.forget(task.localId);
     this.markWatchDirty(task.serverId);
     this.deps.onFinished(task);
   }
@@ -154,7 +154,7 @@ export class TaskWatcher {
         continue;
       }
       const interval = clampPollInterval(task.snapshot?.pollIntervalMs);
-      this.schedule(task.id, Math.floor(this.deps.random() * interval));
+      this.schedule(task.localId, Math.floor(this.deps.random() * interval));
     }
     this.markWatchDirty(serverId);
   }
@@ -166,11 +166,11 @@ export class TaskWatcher {
    */
   async cancel(id: string, note: string): Promise<void> {
     const task = this.deps.ledger.get(id);
-    if (task?.taskId === undefined || isTaskFinished(task)) throw new Error('Only a running task can be cancelled.');
+    if (task?.serverTaskId === undefined || isTaskFinished(task)) throw new Error('Only a running task can be cancelled.');
     const protocol = this.requireProtocol(task.serverId);
     this.deps.ledger.put(requestCancel(task, note, this.deps.clock.now()));
     try {
-      const observation = await protocol.cancelTask(task.taskId);
+      const observation = await protocol.cancelTask(task.serverTaskId);
       if (observation !== undefined) await this.observe(id, observation, this.deps.clock.monotonic());
     } catch (error) {
       // Unknown or already terminal on the server: the next poll shows how it ended.
@@ -208,14 +208,14 @@ export class TaskWatcher {
   /** One poll of one task; reschedules itself relative to when the request was sent. */
   private async poll(id: string): Promise<void> {
     const task = this.deps.ledger.get(id);
-    if (task?.taskId === undefined || isTaskFinished(task)) return;
+    if (task?.serverTaskId === undefined || isTaskFinished(task)) return;
     // A disconnected server's tasks are rescheduled when it connects again.
     const protocol = this.deps.protocolOf(task.serverId);
     if (protocol === undefined) return;
     const sentAt = this.deps.clock.monotonic();
     this.lastSentAt.set(id, sentAt);
     try {
-      const observation = await protocol.getTask(task.taskId);
+      const observation = await protocol.getTask(task.serverTaskId);
       this.pollErrors.delete(id);
       await this.observe(id, observation, sentAt);
     } catch (error) {
@@ -234,7 +234,7 @@ export class TaskWatcher {
     const current = this.deps.ledger.get(id);
     if (current === undefined || isTaskFinished(current) || this.deps.protocolOf(current.serverId) !== protocol) return;
     if (this.scheduler.isScheduled(id)) return;
-    const delay = nextPollDelay(current.snapshot?.pollIntervalMs, this.pollErrors.get(id) ?? 0, protocol.isPushed(task.taskId));
+    const delay = nextPollDelay(current.snapshot?.pollIntervalMs, this.pollErrors.get(id) ?? 0, protocol.isPushed(task.serverTaskId));
     this.schedule(id, delay - (this.deps.clock.monotonic() - sentAt));
   }
 
@@ -245,8 +245,8 @@ export class TaskWatcher {
       const protocol = this.deps.protocolOf(serverId);
       if (protocol === undefined) continue;
       const ids = this.deps.ledger.all()
-        .filter((task) => task.serverId === serverId && task.taskId !== undefined && !isTaskFinished(task))
-        .map((task) => task.taskId!);
+        .filter((task) => task.serverId === serverId && task.serverTaskId !== undefined && !isTaskFinished(task))
+        .map((task) => task.serverTaskId!);
       protocol.watch(ids);
     }
   }

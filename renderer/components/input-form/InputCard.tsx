@@ -21,7 +21,7 @@ export function InputCard({ inputs, extra }: InputCardProps) {
   const [first] = inputs;
   if (first === undefined) return null;
   return (
-    <li className="input-card" data-testid="input-card" data-task-id={first.taskId} data-server-id={first.serverId}>
+    <li className="input-card" data-testid="input-card" data-task-id={first.localId} data-server-id={first.serverId}>
       <div className="input-card__header">
         <span>
           <InputServerName server={first.server} /> is asking{inputs.length > 1 && <> {inputs.length} questions</>}

@@ -16,8 +16,8 @@ import { InputForm } from './InputForm';
 export function InputItem({ input }: { input: PendingInputView }) {
   const isWaiting = input.held || input.queuePlace !== undefined;
   return (
-    <li className="input-item" data-testid="input-item" data-task-id={input.taskId} data-key={input.key} data-state={input.held ? 'held' : input.queuePlace !== undefined ? 'queued' : 'open'}>
-      {input.round !== undefined && !input.held && <AskedAgainNotice round={input.round} taskId={input.taskId} />}
+    <li className="input-item" data-testid="input-item" data-task-id={input.localId} data-key={input.key} data-state={input.held ? 'held' : input.queuePlace !== undefined ? 'queued' : 'open'}>
+      {input.round !== undefined && !input.held && <AskedAgainNotice round={input.round} localId={input.localId} />}
       {isWaiting && (
         <p className="input-item__question" data-testid="input-question">
           <FoldedText text={questionText(input)} multiline />
@@ -32,15 +32,15 @@ export function InputItem({ input }: { input: PendingInputView }) {
  * The server asked this again after the user's answer reached it (round 2, 3, …): it may be
  * looping. The user can answer again, or stop the task (or the call) here.
  */
-function AskedAgainNotice({ round, taskId }: { round: number; taskId: string | undefined }) {
+function AskedAgainNotice({ round, localId }: { round: number; localId: string | undefined }) {
   const stop = useCancelTask();
   return (
     <div className="notice notice--attention" data-testid="input-asked-again">
       <p>
         Asked again (round {round}): the server asked this once more after your answer reached it. If it keeps asking, stop it.
       </p>
-      {taskId !== undefined && (
-        <button type="button" className="button button--small" disabled={stop.isPending || stop.isSuccess} onClick={() => stop.mutate(taskId)} data-testid="input-stop">
+      {localId !== undefined && (
+        <button type="button" className="button button--small" disabled={stop.isPending || stop.isSuccess} onClick={() => stop.mutate(localId)} data-testid="input-stop">
           Stop the task
         </button>
       )}

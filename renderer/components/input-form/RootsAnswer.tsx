@@ -25,7 +25,7 @@ export function RootsAnswer({ input }: { input: RootsInput }) {
     if (lock()) action();
   };
   const error = answer.error ?? cancelTask.error;
-  const { taskId } = input;
+  const { localId } = input;
   return (
     <div className="input-form" data-testid="input-roots">
       <p className="notice__text">The server asks which folders on this computer it may work with (roots).</p>
@@ -70,8 +70,8 @@ export function RootsAnswer({ input }: { input: RootsInput }) {
         >
           {input.roots.length === 0 ? 'Send: no roots' : 'Send these roots'}
         </button>
-        {taskId !== undefined && (
-          <button type="button" className="button" disabled={locked} onClick={() => once(() => cancelTask.mutate(taskId, { onError: unlock }))} data-testid="input-cancel" title="Stop the task instead of answering">
+        {localId !== undefined && (
+          <button type="button" className="button" disabled={locked} onClick={() => once(() => cancelTask.mutate(localId, { onError: unlock }))} data-testid="input-cancel" title="Stop the task instead of answering">
             Cancel the task
           </button>
         )}

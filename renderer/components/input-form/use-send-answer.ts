@@ -7,7 +7,7 @@ import { useAnswerInput } from '../../queries/mutations';
 import { useClickLock } from './use-click-lock';
 
 /** `send(response)` for `input`, whether it is locked, and the host's last refusal or failure. */
-export function useSendAnswer(input: Pick<PendingInputView, 'taskId' | 'serverId' | 'key'>) {
+export function useSendAnswer(input: Pick<PendingInputView, 'localId' | 'serverId' | 'key'>) {
   const answer = useAnswerInput();
   const { locked, lock, unlock } = useClickLock();
   const send = (response: Record<string, unknown>) => {

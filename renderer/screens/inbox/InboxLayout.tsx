@@ -28,7 +28,7 @@ export function InboxLayout() {
 
   if (!isTwoPane) {
     // Keyed by id: opening another task (Run again) starts with fresh local state.
-    return openTaskId === null ? <InboxScreen /> : <LazyTaskDetailScreen key={openTaskId} taskId={openTaskId} />;
+    return openTaskId === null ? <InboxScreen /> : <LazyTaskDetailScreen key={openTaskId} localId={openTaskId} />;
   }
   return (
     <div className="inbox-layout" data-testid="inbox-layout" style={{ gridTemplateColumns: `${listWidth}% auto minmax(0, 1fr)` }}>
@@ -37,7 +37,7 @@ export function InboxLayout() {
       </div>
       <Splitter value={listWidth} onChange={setListWidth} controls={LIST_PANE_ID} />
       <div className="inbox-layout__pane inbox-layout__pane--detail" data-testid="inbox-detail-pane">
-        {openTaskId === null ? <NoTaskOpen /> : <LazyTaskDetailScreen key={openTaskId} taskId={openTaskId} isEmbedded />}
+        {openTaskId === null ? <NoTaskOpen /> : <LazyTaskDetailScreen key={openTaskId} localId={openTaskId} isEmbedded />}
       </div>
     </div>
   );

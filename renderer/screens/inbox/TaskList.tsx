@@ -103,9 +103,9 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
               setSize={items.count}
               offset={shown.start}
               isTabStop={shown.index === tabStop}
-              isSelected={task.id === selectedTaskId}
+              isSelected={task.localId === selectedTaskId}
               onOpen={onOpen}
-              isTicked={isFinished ? removal.selected.has(task.id) : undefined}
+              isTicked={isFinished ? removal.selected.has(task.localId) : undefined}
               onToggleTicked={isFinished ? removal.toggle : undefined}
             />
           );

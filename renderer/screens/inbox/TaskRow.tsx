@@ -52,7 +52,7 @@ export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, in
       style={{ transform: `translateY(${offset}px)`, height: TASK_ROW_HEIGHT }}
       data-index={index}
       data-testid="task-row"
-      data-task-id={task.id}
+      data-task-id={task.localId}
       data-status={kind}
     >
       {onToggleTicked !== undefined && (
@@ -60,7 +60,7 @@ export const TaskRow = memo(function TaskRow({ task: latest, serverName, now, in
           <input
             type="checkbox"
             checked={isTicked === true}
-            onChange={() => onToggleTicked(task.id)}
+            onChange={() => onToggleTicked(task.localId)}
             tabIndex={isTabStop ? 0 : -1}
             aria-label={`Select ${toVisibleString(task.toolName)} on ${toVisibleString(serverName)} for removal`}
             data-testid="task-row-select"
@@ -87,7 +87,7 @@ const TaskRowContent = memo(function TaskRowContent({ task, kind, serverName, no
   const ttl = formatTtl(ttlRemaining(task, now));
   const progress = taskProgress(task);
   return (
-    <button type="button" className="task-row__button" tabIndex={isTabStop ? 0 : -1} aria-current={isSelected ? 'true' : undefined} onClick={() => onOpen(task.id)}>
+    <button type="button" className="task-row__button" tabIndex={isTabStop ? 0 : -1} aria-current={isSelected ? 'true' : undefined} onClick={() => onOpen(task.localId)}>
       <span className="task-row__line">
         <StatusBadge kind={kind} />
         <VisibleText className="task-row__tool" text={task.toolName} />

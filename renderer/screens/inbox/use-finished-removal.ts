@@ -15,7 +15,7 @@ export function useFinishedRemoval(finished: readonly TaskSummary[]) {
   // Only ids still finished and listed count: a removed or filtered-out task is no longer selected.
   const selected = useMemo(() => {
     const present = new Set<string>();
-    for (const task of finished) if (ticked.has(task.id)) present.add(task.id);
+    for (const task of finished) if (ticked.has(task.localId)) present.add(task.localId);
     return present;
   }, [finished, ticked]);
 
@@ -43,6 +43,6 @@ export function useFinishedRemoval(finished: readonly TaskSummary[]) {
     toggle,
     isRemoving,
     removeSelected: () => removeAll([...selected]),
-    clearFinished: () => removeAll(finished.map((task) => task.id)),
+    clearFinished: () => removeAll(finished.map((task) => task.localId)),
   };
 }

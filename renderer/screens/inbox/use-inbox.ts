@@ -35,8 +35,8 @@ export function useInbox() {
 }
 
 /** Tasks with a question still to answer (one already answered and held for the others does not count). */
-export function waitingTasks(inputs: readonly Pick<PendingInputView, 'taskId' | 'held'>[]): ReadonlySet<string> {
-  return new Set(inputs.flatMap((input) => (input.taskId !== undefined && !input.held ? [input.taskId] : [])));
+export function waitingTasks(inputs: readonly Pick<PendingInputView, 'localId' | 'held'>[]): ReadonlySet<string> {
+  return new Set(inputs.flatMap((input) => (input.localId !== undefined && !input.held ? [input.localId] : [])));
 }
 
 const NO_INPUTS: readonly PendingInputView[] = [];

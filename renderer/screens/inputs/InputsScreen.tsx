@@ -19,7 +19,7 @@ export function InputsScreen() {
   const tasks = useTaskList();
   const openTask = useAppStore(selectOpenTask);
   const groups = groupByTask(inputs.data ?? []);
-  const toolOf = (taskId: string | undefined) => (taskId === undefined ? undefined : tasks.data?.find((task) => task.id === taskId)?.toolName);
+  const toolOf = (taskId: string | undefined) => (taskId === undefined ? undefined : tasks.data?.find((task) => task.localId === taskId)?.toolName);
 
   return (
     <section className="screen inputs" data-testid="inputs-screen" aria-labelledby="inputs-title">
@@ -31,17 +31,17 @@ export function InputsScreen() {
         </p>
       )}
       <ul className="inputs__list">
-        {groups.map(({ id, taskId, inputs: questions }) => {
-          const tool = toolOf(taskId);
+        {groups.map(({ id, localId, inputs: questions }) => {
+          const tool = toolOf(localId);
           return (
             <InputCard
               key={id}
               inputs={questions}
               extra={
-                taskId === undefined ? (
+                localId === undefined ? (
                   <span className="field__help" data-testid="input-no-task">Asked outside any call this app can tie it to</span>
                 ) : (
-                  <button type="button" className="button button--small" onClick={() => openTask(taskId)} data-testid="input-open-task">
+                  <button type="button" className="button button--small" onClick={() => openTask(localId)} data-testid="input-open-task">
                     Task{tool !== undefined && <>: <VisibleText text={tool} /></>}
                   </button>
                 )

@@ -6,9 +6,9 @@ import { InputCard } from '../../components/input-form/InputCard';
 import { usePendingInputs } from '../../queries/use-engine-data';
 
 /** The pending questions of one task; nothing when there are none. */
-export function PendingInputs({ taskId }: { taskId: string }) {
+export function PendingInputs({ localId }: { localId: string }) {
   const { data } = usePendingInputs();
-  const inputs = (data ?? []).filter((input) => input.taskId === taskId).sort((a, b) => a.receivedAt - b.receivedAt);
+  const inputs = (data ?? []).filter((input) => input.localId === localId).sort((a, b) => a.receivedAt - b.receivedAt);
   if (inputs.length === 0) return null;
   return (
     <section className="notice notice--attention task-detail__section" data-testid="task-pending-inputs" aria-labelledby="task-inputs-title">

@@ -26,7 +26,7 @@ import './task-detail.css';
 
 export interface TaskDetailScreenProps {
   /** The task's local id. */
-  taskId: string;
+  localId: string;
   /**
    * Shown as the inbox's right-hand pane (an `<h2>` below the list's `<h1>`, and a Close
    * button) rather than as a page of its own (an `<h1>` and a Back button).
@@ -34,9 +34,9 @@ export interface TaskDetailScreenProps {
   isEmbedded?: boolean;
 }
 
-/** The detail screen for the task with local id `taskId`. */
-export function TaskDetailScreen({ taskId, isEmbedded = false }: TaskDetailScreenProps) {
-  const { detail, task } = useLiveTaskDetail(taskId);
+/** The detail screen for the task with local id `localId`. */
+export function TaskDetailScreen({ localId, isEmbedded = false }: TaskDetailScreenProps) {
+  const { detail, task } = useLiveTaskDetail(localId);
   const showScreen = useAppStore(selectShowScreen);
   const back = isEmbedded ? (
     <button type="button" className="button task-detail__close" onClick={() => showScreen('inbox')} aria-label="Close the task" data-testid="task-close">
@@ -60,7 +60,7 @@ export function TaskDetailScreen({ taskId, isEmbedded = false }: TaskDetailScree
             Task not found
           </ScreenHeading>
           <p>
-            No task with the id <VisibleText text={taskId} /> is in the inbox: it was removed, or the address is wrong.
+            No task with the id <VisibleText text={localId} /> is in the inbox: it was removed, or the address is wrong.
           </p>
         </div>
       )}
@@ -71,21 +71,21 @@ export function TaskDetailScreen({ taskId, isEmbedded = false }: TaskDetailScree
 function TaskDetailView({ task, back, level }: { task: TaskDetail; back: ReactNode; level: 1 | 2 }) {
   const serverNames = useServerNames();
   const inputs = usePendingInputs();
-  const context: StatusContext = { waitsForInput: waitsForInput(inputs.data ?? [], task.id) };
+  const context: StatusContext = { waitsForInput: waitsForInput(inputs.data ?? [], task.localId) };
   const kind = classifyTask(task, context);
   return (
-    <section className="screen task-detail" data-testid="task-detail" data-task-id={task.id} aria-labelledby="task-title">
+    <section className="screen task-detail" data-testid="task-detail" data-task-id={task.localId} aria-labelledby="task-title">
       {back}
       <ScreenHeading id="task-title" level={level}>
         <VisibleText text={task.toolName} /> <StatusBadge kind={kind} />
       </ScreenHeading>
       <TaskActions task={task} />
       <TaskProgressSection task={task} context={context} />
-      <PendingInputs taskId={task.id} />
+      <PendingInputs localId={task.localId} />
       <TaskFacts task={task} context={context} serverName={serverNames.get(task.serverId) ?? task.serverId} />
       {task.snapshot?.error !== undefined && <TaskErrorView error={task.snapshot.error} />}
       {task.callError !== undefined && <TaskErrorView error={task.callError} title="The server refused the call" />}
-      {task.hasResult && <TaskResultSection taskId={task.id} />}
+      {task.hasResult && <TaskResultSection localId={task.localId} />}
       <section className="task-detail__section" aria-labelledby="task-arguments-title">
         <h2 id="task-arguments-title">Arguments</h2>
         <JsonTree value={task.arguments} label="arguments" />

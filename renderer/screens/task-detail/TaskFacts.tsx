@@ -44,12 +44,12 @@ export function TaskFacts({ task, serverName, context }: { task: TaskDetail; ser
       <dd data-testid="task-form">{FORM_LABELS[task.form]}</dd>
       <dt>Task id</dt>
       <dd>
-        {task.taskId !== undefined ? (
+        {task.serverTaskId !== undefined ? (
           <>
             <span data-testid="task-id">
-              <VisibleText className="code task-id" text={task.taskId} />
+              <VisibleText className="code task-id" text={task.serverTaskId} />
             </span>{' '}
-            <CopyButton value={task.taskId} what="task id" testId="copy-task-id" />
+            <CopyButton value={task.serverTaskId} what="task id" testId="copy-task-id" />
           </>
         ) : task.endReason !== undefined || task.phase === 'outcome-unknown' ? (
           // Only a call that never became a task ends without a task id (answered, refused, declined, cancelled, interrupted).

@@ -5,8 +5,8 @@ import { errorMessage } from '../../queries/unwrap';
 import { useTaskResult } from '../../queries/use-engine-data';
 
 /** The result section of the detail screen. */
-export function TaskResultSection({ taskId }: { taskId: string }) {
-  const result = useTaskResult(taskId);
+export function TaskResultSection({ localId }: { localId: string }) {
+  const result = useTaskResult(localId);
   return (
     <section className="task-detail__section" data-testid="task-result" aria-labelledby="task-result-title">
       <h2 id="task-result-title">Result</h2>

@@ -15,7 +15,7 @@ import { useTaskDetail } from '../../queries/use-engine-data';
 /** The detail query, and the task to show (`null` when the host no longer tracks it). */
 export function useLiveTaskDetail(id: string) {
   const detail = useTaskDetail(id);
-  const { data: summary } = useQuery({ ...taskListOptions(useBridge()), select: (list) => list.find((task) => task.id === id) });
+  const { data: summary } = useQuery({ ...taskListOptions(useBridge()), select: (list) => list.find((task) => task.localId === id) });
   const fetched = detail.data;
   const isBehind = fetched !== undefined && fetched !== null && summary !== undefined && summary.updatedAt > fetched.updatedAt;
   const { isFetching, refetch } = detail;

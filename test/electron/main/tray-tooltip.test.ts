@@ -3,16 +3,16 @@ import { MAX_TOOLTIP_LENGTH, trayTooltip } from '../../../electron/main/tray-too
 import type { TaskSummary } from '../../../shared/ipc/contract.js';
 
 const task = (overrides: Partial<TaskSummary>): TaskSummary => ({
-  id: 'task-1',
+  localId: 'task-1',
   serverId: 'server-a',
   form: 'legacy',
   phase: 'task',
-  taskId: 'srv-1',
+  serverTaskId: 'srv-1',
   toolName: 'build',
   argumentSummary: '',
   createdAt: 0,
   updatedAt: 1,
-  snapshot: { taskId: 'srv-1', status: 'working' },
+  snapshot: { serverTaskId: 'srv-1', status: 'working' },
   hasResult: false,
   ...overrides,
 });
@@ -20,11 +20,11 @@ const task = (overrides: Partial<TaskSummary>): TaskSummary => ({
 describe('trayTooltip', () => {
   it('says how many run, with the progress of the most recently moved, and how many wait', () => {
     const running = [
-      task({ id: 'a', toolName: 'build', updatedAt: 30, progress: { progress: 2, total: 5, at: 30 } }),
-      task({ id: 'b', toolName: 'plain-op', phase: 'calling', plain: true, taskId: undefined, snapshot: undefined, updatedAt: 20 }),
-      task({ id: 'c', form: 'extension', toolName: 'index', updatedAt: 10, snapshot: { taskId: 'srv-c', status: 'working', statusMessage: 'Step 3/4' } }),
-      task({ id: 'd', toolName: 'deploy', updatedAt: 5, progress: { progress: 9, total: 10, at: 5 } }),
-      task({ id: 'done', toolName: 'old', updatedAt: 50, snapshot: { taskId: 'srv-d', status: 'completed' } }),
+      task({ localId: 'a', toolName: 'build', updatedAt: 30, progress: { progress: 2, total: 5, at: 30 } }),
+      task({ localId: 'b', toolName: 'plain-op', phase: 'calling', plain: true, serverTaskId: undefined, snapshot: undefined, updatedAt: 20 }),
+      task({ localId: 'c', form: 'extension', toolName: 'index', updatedAt: 10, snapshot: { serverTaskId: 'srv-c', status: 'working', statusMessage: 'Step 3/4' } }),
+      task({ localId: 'd', toolName: 'deploy', updatedAt: 5, progress: { progress: 9, total: 10, at: 5 } }),
+      task({ localId: 'done', toolName: 'old', updatedAt: 50, snapshot: { serverTaskId: 'srv-d', status: 'completed' } }),
     ];
     expect(trayTooltip('MCP Task Monitor', running, 0)).toBe('MCP Task Monitor: 4 running — build 40 %, index 75 %');
     expect(trayTooltip('MCP Task Monitor', running, 1)).toBe('MCP Task Monitor: 4 running — build 40 %, index 75 % · 1 task waits for your input');
@@ -32,7 +32,7 @@ describe('trayTooltip', () => {
 
   it('without running tasks it says only what waits (as before)', () => {
     expect(trayTooltip('MCP Task Monitor', [], 0)).toBe('MCP Task Monitor: No task waits for your input');
-    expect(trayTooltip('MCP Task Monitor', [task({ snapshot: { taskId: 'x', status: 'failed' } })], 2)).toBe('MCP Task Monitor: 2 tasks wait for your input');
+    expect(trayTooltip('MCP Task Monitor', [task({ snapshot: { serverTaskId: 'x', status: 'failed' } })], 2)).toBe('MCP Task Monitor: 2 tasks wait for your input');
   });
 
   it('running tasks without a figure are counted, not named', () => {

@@ -57,7 +57,7 @@ describe('signing in with the real authorization server', () => {
     expect(as.stats().registrations).toBe(1);
     const outcome = await engineKit.engine.callTool('demo', 'build', { durationMs: 6_000 });
     expect(outcome.kind).toBe('task');
-    const done = await waitForTask(engineKit.engine, outcome.task.id, isTaskFinished, 30_000, 'the build to end');
+    const done = await waitForTask(engineKit.engine, outcome.task.localId, isTaskFinished, 30_000, 'the build to end');
     expect(done.snapshot?.status).toBe('completed');
     expect(done.lastError).toBeUndefined();
     expect(as.stats().tokenGrants.refresh_token ?? 0).toBeGreaterThanOrEqual(1);
@@ -77,11 +77,11 @@ describe('signing in with the real authorization server', () => {
     const waiting = await engineKit.waitFor('demo', (state) => state.status === 'needs-sign-in', 'needs-sign-in after the revocation', 20_000);
     expect(waiting.signIn).toMatchObject({ status: 'needed', reason: 'expired' });
     expect(waiting.nextRetryAt).toBeUndefined();
-    const task = engineKit.engine.getTask(outcome.task.id);
+    const task = engineKit.engine.getTask(outcome.task.localId);
     expect(task !== undefined && !isTaskFinished(task)).toBe(true);
     await engineKit.engine.signIn('demo');
     await engineKit.waitFor('demo', (state) => state.status === 'connected', 'connected again', 20_000);
-    const done = await waitForTask(engineKit.engine, outcome.task.id, isTaskFinished, 30_000, 'the build to end');
+    const done = await waitForTask(engineKit.engine, outcome.task.localId, isTaskFinished, 30_000, 'the build to end');
     expect(done.snapshot?.status).toBe('completed');
   }, 60_000);
 

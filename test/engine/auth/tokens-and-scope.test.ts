@@ -49,7 +49,7 @@ describe('held credentials', () => {
     const before = await heldTokens();
     // The access token expires on the server's side.
     as.live.delete(before.access_token);
-    const done = await waitForTask(kit.engine, outcome.task.id, isTaskFinished, 20_000, 'the build to end');
+    const done = await waitForTask(kit.engine, outcome.task.localId, isTaskFinished, 20_000, 'the build to end');
     expect(done.snapshot?.status).toBe('completed');
     const after = await heldTokens();
     expect(after.access_token).not.toBe(before.access_token);
@@ -68,11 +68,11 @@ describe('held credentials', () => {
     as.revokeAll();
     const waiting = await kit.waitFor('srv', (state) => state.status === 'needs-sign-in', 'needs-sign-in after the revocation');
     expect(waiting.signIn).toMatchObject({ status: 'needed', reason: 'expired' });
-    expect(kit.engine.getTask(outcome.task.id)?.snapshot?.status).toBe('working');
+    expect(kit.engine.getTask(outcome.task.localId)?.snapshot?.status).toBe('working');
     expect(kit.opened).toHaveLength(1);
     await kit.engine.signIn('srv');
     await kit.waitFor('srv', (state) => state.status === 'connected', 'connected again');
-    const done = await waitForTask(kit.engine, outcome.task.id, isTaskFinished, 20_000, 'the build to end');
+    const done = await waitForTask(kit.engine, outcome.task.localId, isTaskFinished, 20_000, 'the build to end');
     expect(done.snapshot?.status).toBe('completed');
   });
 });

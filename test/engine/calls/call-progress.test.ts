@@ -53,7 +53,7 @@ async function callOnTheWire(protocol = new FakeProtocol()) {
   const [id] = kit.parts.calls.inFlight(SERVER);
   const seen: TrackedTask[] = [];
   kit.emitters.task.event((task) => {
-    if (task.id === id) seen.push(task);
+    if (task.localId === id) seen.push(task);
   });
   const report = (params: Record<string, unknown>, serverId = SERVER) => kit.parts.progress.handle(serverId, 'notifications/progress', { progressToken: id, ...params });
   return { kit, id: id!, call, seen, report, release: (outcome: CallReply) => release!(outcome) };
@@ -136,7 +136,7 @@ describe('CallProgress', () => {
     const kit = engineKit();
     kit.protocol!.onCall = () => Promise.resolve({ kind: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: { message: '?' } } } });
     const outcome = await kit.parts.calls.call(SERVER, 'release', {});
-    kit.parts.progress.handle(SERVER, 'notifications/progress', { progressToken: outcome.task.id, progress: 1 });
-    expect(kit.parts.ledger.get(outcome.task.id)?.progress).toBeUndefined();
+    kit.parts.progress.handle(SERVER, 'notifications/progress', { progressToken: outcome.task.localId, progress: 1 });
+    expect(kit.parts.ledger.get(outcome.task.localId)?.progress).toBeUndefined();
   });
 });

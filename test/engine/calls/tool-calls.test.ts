@@ -26,7 +26,7 @@ describe('ToolCalls', () => {
     const outcome = await kit.parts.calls.call(SERVER, 'build', {});
     expect(savedFirst).toBe(true);
     expect(outcome.kind).toBe('task');
-    expect(kit.taskStore.saved.get(outcome.kind === 'task' ? outcome.task.id : '')).toMatchObject({ phase: 'task', taskId: 't1' });
+    expect(kit.taskStore.saved.get(outcome.kind === 'task' ? outcome.task.localId : '')).toMatchObject({ phase: 'task', serverTaskId: 't1' });
   });
 
   it('what happened to the entry while its call was on the wire (a server question answered) stays when it becomes a task', async () => {
@@ -39,9 +39,9 @@ describe('ToolCalls', () => {
     };
     const outcome = await kit.parts.calls.call(SERVER, 'build', {});
     if (outcome.kind !== 'task') throw new Error('expected a task');
-    const stored = kit.parts.ledger.get(outcome.task.id)!;
+    const stored = kit.parts.ledger.get(outcome.task.localId)!;
     expect(stored.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
-    expect(kit.taskStore.saved.get(outcome.task.id)?.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
+    expect(kit.taskStore.saved.get(outcome.task.localId)?.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
   });
 
   it('an answer at once ends answered with its result kept; a refusal at once ends refused with the error; no answer leaves "outcome unknown", never resent', async () => {
@@ -51,8 +51,8 @@ describe('ToolCalls', () => {
     if (answered.kind !== 'result') throw new Error('expected a result');
     expect(answered.task).toMatchObject({ toolName: 'ping', phase: 'calling', endReason: 'answered', hasResult: true });
     expect(answered.task.timeline.at(-1)?.note).toBe('The server answered the call directly');
-    expect(kit.resultStore.results.get(answered.task.id)).toEqual({ content: [{ type: 'text', text: 'pong' }] });
-    expect(kit.taskStore.saved.get(answered.task.id)).toMatchObject({ endReason: 'answered' });
+    expect(kit.resultStore.results.get(answered.task.localId)).toEqual({ content: [{ type: 'text', text: 'pong' }] });
+    expect(kit.taskStore.saved.get(answered.task.localId)).toMatchObject({ endReason: 'answered' });
     expect(answered.task.resultIsError).toBeUndefined();
     kit.protocol!.onCall = () => Promise.resolve({ kind: 'result', result: { content: [], isError: true } });
     const toolError = await kit.parts.calls.call(SERVER, 'broken', {});
@@ -82,7 +82,7 @@ describe('ToolCalls', () => {
     const sent = kit.protocol!.calls.flatMap((call) => (call.method === 'tools/call' ? [call.options] : []));
     expect(sent.map((options) => options.asTask)).toEqual([false, true]);
     // Every call names its entry as its progress token.
-    expect(sent.map((options) => options.progressToken)).toEqual([plain.task.id, mayBeTask.task.id]);
+    expect(sent.map((options) => options.progressToken)).toEqual([plain.task.localId, mayBeTask.task.localId]);
   });
 
   it('a plain call that becomes a task anyway is a task (no longer plain)', async () => {
@@ -91,7 +91,7 @@ describe('ToolCalls', () => {
     kit.protocol!.onCall = () => Promise.resolve({ kind: 'task', observation: { snapshot: snapshot('t1') } });
     kit.protocol!.onGet = () => new Promise(() => undefined);
     const outcome = await kit.parts.calls.call(SERVER, 'build', {});
-    expect(outcome.task).toMatchObject({ phase: 'task', taskId: 't1' });
+    expect(outcome.task).toMatchObject({ phase: 'task', serverTaskId: 't1' });
     expect(outcome.task.plain).toBeUndefined();
   });
 
@@ -155,10 +155,10 @@ describe('ToolCalls', () => {
     kit.protocol!.onCall = (_name, _args, options) => Promise.resolve(options.round === undefined ? ask('a', 'b') : { kind: 'result', result: { content: [{ type: 'text', text: 'done' }] } });
     const outcome = await kit.parts.calls.call(SERVER, 'release', {});
     if (outcome.kind !== 'input_required') throw new Error('expected input_required');
-    const id = outcome.task.id;
+    const id = outcome.task.localId;
     await kit.parts.answers.answer(id, 'a', { action: 'accept', content: { ok: true } });
     expect(kit.protocol!.count('tools/call')).toBe(1);
-    expect(kit.parts.inputs.get({ serverId: SERVER, taskId: id }, 'a')?.held).toBe(true);
+    expect(kit.parts.inputs.get({ serverId: SERVER, localId: id }, 'a')?.held).toBe(true);
     await kit.parts.answers.answer(id, 'b', { action: 'decline' });
     await kit.settle();
     const retry = kit.protocol!.calls.at(-1);
@@ -172,22 +172,22 @@ describe('ToolCalls', () => {
     kit.protocol!.onCall = () => Promise.resolve(ask('again'));
     const outcome = await kit.parts.calls.call(SERVER, 'loop', {});
     if (outcome.kind !== 'input_required') throw new Error('expected input_required');
-    const owner = { serverId: SERVER, taskId: outcome.task.id };
+    const owner = { serverId: SERVER, localId: outcome.task.localId };
     expect(kit.parts.inputs.get(owner, 'again')?.round).toBeUndefined();
-    await kit.parts.answers.answer(owner.taskId, 'again', { action: 'accept', content: {} });
+    await kit.parts.answers.answer(owner.localId, 'again', { action: 'accept', content: {} });
     await kit.settle();
     expect(kit.parts.inputs.get(owner, 'again')?.round).toBe(2);
     for (let round = 2; round <= MAX_INPUT_ROUNDS; round++) {
-      await kit.parts.answers.answer(owner.taskId, 'again', { action: 'accept', content: {} });
+      await kit.parts.answers.answer(owner.localId, 'again', { action: 'accept', content: {} });
       await kit.settle();
     }
     // Ten rounds answered, ten retries sent; the eleventh round is not retried.
     expect(kit.protocol!.count('tools/call')).toBe(MAX_INPUT_ROUNDS + 1);
     expect(kit.parts.inputs.get(owner, 'again')?.round).toBe(MAX_INPUT_ROUNDS + 1);
-    await kit.parts.answers.answer(owner.taskId, 'again', { action: 'accept', content: {} });
+    await kit.parts.answers.answer(owner.localId, 'again', { action: 'accept', content: {} });
     await kit.settle();
     expect(kit.protocol!.count('tools/call')).toBe(MAX_INPUT_ROUNDS + 1);
-    expect(kit.parts.ledger.get(owner.taskId)?.phase).toBe('outcome-unknown');
+    expect(kit.parts.ledger.get(owner.localId)?.phase).toBe('outcome-unknown');
     expect(kit.parts.inputs.all()).toEqual([]);
   });
 
@@ -203,9 +203,9 @@ describe('ToolCalls', () => {
     const [id] = kit.parts.calls.inFlight(SERVER);
     expect(timeout?.timeoutMs).toBe(CALL_TIMEOUT_MS);
     expect(timeout?.extraWait()).toBe(0);
-    kit.parts.inputs.add({ serverId: SERVER, taskId: id!, key: 'request-1', request: question('?'), receivedAt: 0, declineEffect: 'refuse' });
+    kit.parts.inputs.add({ serverId: SERVER, localId: id!, key: 'request-1', request: question('?'), receivedAt: 0, declineEffect: 'refuse' });
     expect(timeout?.extraWait()).toBe(CALL_TIMEOUT_MS);
-    kit.parts.inputs.hold({ serverId: SERVER, taskId: id! }, 'request-1', {});
+    kit.parts.inputs.hold({ serverId: SERVER, localId: id! }, 'request-1', {});
     expect(timeout?.extraWait()).toBe(0);
   });
 

@@ -21,9 +21,9 @@ async function askingTask(kit: ReturnType<typeof engineKit>, asked: () => Record
     const status = Object.keys(inputRequests).length > 0 ? 'input_required' : 'working';
     return Promise.resolve({ snapshot: snapshot(taskId, { status, inputRequests, lastUpdatedAt: new Date(Date.UTC(2026, 10, 30, 9) + version).toISOString() }) });
   };
-  const call = newCall({ id: 'local-1', serverId: SERVER, form: 'extension', toolName: 'plan', arguments: {} }, kit.clock.now());
+  const call = newCall({ localId: 'local-1', serverId: SERVER, form: 'extension', toolName: 'plan', arguments: {} }, kit.clock.now());
   const task = await kit.parts.ledger.putDurably(becomeTask(call, 't1', undefined, kit.clock.now()));
-  await kit.parts.watcher.follow(task.id, { snapshot: snapshot('t1', { status: 'input_required' }) });
+  await kit.parts.watcher.follow(task.localId, { snapshot: snapshot('t1', { status: 'input_required' }) });
   await kit.advance(0);
   return task;
 }
@@ -35,16 +35,16 @@ describe('AnswerDesk', () => {
     const kit = engineKit();
     let open: Record<string, InputRequest> = { a: Q, b: Q };
     const task = await askingTask(kit, () => open);
-    await kit.parts.answers.answer(task.id, 'a', YES);
+    await kit.parts.answers.answer(task.localId, 'a', YES);
     expect(kit.protocol!.count('tasks/update')).toBe(0);
     expect(pending(kit)).toEqual([{ key: 'a', held: true }, { key: 'b' }]);
     kit.protocol!.onUpdate = () => {
       open = {};
       return Promise.resolve();
     };
-    await kit.parts.answers.answer(task.id, 'b', { action: 'decline' });
+    await kit.parts.answers.answer(task.localId, 'b', { action: 'decline' });
     expect(kit.protocol!.calls.filter((call) => call.method === 'tasks/update')).toEqual([{ method: 'tasks/update', taskId: 't1', responses: { a: YES, b: { action: 'decline' } } }]);
-    expect(kit.parts.ledger.get(task.id)?.answeredInputKeys).toEqual(['a', 'b']);
+    expect(kit.parts.ledger.get(task.localId)?.answeredInputKeys).toEqual(['a', 'b']);
     expect(pending(kit)).toEqual([]);
   });
 
@@ -55,7 +55,7 @@ describe('AnswerDesk', () => {
   ])('a held answer keeps what it says ($heldAction), so a decline is never shown as an answer', async ({ response, heldAction }) => {
     const kit = engineKit();
     const task = await askingTask(kit, () => ({ a: Q, b: Q }));
-    await kit.parts.answers.answer(task.id, 'a', response);
+    await kit.parts.answers.answer(task.localId, 'a', response);
     expect(kit.parts.inputs.all().map((input) => [input.key, input.heldAction])).toEqual([['a', heldAction], ['b', undefined]]);
   });
 
@@ -67,23 +67,23 @@ describe('AnswerDesk', () => {
       open = {};
       return Promise.resolve();
     };
-    await kit.parts.answers.answer(task.id, 'a', { action: 'accept', content: { token: 'hunter2-secret' } });
-    await kit.parts.answers.answer(task.id, 'b', { action: 'decline' });
-    await kit.parts.answers.answer(task.id, 'c', { action: 'cancel' });
-    const notes = kit.parts.ledger.get(task.id)!.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
+    await kit.parts.answers.answer(task.localId, 'a', { action: 'accept', content: { token: 'hunter2-secret' } });
+    await kit.parts.answers.answer(task.localId, 'b', { action: 'decline' });
+    await kit.parts.answers.answer(task.localId, 'c', { action: 'cancel' });
+    const notes = kit.parts.ledger.get(task.localId)!.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
     expect(notes.slice(-3)).toEqual(['Answered an input request: accepted', 'Declined an input request', 'Cancelled an input request (closed without choosing)']);
-    expect(JSON.stringify(kit.parts.ledger.get(task.id)!.timeline)).not.toContain('hunter2');
+    expect(JSON.stringify(kit.parts.ledger.get(task.localId)!.timeline)).not.toContain('hunter2');
   });
 
   it('a read served before the server applied the answer does not ask it again; one well after does, as round 2', async () => {
     const kit = engineKit();
     const task = await askingTask(kit, () => ({ a: Q }));
-    await kit.parts.answers.answer(task.id, 'a', YES);
+    await kit.parts.answers.answer(task.localId, 'a', YES);
     await kit.advance(1_000);
     expect(pending(kit)).toEqual([]);
     await kit.advance(REASK_GRACE_MS);
     expect(pending(kit)).toEqual([{ key: 'a', round: 2 }]);
-    await kit.parts.answers.answer(task.id, 'a', YES);
+    await kit.parts.answers.answer(task.localId, 'a', YES);
     await kit.advance(REASK_GRACE_MS + 1_000);
     expect(pending(kit)).toEqual([{ key: 'a', round: 3 }]);
   });
@@ -92,26 +92,26 @@ describe('AnswerDesk', () => {
     const kit = engineKit();
     const task = await askingTask(kit, () => ({ a: Q }));
     kit.protocol!.onUpdate = () => Promise.reject(new Error('server unreachable'));
-    await expect(kit.parts.answers.answer(task.id, 'a', YES)).rejects.toThrow('server unreachable');
+    await expect(kit.parts.answers.answer(task.localId, 'a', YES)).rejects.toThrow('server unreachable');
     expect(pending(kit)).toEqual([{ key: 'a' }]);
-    expect(kit.parts.ledger.get(task.id)?.answeredInputKeys).toEqual([]);
+    expect(kit.parts.ledger.get(task.localId)?.answeredInputKeys).toEqual([]);
   });
 
   it('declining a task\'s sampling request cancels the task (its wire has no refusal); a held answer is never sent twice', async () => {
     const kit = engineKit();
     const task = await askingTask(kit, () => ({ s: SAMPLE, a: Q }));
-    await kit.parts.answers.answer(task.id, 'a', YES);
-    await expect(kit.parts.answers.answer(task.id, 'a', YES)).rejects.toThrow(/already answered/);
-    await kit.parts.answers.decline(task.id, 's');
+    await kit.parts.answers.answer(task.localId, 'a', YES);
+    await expect(kit.parts.answers.answer(task.localId, 'a', YES)).rejects.toThrow(/already answered/);
+    await kit.parts.answers.decline(task.localId, 's');
     expect(kit.protocol!.count('tasks/cancel')).toBe(1);
-    expect(kit.parts.ledger.get(task.id)?.cancelRequestedAt).toBeDefined();
+    expect(kit.parts.ledger.get(task.localId)?.cancelRequestedAt).toBeDefined();
   });
 
   it('answers nothing while the server is disconnected: the question stays', async () => {
     const kit = engineKit();
     const task = await askingTask(kit, () => ({ a: Q }));
     kit.setProtocol(undefined);
-    await expect(kit.parts.answers.answer(task.id, 'a', YES)).rejects.toThrow(/not connected/);
+    await expect(kit.parts.answers.answer(task.localId, 'a', YES)).rejects.toThrow(/not connected/);
     expect(pending(kit)).toEqual([{ key: 'a' }]);
   });
 });

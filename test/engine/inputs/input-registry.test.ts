@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InputRegistry, type AskedInput } from '../../../electron/engine/inputs/input-registry.js';
 import type { InputRequest } from '../../../shared/task-model.js';
 
-const TASK = { serverId: 'server-a', taskId: 'task-1' };
+const TASK = { serverId: 'server-a', localId: 'task-1' };
 const FORM: InputRequest = { method: 'elicitation/create', params: { mode: 'form', message: 'Q', requestedSchema: { type: 'object', properties: {} } } };
 const ACCEPT = { action: 'accept', content: {} };
 
@@ -87,11 +87,11 @@ describe('InputRegistry owners, paths and rounds', () => {
     const server = { serverId: TASK.serverId };
     inputs.add({ ...server, key: 'a', request: FORM, receivedAt: 4, declineEffect: 'refuse' });
     expect(inputs.get(server, 'a')).toMatchObject({ receivedAt: 4 });
-    expect(inputs.get(server, 'a')?.taskId).toBeUndefined();
+    expect(inputs.get(server, 'a')?.localId).toBeUndefined();
     expect(inputs.get(TASK, 'a')?.receivedAt).toBe(1);
     expect(inputs.ofOwner(server)).toHaveLength(1);
     inputs.clearOwner(TASK);
-    expect(inputs.all().map((input) => input.taskId)).toEqual([undefined]);
+    expect(inputs.all().map((input) => input.localId)).toEqual([undefined]);
     expect(inputs.get({ serverId: 'server-b' }, 'a')).toBeUndefined();
   });
 });

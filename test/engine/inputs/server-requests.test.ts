@@ -42,8 +42,8 @@ describe('ServerRequests', () => {
     await kit.settle();
     const { answer } = receive(kit, responder, 7, ELICIT.params);
     const [input] = kit.parts.inputs.all();
-    expect(input).toMatchObject({ taskId: kit.parts.calls.inFlight(SERVER)[0], key: 'request-7', declineEffect: 'refuse', request: ELICIT });
-    await kit.parts.answers.answer(input!.taskId!, input!.key, { action: 'accept', content: { region: 'eu' } });
+    expect(input).toMatchObject({ localId: kit.parts.calls.inFlight(SERVER)[0], key: 'request-7', declineEffect: 'refuse', request: ELICIT });
+    await kit.parts.answers.answer(input!.localId!, input!.key, { action: 'accept', content: { region: 'eu' } });
     await expect(answer).resolves.toEqual({ action: 'accept', content: { region: 'eu' } });
     call.release({ kind: 'result', result: { content: [] } });
     await call.outcome;
@@ -54,12 +54,12 @@ describe('ServerRequests', () => {
     const responder = new FakeResponder();
     receive(kit, responder, 1, ELICIT.params);
     expect(kit.parts.inputs.all()).toEqual([expect.objectContaining({ serverId: SERVER, key: 'request-1' })]);
-    expect(kit.parts.inputs.all()[0]!.taskId).toBeUndefined();
+    expect(kit.parts.inputs.all()[0]!.localId).toBeUndefined();
     callInFlight(kit, 'one');
     callInFlight(kit, 'two');
     await kit.settle();
     receive(kit, responder, 2, ELICIT.params);
-    expect(kit.parts.inputs.all().find((input) => input.key === 'request-2')?.taskId).toBeUndefined();
+    expect(kit.parts.inputs.all().find((input) => input.key === 'request-2')?.localId).toBeUndefined();
     const { answer } = receive(kit, responder, 3, ELICIT.params);
     await kit.parts.answers.answer({ serverId: SERVER }, 'request-3', { action: 'decline' });
     await expect(answer).resolves.toEqual({ action: 'decline' });
@@ -76,7 +76,7 @@ describe('ServerRequests', () => {
     call.release({ kind: 'task', observation: { snapshot: snapshot('server-task-9', { status: 'input_required' }) } });
     const outcome = await call.outcome;
     if (outcome.kind !== 'task') throw new Error('expected a task');
-    expect(kit.parts.inputs.all()).toEqual([expect.objectContaining({ taskId: outcome.task.id, key: 'request-5' })]);
+    expect(kit.parts.inputs.all()).toEqual([expect.objectContaining({ localId: outcome.task.localId, key: 'request-5' })]);
   });
 
   it('a request naming a task no call created is the server\'s own once no call is in flight', async () => {

@@ -22,11 +22,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const identity = (text: string): string => text;
 
 function poll(exchanges: TaskExchanges, taskId: string, seq: number): void {
-  const request: StoredProtocolEntry = { seq, at: seq, direction: 'sent', kind: 'request', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, taskId };
+  const request: StoredProtocolEntry = { seq, at: seq, direction: 'sent', kind: 'request', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, localId: taskId };
   const message = { jsonrpc: '2.0', id: `mtm-${seq}`, method: 'tasks/get', params: { taskId: 'srv' } };
   exchanges.take(request, JSON.stringify(message), message, identity);
   const answer = { jsonrpc: '2.0', id: `mtm-${seq}`, result: { taskId: 'srv', status: 'working' } };
-  exchanges.take({ seq: seq + 1, at: seq + 1, direction: 'received', kind: 'response', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, taskId, durationMs: 1 }, JSON.stringify(answer), answer, identity);
+  exchanges.take({ seq: seq + 1, at: seq + 1, direction: 'received', kind: 'response', method: 'tasks/get', id: `mtm-${seq}`, bytes: 10, localId: taskId, durationMs: 1 }, JSON.stringify(answer), answer, identity);
 }
 
 /** A store whose writes wait until the test lets them finish, recording how many were under way at once. */

@@ -10,11 +10,11 @@ function entry(at: number, patch: Partial<ProtocolEntryInput> = {}): ProtocolEnt
 describe('protocol columns', () => {
   it('reads every field back as it was written, and leaves out what was absent', () => {
     const columns = new ProtocolColumns({ maxEntries: 10, bodyEntries: 10, maxBodyChars: 10_000 });
-    columns.push(entry(1, { taskId: 't1', http: { mcpName: 'task-1' } }), '{"a":1}');
+    columns.push(entry(1, { localId: 't1', http: { mcpName: 'task-1' } }), '{"a":1}');
     columns.push(entry(2, { direction: 'received', kind: 'error', id: 7, durationMs: 0, http: { status: 404, sessionId: 's' } }), undefined);
     columns.push({ at: 3, direction: 'received', kind: 'notification', bytes: 12 }, undefined);
     expect(columns.query(0, undefined, 10, parseKept)).toEqual([
-      { seq: 1, at: 1, direction: 'sent', kind: 'request', method: 'tasks/get', id: 'mtm-1', bytes: 40, taskId: 't1', http: { mcpName: 'task-1' }, message: { a: 1 } },
+      { seq: 1, at: 1, direction: 'sent', kind: 'request', method: 'tasks/get', id: 'mtm-1', bytes: 40, localId: 't1', http: { mcpName: 'task-1' }, message: { a: 1 } },
       { seq: 2, at: 2, direction: 'received', kind: 'error', method: 'tasks/get', id: 7, bytes: 40, durationMs: 0, http: { status: 404, sessionId: 's' } },
       { seq: 3, at: 3, direction: 'received', kind: 'notification', bytes: 12 },
     ]);
@@ -22,7 +22,7 @@ describe('protocol columns', () => {
 
   it('writes over the oldest, pages after a seq, filters by task and keeps the newest under a limit', () => {
     const columns = new ProtocolColumns({ maxEntries: 4, bodyEntries: 4, maxBodyChars: 10_000 });
-    for (let at = 1; at <= 7; at++) columns.push(entry(at, { taskId: at % 2 === 0 ? 'even' : 'odd' }), undefined);
+    for (let at = 1; at <= 7; at++) columns.push(entry(at, { localId: at % 2 === 0 ? 'even' : 'odd' }), undefined);
     const seqs = (found: { seq: number }[]): number[] => found.map((one) => one.seq);
     expect(seqs(columns.query(0, undefined, 10, parseKept))).toEqual([4, 5, 6, 7]);
     expect(seqs(columns.query(5, undefined, 10, parseKept))).toEqual([6, 7]);

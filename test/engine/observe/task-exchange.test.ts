@@ -18,19 +18,19 @@ function exchanges(): TaskExchanges {
 function request(into: TaskExchanges, at: number): string {
   const id = `mtm-${at}`;
   const message = { jsonrpc: '2.0', id, method: 'tasks/get', params: { taskId: 'srv' } };
-  const entry: StoredProtocolEntry = { seq: at, at, direction: 'sent', kind: 'request', method: 'tasks/get', id, bytes: 10, taskId: 't1' };
+  const entry: StoredProtocolEntry = { seq: at, at, direction: 'sent', kind: 'request', method: 'tasks/get', id, bytes: 10, localId: 't1' };
   into.take(entry, JSON.stringify(message), message, identity);
   return id;
 }
 
 function answer(into: TaskExchanges, id: string, at: number, status: string, statusMessage?: string): void {
   const message = { jsonrpc: '2.0', id, result: { taskId: 'srv', status, ...(statusMessage !== undefined ? { statusMessage } : {}) } };
-  into.take({ seq: at, at, direction: 'received', kind: 'response', method: 'tasks/get', id, bytes: 10, taskId: 't1', durationMs: 2 }, JSON.stringify(message), message, identity);
+  into.take({ seq: at, at, direction: 'received', kind: 'response', method: 'tasks/get', id, bytes: 10, localId: 't1', durationMs: 2 }, JSON.stringify(message), message, identity);
 }
 
 function notify(into: TaskExchanges, at: number, method: string, params: Record<string, unknown>): void {
   const message = { jsonrpc: '2.0', method, params };
-  into.take({ seq: at, at, direction: 'received', kind: 'notification', method, bytes: 10, taskId: 't1' }, JSON.stringify(message), message, identity);
+  into.take({ seq: at, at, direction: 'received', kind: 'notification', method, bytes: 10, localId: 't1' }, JSON.stringify(message), message, identity);
 }
 
 function poll(into: TaskExchanges, at: number, status: string, statusMessage?: string): void {
@@ -59,7 +59,7 @@ describe('task exchange lines', () => {
     poll(log, 1, 'working');
     const id = request(log, 2);
     const push = { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { taskId: 'srv', status: 'working' } };
-    log.take({ seq: 3, at: 3, direction: 'received', kind: 'notification', method: 'notifications/tasks/status', bytes: 10, taskId: 't1' }, JSON.stringify(push), push, identity);
+    log.take({ seq: 3, at: 3, direction: 'received', kind: 'notification', method: 'notifications/tasks/status', bytes: 10, localId: 't1' }, JSON.stringify(push), push, identity);
     answer(log, id, 4, 'working');
     const lines = await log.lines('t1');
     expect(lines.map((line) => [line.method, line.count, line.at])).toEqual([
@@ -89,7 +89,7 @@ describe('task exchange lines', () => {
     for (const at of [2, 3]) {
       const id = request(log, at);
       const error = { jsonrpc: '2.0', id, error: { code: -32603, message: 'busy' } };
-      log.take({ seq: at, at: at + 0.5, direction: 'received', kind: 'error', method: 'tasks/get', id, bytes: 10, taskId: 't1' }, JSON.stringify(error), error, identity);
+      log.take({ seq: at, at: at + 0.5, direction: 'received', kind: 'error', method: 'tasks/get', id, bytes: 10, localId: 't1' }, JSON.stringify(error), error, identity);
     }
     const lines = await log.lines('t1');
     expect(lines.map((line) => [line.outcome, line.summary, line.count])).toEqual([

@@ -3,10 +3,15 @@ import { MAX_ERROR_DATA_BYTES, MAX_INPUT_REQUEST_BYTES, MAX_TEXT_LENGTH, isLarge
 
 const base = { taskId: 'abc', status: 'working', createdAt: '2026-11-30T09:00:00Z', lastUpdatedAt: '2026-11-30T09:00:01.123+01:00', ttlMs: 60_000, pollIntervalMs: 500 };
 
+/** The wire task as the app keeps it: the server's `taskId` becomes `serverTaskId`. */
+function snapshotOf({ taskId, ...rest }: typeof base) {
+  return { serverTaskId: taskId, ...rest };
+}
+
 describe('parseExtensionTask', () => {
   it('normalizes a well-formed task', () => {
     const parsed = parseExtensionTask({ ...base, statusMessage: 'Compiling' });
-    expect(parsed).toEqual({ ok: true, value: { snapshot: { ...base, statusMessage: 'Compiling' } } });
+    expect(parsed).toEqual({ ok: true, value: { snapshot: { ...snapshotOf(base), statusMessage: 'Compiling' } } });
   });
 
   it.each([
@@ -45,7 +50,7 @@ describe('parseExtensionTask', () => {
   it('keeps an inline result without its own resultType', () => {
     const result = { content: [{ type: 'text', text: 'done' }], isError: false };
     const parsed = parseExtensionTask({ ...base, status: 'completed', result });
-    expect(parsed).toEqual({ ok: true, value: { snapshot: { ...base, status: 'completed' }, result } });
+    expect(parsed).toEqual({ ok: true, value: { snapshot: { ...snapshotOf(base), status: 'completed' }, result } });
   });
 
   it('gives a failed task its error, or a generic one when it is malformed', () => {
@@ -85,7 +90,7 @@ describe('parseInputRequests', () => {
 describe('parseLegacyTask', () => {
   it('maps ttl and pollInterval', () => {
     const parsed = parseLegacyTask({ taskId: 'f8bb', status: 'input_required', ttl: 300_000, pollInterval: 1_000, createdAt: base.createdAt, lastUpdatedAt: base.createdAt });
-    expect(parsed).toEqual({ ok: true, value: { snapshot: { taskId: 'f8bb', status: 'input_required', ttlMs: 300_000, pollIntervalMs: 1_000, createdAt: base.createdAt, lastUpdatedAt: base.createdAt } } });
+    expect(parsed).toEqual({ ok: true, value: { snapshot: { serverTaskId: 'f8bb', status: 'input_required', ttlMs: 300_000, pollIntervalMs: 1_000, createdAt: base.createdAt, lastUpdatedAt: base.createdAt } } });
   });
 });
 

@@ -57,8 +57,8 @@ describe('HTTP+SSE (2024-11-05) against server-everything\'s sse mode', () => {
     expect(state.taskSupport).toBe('legacy');
     const task = await engine.callTool('everything', 'simulate-research-query', { topic: 'transports' });
     if (task.kind !== 'task') throw new Error(`expected a task, got ${task.kind}`);
-    const done = await waitForTask(engine, task.task.id, (current) => current.snapshot?.status === 'completed', 30_000, 'the research task to complete');
-    expect(JSON.stringify(await engine.getResult(done.id))).toContain('transports');
+    const done = await waitForTask(engine, task.task.localId, (current) => current.snapshot?.status === 'completed', 30_000, 'the research task to complete');
+    expect(JSON.stringify(await engine.getResult(done.localId))).toContain('transports');
   });
 
   it('configured as Streamable HTTP: the 404 on its POST falls back to HTTP+SSE, kept across a reconnect', async () => {
@@ -108,7 +108,7 @@ describe('HTTP+SSE (2024-11-05) against server-everything\'s sse mode', () => {
     const call = engine.callTool('everything', LONG, { duration: 30, steps: 30 });
     call.catch(() => undefined);
     let id: string | undefined;
-    await pollUntil(() => (id = engine.listTasks().find((task) => task.toolName === LONG && !isTaskFinished(task))?.id) !== undefined, 'the call on the wire');
+    await pollUntil(() => (id = engine.listTasks().find((task) => task.toolName === LONG && !isTaskFinished(task))?.localId) !== undefined, 'the call on the wire');
     await waitForTask(engine, id!, (task) => (task.progress?.progress ?? 0) >= 1, 20_000, 'first progress over the stream');
 
     await engine.cancelTask(id!);

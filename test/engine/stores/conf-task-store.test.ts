@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackedTask } from '../../../shared/task-model.js';
 import type { TaskStoreChanges } from '../../../electron/engine/ports.js';
 import Conf from 'conf';
-import { ConfTaskStore, SNAPSHOTS_PER_COMPACTION, type ConfTaskStoreOptions, type TaskDocumentOptions } from '../../../electron/engine/stores/conf-task-store.js';
+import { ConfTaskStore, SNAPSHOTS_PER_COMPACTION, TASK_SCHEMA_VERSION, type ConfTaskStoreOptions, type TaskDocumentOptions } from '../../../electron/engine/stores/conf-task-store.js';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const STAMP = '2025-01-02T03-04-05.678Z';
@@ -13,17 +13,17 @@ const isPosix = process.platform !== 'win32';
 
 function task(id: string, extra: Partial<TrackedTask> = {}): TrackedTask {
   return {
-    id,
+    localId: id,
     serverId: 'server-1',
     form: 'extension',
     phase: 'task',
-    taskId: `remote-${id}`,
+    serverTaskId: `remote-${id}`,
     toolName: 'slow-tool',
     arguments: { size: 3, label: 'ünïcode ✓' },
     createdAt: 1_000,
     updatedAt: 2_000,
     observedAt: 1_500,
-    snapshot: { taskId: `remote-${id}`, status: 'working', statusMessage: 'step 1 of 3', pollIntervalMs: 500 },
+    snapshot: { serverTaskId: `remote-${id}`, status: 'working', statusMessage: 'step 1 of 3', pollIntervalMs: 500 },
     hasResult: false,
     timeline: [{ at: 1_500, status: 'working' }],
     answeredInputKeys: [],
@@ -79,7 +79,7 @@ describe('ConfTaskStore', () => {
   });
 
   it('round-trips tasks through the journal, and through tasks.json after compaction', async () => {
-    const tasks = [task('a'), task('b', { phase: 'calling', taskId: undefined, snapshot: undefined })];
+    const tasks = [task('a'), task('b', { phase: 'calling', serverTaskId: undefined, snapshot: undefined })];
     await saveWithFreshStore(changes(tasks));
 
     expect(await open().load()).toEqual({ tasks, problems: [] });
@@ -105,7 +105,7 @@ describe('ConfTaskStore', () => {
 
     const text = await readText('tasks.json');
     expect(text).not.toMatch(/[\n\t]/);
-    expect(JSON.parse(text)).toEqual({ schemaVersion: 1, tasks: [task('a'), task('b')] });
+    expect(JSON.parse(text)).toEqual({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a'), task('b')] });
     expect(store.stats).toEqual({ writes: 1, bytesWritten: Buffer.byteLength(journal) + Buffer.byteLength(text), compactions: 1 });
     expect(await sizeOf('tasks.journal')).toBe(0);
     if (isPosix) expect((await stat(file('tasks.json'))).mode & 0o777).toBe(0o600);
@@ -133,7 +133,7 @@ describe('ConfTaskStore', () => {
     const snapshotTimeBefore = (await stat(file('tasks.json'))).mtimeMs;
     const statsBefore = store.stats;
 
-    const changed = [task('t7', { updatedAt: 7_777 }), task('t42', { snapshot: { taskId: 'remote-t42', status: 'completed' } }), task('new')];
+    const changed = [task('t7', { updatedAt: 7_777 }), task('t42', { snapshot: { serverTaskId: 'remote-t42', status: 'completed' } }), task('new')];
     await store.save(changes(changed, ['t3']));
 
     const expected = changed.map(putLine).join('') + delLine('t3');
@@ -147,7 +147,7 @@ describe('ConfTaskStore', () => {
 
   it('loads the snapshot with the journal replayed over it in order (later lines win, del removes)', async () => {
     await mkdir(dir, { recursive: true });
-    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [task('a'), task('b'), task('c')] }));
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a'), task('b'), task('c')] }));
     const journal = [
       putLine(task('b', { updatedAt: 3_000 })),
       delLine('c'),
@@ -163,6 +163,40 @@ describe('ConfTaskStore', () => {
 
     expect(loaded).toEqual({ tasks: [task('a'), task('b', { updatedAt: 4_000 }), task('d', { updatedAt: 5_000 })], problems: [] });
     expect(await readText('tasks.journal')).toBe(journal); // loading alone rewrites nothing
+  });
+
+  it('loads a format-1 store (local id `id`, server id `taskId`) in today\'s names and writes format 2 at the next compaction', async () => {
+    // Written the way versions before format 2 wrote them: the snapshot file and a journal line.
+    const formatOne = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => {
+      const { localId, serverTaskId, snapshot, ...rest } = task(id);
+      return { id: localId, ...rest, taskId: serverTaskId, snapshot: { ...snapshot, serverTaskId: undefined, taskId: snapshot?.serverTaskId }, ...extra };
+    };
+    const calling = { ...formatOne('c'), phase: 'calling', taskId: undefined, snapshot: undefined };
+    await mkdir(dir, { recursive: true });
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [formatOne('a'), formatOne('b'), calling, { id: 'x', phase: 'bogus' }] }));
+    await writeFile(file('tasks.journal'), `{"put":${JSON.stringify(formatOne('b', { updatedAt: 3_000 }))}}\n`);
+
+    const store = open();
+    const loaded = await store.load();
+
+    const expectedCalling = task('c', { phase: 'calling', serverTaskId: undefined, snapshot: undefined });
+    delete expectedCalling.serverTaskId;
+    delete expectedCalling.snapshot;
+    expect(loaded.tasks).toEqual([task('a'), task('b', { updatedAt: 3_000 }), expectedCalling]);
+    expect(loaded.problems).toEqual([expect.stringMatching(/^A saved task \(id "x"\) could not be loaded because its data is invalid/)]);
+    // The quarantine keeps the bad record exactly as it was saved.
+    const quarantine = JSON.parse(await readText('tasks.quarantine.json')) as { record: unknown }[];
+    expect(quarantine.map((entry) => entry.record)).toEqual([{ id: 'x', phase: 'bogus' }]);
+
+    await store.compact();
+    const written = JSON.parse(await readText('tasks.json')) as { schemaVersion: number; tasks: Record<string, unknown>[] };
+    expect(written.schemaVersion).toBe(TASK_SCHEMA_VERSION);
+    expect(written.tasks.map((record) => [record.localId, record.serverTaskId, 'id' in record, 'taskId' in record])).toEqual([
+      ['a', 'remote-a', false, false],
+      ['b', 'remote-b', false, false],
+      ['c', undefined, false, false],
+    ]);
+    expect(await open().load()).toEqual({ tasks: loaded.tasks, problems: [] });
   });
 
   it('ends with the newest changes when saves overlap, and queued saves collapse into one append', async () => {
@@ -221,8 +255,8 @@ describe('ConfTaskStore', () => {
   it('moves a damaged file aside, loads the last good copy and says so', async () => {
     await saveWithFreshStore(changes([task('a')]), { compact: true });
     await saveWithFreshStore(changes([task('b')]), { compact: true }); // this load copied {a} to tasks.json.bak
-    expect(JSON.parse(await readText('tasks.json.bak'))).toEqual({ schemaVersion: 1, tasks: [task('a')] });
-    const damaged = '{"schemaVersion":1,"tasks":[{"id":"a",';
+    expect(JSON.parse(await readText('tasks.json.bak'))).toEqual({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a')] });
+    const damaged = `{"schemaVersion":${TASK_SCHEMA_VERSION},"tasks":[{"id":"a",`;
     await writeFile(file('tasks.json'), damaged);
 
     const store = open();
@@ -243,7 +277,7 @@ describe('ConfTaskStore', () => {
     await saveWithFreshStore(changes([task('b')])); // journal only
     const store = open();
     await store.load(); // the backup now holds the whole set: snapshot and journal
-    expect(JSON.parse(await readText('tasks.json.bak'))).toEqual({ schemaVersion: 1, tasks: [task('a'), task('b')] });
+    expect(JSON.parse(await readText('tasks.json.bak'))).toEqual({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a'), task('b')] });
     await store.save(changes([task('c')]));
     await store.compact(); // tasks.json = {a, b, c}, journal empty
     await store.save(changes([task('a', { updatedAt: 5_000 })])); // journal: a changed
@@ -325,23 +359,23 @@ describe('ConfTaskStore', () => {
 
   it('keeps a file written by a newer version instead of reading it', async () => {
     await mkdir(dir, { recursive: true });
-    const newer = JSON.stringify({ schemaVersion: 2, tasks: [{ id: 'x' }] });
+    const newer = JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION + 1, tasks: [{ id: 'x' }] });
     await writeFile(file('tasks.json'), newer);
 
     const loaded = await open().load();
 
     expect(loaded.tasks).toEqual([]);
     expect(loaded.problems[0]).toBe(
-      `The saved task list could not be read because it was written by a newer version of the app (format 2). The file was kept unchanged as "tasks.json.corrupt-${STAMP}".`,
+      `The saved task list could not be read because it was written by a newer version of the app (format ${TASK_SCHEMA_VERSION + 1}). The file was kept unchanged as "tasks.json.corrupt-${STAMP}".`,
     );
     expect(await readText(`tasks.json.corrupt-${STAMP}`)).toBe(newer);
   });
 
   it('quarantines records that fail the schema or repeat an id, and loads the rest', async () => {
     await mkdir(dir, { recursive: true });
-    const bad = { ...task('bad'), snapshot: { taskId: 'r', status: 'exploded' } };
+    const bad = { ...task('bad'), snapshot: { serverTaskId: 'r', status: 'exploded' } };
     const duplicate = task('a', { toolName: 'second copy' });
-    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [task('a'), bad, task('b'), duplicate] }));
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a'), bad, task('b'), duplicate] }));
 
     const loaded = await open().load();
 
@@ -368,7 +402,7 @@ describe('ConfTaskStore', () => {
     await mkdir(dir, { recursive: true });
     const earlier = { quarantinedAt: '2024-12-31T00:00:00.000Z', reason: 'earlier', record: 1 };
     await writeFile(file('tasks.quarantine.json'), JSON.stringify([earlier]));
-    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [null, task('a')] }));
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [null, task('a')] }));
 
     const loaded = await open().load();
 
@@ -395,8 +429,8 @@ describe('ConfTaskStore', () => {
 
   it('quarantines malformed journal lines in the middle with a reason, loads the rest, and sets them aside once', async () => {
     await mkdir(dir, { recursive: true });
-    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [task('a'), task('b')] }));
-    const invalidB = { ...task('b', { updatedAt: 3_000 }), snapshot: { taskId: 'r', status: 'exploded' } };
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a'), task('b')] }));
+    const invalidB = { ...task('b', { updatedAt: 3_000 }), snapshot: { serverTaskId: 'r', status: 'exploded' } };
     const invalidNew = { ...task('new'), phase: 'nonsense' };
     const lines = [
       putLine(task('a', { updatedAt: 3_000 })),
@@ -585,14 +619,14 @@ describe('ConfTaskStore', () => {
   it('keeps conf\'s internal key when it rewrites the snapshot', async () => {
     await mkdir(dir, { recursive: true });
     const internal = { migrations: { version: '1.0.0' } };
-    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [task('a')], __internal__: internal }));
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a')], __internal__: internal }));
     const store = open();
     await store.load();
     await store.save(changes([task('b')]));
 
     await store.compact();
 
-    expect(JSON.parse(await readText('tasks.json'))).toEqual({ schemaVersion: 1, tasks: [task('a'), task('b')], __internal__: internal });
+    expect(JSON.parse(await readText('tasks.json'))).toEqual({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [task('a'), task('b')], __internal__: internal });
   });
 
   it('refuses a factory that opens some other file, and writes nothing there', async () => {
@@ -608,7 +642,7 @@ describe('ConfTaskStore', () => {
 
   it('refuses a factory that opens some other file when loading needs to write, and saves nothing', async () => {
     await mkdir(dir, { recursive: true });
-    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [null, task('a')] }));
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: TASK_SCHEMA_VERSION, tasks: [null, task('a')] }));
     const elsewhere = join(dir, '..', 'elsewhere');
     const store = new ConfTaskStore({ dir, openDocument: (options) => new Conf({ cwd: elsewhere, configName: options.name }) });
 
@@ -621,7 +655,7 @@ describe('ConfTaskStore', () => {
 });
 
 describe('ConfTaskStore: a snapshot that is not a well-formed store, and its good copies', () => {
-  const idsIn = async (name: string): Promise<string[]> => (JSON.parse(await readText(name)) as { tasks: TrackedTask[] }).tasks.map((t) => t.id);
+  const idsIn = async (name: string): Promise<string[]> => (JSON.parse(await readText(name)) as { tasks: TrackedTask[] }).tasks.map((t) => t.localId);
 
   /** Two clean loads: tasks.json.bak = {a, b}, tasks.json.bak.1 = {a}; tasks.json = {a, b, c}. */
   async function history(): Promise<void> {
@@ -643,7 +677,7 @@ describe('ConfTaskStore: a snapshot that is not a well-formed store, and its goo
     const store = open();
     const loaded = await store.load();
 
-    expect(loaded.tasks.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(loaded.tasks.map((t) => t.localId)).toEqual(['a', 'b']);
     expect(loaded.problems).toEqual([
       `The saved task list could not be read because ${reason}. The file was kept unchanged as "tasks.json.corrupt-${STAMP}".`,
       'The last good copy of the task list, taken when the app last started, was loaded instead; changes made after that are missing.',
@@ -670,11 +704,11 @@ describe('ConfTaskStore: a snapshot that is not a well-formed store, and its goo
   it('falls back to the older good copy when the snapshot and the newest copy are both damaged', async () => {
     await history();
     await writeFile(file('tasks.json'), 'garbage');
-    await writeFile(file('tasks.json.bak'), '{"schemaVersion":1,"tasks":[');
+    await writeFile(file('tasks.json.bak'), `{"schemaVersion":${TASK_SCHEMA_VERSION},"tasks":[`);
 
     const loaded = await open().load();
 
-    expect(loaded.tasks.map((t) => t.id)).toEqual(['a']);
+    expect(loaded.tasks.map((t) => t.localId)).toEqual(['a']);
     expect(loaded.problems).toEqual([
       `The saved task list could not be read because it is not valid JSON. The file was kept unchanged as "tasks.json.corrupt-${STAMP}".`,
       `The last good copy of the task list could not be read either because it is not valid JSON. It was kept unchanged as "tasks.json.bak.corrupt-${STAMP}".`,
@@ -688,7 +722,7 @@ describe('ConfTaskStore: a snapshot that is not a well-formed store, and its goo
 
     const loaded = await open().load();
 
-    expect(loaded.tasks.map((t) => t.id)).toEqual(['a', 'b', 'c']);
+    expect(loaded.tasks.map((t) => t.localId)).toEqual(['a', 'b', 'c']);
     expect(loaded.problems).toEqual([
       `A good copy of the task list, "tasks.json.bak", was damaged (it is not valid JSON); it was kept unchanged as "tasks.json.bak.corrupt-${STAMP}" and a new copy was taken.`,
     ]);
@@ -706,7 +740,7 @@ describe('ConfTaskStore: a snapshot that is not a well-formed store, and its goo
 
     const loaded = await open().load();
 
-    expect(loaded.tasks.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(loaded.tasks.map((t) => t.localId)).toEqual(['a', 'b']);
     expect(loaded.problems).toEqual([
       'The saved task list "tasks.json" is missing.',
       'The last good copy of the task list, taken when the app last started, was loaded instead; changes made after that are missing.',

@@ -15,14 +15,14 @@ const NOW = 1_800_000_000_000;
 
 function task(overrides: Partial<TrackedTask> = {}): TrackedTask {
   return {
-    id: 'local-1', serverId: 's', form: 'extension', phase: 'task', taskId: 't-1',
+    localId: 'local-1', serverId: 's', form: 'extension', phase: 'task', serverTaskId: 't-1',
     toolName: 'build', arguments: {}, createdAt: NOW - 10_000, updatedAt: NOW - 10_000, observedAt: NOW - 10_000,
     hasResult: false, timeline: [], answeredInputKeys: [], ...overrides,
   };
 }
 
 function snap(overrides: Partial<TaskSnapshot> = {}): TaskSnapshot {
-  return { taskId: 't-1', status: 'working', lastUpdatedAt: '2026-11-30T09:00:00.000Z', ...overrides };
+  return { serverTaskId: 't-1', status: 'working', lastUpdatedAt: '2026-11-30T09:00:00.000Z', ...overrides };
 }
 
 describe('nextPollDelay', () => {
@@ -115,7 +115,7 @@ describe('endAsUnknownToServer', () => {
 });
 
 describe('how a call that is no task ends', () => {
-  const call = (overrides: Partial<TrackedTask> = {}) => task({ phase: 'calling', taskId: undefined, observedAt: undefined, ...overrides });
+  const call = (overrides: Partial<TrackedTask> = {}) => task({ phase: 'calling', serverTaskId: undefined, observedAt: undefined, ...overrides });
 
   it('a stop mid-call: a plain call is interrupted, one that may be a task is outcome unknown; neither resent', () => {
     const plain = endAsInterrupted(call({ plain: true }), NOW);

@@ -8,10 +8,10 @@ import { becomeTask, MAX_ERROR_BACKOFF_MS, newCall, recordAnswer } from '../../.
 import { engineKit, FakeProtocol, SERVER, serverError, snapshot } from '../engine-kit.js';
 
 async function runningTask(kit: ReturnType<typeof engineKit>, fields: Parameters<typeof snapshot>[1] = {}): Promise<TrackedTask> {
-  const call = newCall({ id: 'local-1', serverId: SERVER, form: 'extension', toolName: 'build', arguments: {} }, kit.clock.now());
+  const call = newCall({ localId: 'local-1', serverId: SERVER, form: 'extension', toolName: 'build', arguments: {} }, kit.clock.now());
   const task = await kit.parts.ledger.putDurably(becomeTask(call, 't1', undefined, kit.clock.now()));
-  await kit.parts.watcher.follow(task.id, { snapshot: snapshot('t1', fields) });
-  return kit.parts.ledger.get(task.id)!;
+  await kit.parts.watcher.follow(task.localId, { snapshot: snapshot('t1', fields) });
+  return kit.parts.ledger.get(task.localId)!;
 }
 
 describe('TaskWatcher', () => {
@@ -24,12 +24,12 @@ describe('TaskWatcher', () => {
     kit.resultStore.put = (id, result) => new Promise<void>((resolve) => {
       finishWrite = () => void put(id, result).then(resolve);
     });
-    const observed = kit.parts.watcher.observe(task.id, { snapshot: snapshot('t1', { status: 'completed' }), result: { content: [] } }, kit.clock.monotonic());
+    const observed = kit.parts.watcher.observe(task.localId, { snapshot: snapshot('t1', { status: 'completed' }), result: { content: [] } }, kit.clock.monotonic());
     await kit.advance(20);
-    const answered = kit.parts.ledger.put(recordAnswer(kit.parts.ledger.get(task.id)!, 'confirm', kit.clock.now(), 'Answered (decline)'));
+    const answered = kit.parts.ledger.put(recordAnswer(kit.parts.ledger.get(task.localId)!, 'confirm', kit.clock.now(), 'Answered (decline)'));
     finishWrite();
     await observed;
-    const stored = kit.parts.ledger.get(task.id)!;
+    const stored = kit.parts.ledger.get(task.localId)!;
     expect(stored.snapshot?.status).toBe('completed');
     expect(stored.hasResult).toBe(true);
     expect(stored.timeline.map((entry) => entry.note)).toContain('Answered (decline)');
@@ -52,9 +52,9 @@ describe('TaskWatcher', () => {
     expect(protocol.count('tasks/get')).toBe(1);
     await kit.advance(120_000);
     expect(protocol.count('tasks/get')).toBe(3);
-    expect(isTaskFinished(kit.parts.ledger.get(task.id)!)).toBe(true);
+    expect(isTaskFinished(kit.parts.ledger.get(task.localId)!)).toBe(true);
     expect(kit.parts.watcher.scheduledCount).toBe(0);
-    expect(kit.resultStore.results.has(task.id)).toBe(true);
+    expect(kit.resultStore.results.has(task.localId)).toBe(true);
   });
 
   it('backs off exponentially on errors, capped, and keeps the last error on the task', async () => {
@@ -66,7 +66,7 @@ describe('TaskWatcher', () => {
     // 1 s, then 2, 4, 8, 16, 32 s, then 60 s each: well under one a second.
     expect(gets).toBeGreaterThanOrEqual(10);
     expect(gets).toBeLessThanOrEqual(6 + Math.ceil((10 * 60_000) / MAX_ERROR_BACKOFF_MS));
-    expect(kit.parts.ledger.get(task.id)?.lastError).toBe('connection reset');
+    expect(kit.parts.ledger.get(task.localId)?.lastError).toBe('connection reset');
   });
 
   it('a server hint polls at the task\'s pace, never sooner: a hint storm costs no extra reads', async () => {
@@ -90,7 +90,7 @@ describe('TaskWatcher', () => {
     kit.protocol!.onGet = () => Promise.reject(error);
     const task = await runningTask(kit);
     await kit.advance(1_000);
-    const ended = kit.parts.ledger.get(task.id)!;
+    const ended = kit.parts.ledger.get(task.localId)!;
     expect(ended.endReason).toBe('lost');
     expect(ended.timeline.at(-1)?.note).toContain(error.message);
     expect(kit.parts.watcher.scheduledCount).toBe(0);
@@ -101,7 +101,7 @@ describe('TaskWatcher', () => {
     kit.protocol!.onGet = () => Promise.reject(serverError(-32603, 'Task t1 has no result stored'));
     const task = await runningTask(kit);
     await kit.advance(1_000);
-    expect(kit.parts.ledger.get(task.id)?.endReason).toBeUndefined();
+    expect(kit.parts.ledger.get(task.localId)?.endReason).toBeUndefined();
     expect(kit.parts.watcher.scheduledCount).toBe(1);
   });
 
@@ -110,7 +110,7 @@ describe('TaskWatcher', () => {
     kit.protocol!.onGet = () => Promise.reject(serverError(-32602, 'Task not found'));
     const task = await runningTask(kit, { ttlMs: 500, pollIntervalMs: 1_000 });
     await kit.advance(1_000);
-    expect(kit.parts.ledger.get(task.id)?.endReason).toBe('expired');
+    expect(kit.parts.ledger.get(task.localId)?.endReason).toBe('expired');
   });
 
   it('a cancel shows "cancel requested" until the server ends the task; a refused cancel takes it back', async () => {
@@ -118,22 +118,22 @@ describe('TaskWatcher', () => {
     kit.protocol!.onGet = (taskId) => Promise.resolve({ snapshot: snapshot(taskId) });
     kit.protocol!.onCancel = () => Promise.reject(serverError(-32600, 'Not now'));
     const task = await runningTask(kit);
-    await expect(kit.parts.watcher.cancel(task.id, 'Cancel requested')).rejects.toThrow('Not now');
-    expect(kit.parts.ledger.get(task.id)?.cancelRequestedAt).toBeUndefined();
-    expect(kit.parts.ledger.get(task.id)?.timeline.at(-1)?.note).toBe('Cancel failed: Not now');
+    await expect(kit.parts.watcher.cancel(task.localId, 'Cancel requested')).rejects.toThrow('Not now');
+    expect(kit.parts.ledger.get(task.localId)?.cancelRequestedAt).toBeUndefined();
+    expect(kit.parts.ledger.get(task.localId)?.timeline.at(-1)?.note).toBe('Cancel failed: Not now');
     kit.protocol!.onCancel = () => Promise.resolve(undefined);
     kit.protocol!.onGet = (taskId) => Promise.resolve({ snapshot: snapshot(taskId, { status: 'cancelled', lastUpdatedAt: '2026-11-30T09:01:00.000Z' }) });
-    await kit.parts.watcher.cancel(task.id, 'Cancel requested');
-    expect(kit.parts.ledger.get(task.id)?.cancelRequestedAt).toBeDefined();
+    await kit.parts.watcher.cancel(task.localId, 'Cancel requested');
+    expect(kit.parts.ledger.get(task.localId)?.cancelRequestedAt).toBeDefined();
     await kit.advance(100);
-    expect(kit.parts.ledger.get(task.id)).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
+    expect(kit.parts.ledger.get(task.localId)).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
   });
 
   it('a task of another form than its server now speaks ends as lost when the server connects', async () => {
     const kit = engineKit();
     const task = await runningTask(kit);
     kit.parts.watcher.serverConnected(SERVER, new FakeProtocol('legacy'));
-    expect(kit.parts.ledger.get(task.id)?.endReason).toBe('lost');
+    expect(kit.parts.ledger.get(task.localId)?.endReason).toBe('lost');
   });
 
   it('the push set holds exactly the running tasks of the server', async () => {

@@ -11,7 +11,7 @@ describe('navigation', () => {
   it('moves between screens, marks the current one and shows counts', async () => {
     renderApp({
       bridge: createFakeBridge({
-        'tasks:list': () => ok([makeTask({ id: 'a' }), makeTask({ id: 'b', snapshot: makeSnapshot({ status: 'input_required' }) })]),
+        'tasks:list': () => ok([makeTask({ localId: 'a' }), makeTask({ localId: 'b', snapshot: makeSnapshot({ status: 'input_required' }) })]),
         'servers:list': () => ok([makeServer()]),
         'inputs:list': () => ok([makeInputView()]),
       }),

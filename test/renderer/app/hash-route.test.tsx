@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTask } from '../factories';
 import { bridgeWithTasks, renderApp, useDesktopWindow } from '../render-app';
 
-const tasks = [makeTask({ id: 'a', toolName: 'build', updatedAt: 2_000 }), makeTask({ id: 'b/2', toolName: 'deploy', updatedAt: 1_000 })];
+const tasks = [makeTask({ localId: 'a', toolName: 'build', updatedAt: 2_000 }), makeTask({ localId: 'b/2', toolName: 'deploy', updatedAt: 1_000 })];
 const rowButton = (id: string) => within(screen.getAllByTestId('task-row').find((row) => row.dataset.taskId === id)!).getByRole('button');
 
 const bridge = () => bridgeWithTasks(tasks);

@@ -6,9 +6,9 @@ import { makeSnapshot, makeTask } from '../factories';
 import { bridgeWithTasks, renderApp, useDesktopWindow } from '../render-app';
 
 const tasks = [
-  makeTask({ id: 'a', toolName: 'build', updatedAt: 3_000 }),
-  makeTask({ id: 'b', toolName: 'deploy', updatedAt: 2_000 }),
-  makeTask({ id: 'c', toolName: 'test', updatedAt: 1_000, snapshot: makeSnapshot({ status: 'completed' }) }),
+  makeTask({ localId: 'a', toolName: 'build', updatedAt: 3_000 }),
+  makeTask({ localId: 'b', toolName: 'deploy', updatedAt: 2_000 }),
+  makeTask({ localId: 'c', toolName: 'test', updatedAt: 1_000, snapshot: makeSnapshot({ status: 'completed' }) }),
 ];
 const rowButtons = () => screen.getAllByTestId('task-row').map((row) => within(row).getByRole('button'));
 const rowButton = (id: string) => within(screen.getAllByTestId('task-row').find((row) => row.dataset.taskId === id)!).getByRole('button');
@@ -36,7 +36,7 @@ describe('the list is one Tab stop', () => {
   });
 
   it('stays in the Tab order when the list scrolls its row away', async () => {
-    const many = Array.from({ length: 2_000 }, (_, index) => makeTask({ id: `t${index}`, updatedAt: 10_000 - index }));
+    const many = Array.from({ length: 2_000 }, (_, index) => makeTask({ localId: `t${index}`, updatedAt: 10_000 - index }));
     renderApp({ bridge: createFakeBridge({ 'tasks:list': () => ok(many) }) });
     await waitFor(() => expect(screen.getAllByTestId('task-row').length).toBeGreaterThan(0));
     const scroller = screen.getByTestId('task-list');

@@ -10,9 +10,9 @@ describe('parseRoute', () => {
     ['#/launcher', { screen: 'launcher' }],
     ['#/servers', { screen: 'servers', serverId: null }],
     ['#/servers/demo-extension', { screen: 'servers', serverId: 'demo-extension' }],
-    ['#/tasks/t-1', { screen: 'task', taskId: 't-1' }],
-    ['#/tasks/a%2Fb%20c', { screen: 'task', taskId: 'a/b c' }],
-    [`#/tasks/${'x'.repeat(MAX_ID_LENGTH)}`, { screen: 'task', taskId: 'x'.repeat(MAX_ID_LENGTH) }],
+    ['#/tasks/t-1', { screen: 'task', localId: 't-1' }],
+    ['#/tasks/a%2Fb%20c', { screen: 'task', localId: 'a/b c' }],
+    [`#/tasks/${'x'.repeat(MAX_ID_LENGTH)}`, { screen: 'task', localId: 'x'.repeat(MAX_ID_LENGTH) }],
   ])('%s is %o', (hash, route) => {
     expect(parseRoute(hash)).toEqual(route);
   });
@@ -43,7 +43,7 @@ describe('formatRoute', () => {
     [{ screen: 'launcher' }, '#/launcher'],
     [{ screen: 'servers', serverId: null }, '#/servers'],
     [{ screen: 'servers', serverId: 'a b' }, '#/servers/a%20b'],
-    [{ screen: 'task', taskId: 'a/b#c' }, '#/tasks/a%2Fb%23c'],
+    [{ screen: 'task', localId: 'a/b#c' }, '#/tasks/a%2Fb%23c'],
   ])('%o is %s, and reads back the same', (route, hash) => {
     expect(formatRoute(route)).toBe(hash);
     expect(parseRoute(hash)).toEqual(route);
@@ -54,7 +54,7 @@ describe('routeOfState', () => {
   const base = { selectedTaskId: null, selectedServerId: null };
   it.each<[Parameters<typeof routeOfState>[0], Route]>([
     [{ ...base, screen: 'inbox', selectedTaskId: 't' }, { screen: 'inbox' }],
-    [{ ...base, screen: 'task', selectedTaskId: 't' }, { screen: 'task', taskId: 't' }],
+    [{ ...base, screen: 'task', selectedTaskId: 't' }, { screen: 'task', localId: 't' }],
     [{ ...base, screen: 'task' }, { screen: 'inbox' }],
     [{ ...base, screen: 'servers', selectedServerId: 's' }, { screen: 'servers', serverId: 's' }],
     [{ ...base, screen: 'inputs' }, { screen: 'inputs' }],

@@ -46,7 +46,7 @@ const fullServer = asJson(makeServer({
 }));
 const notRespondingServer = asJson(makeServer({ state: { id: 'server-a', name: 'A', status: 'connected', health: { condition: 'not-responding', since: NOW, probe: 'ping', pingTimeoutMs: 5_000 } } }));
 
-const common = { taskId: 'task-1', serverId: 'server-a', key: 'k', receivedAt: NOW, method: 'elicitation/create', server: { name: 'Alpha', reportedName: 'alpha' }, queuePlace: 1, held: true, heldAction: 'decline', round: 2 } as const;
+const common = { localId: 'task-1', serverId: 'server-a', key: 'k', receivedAt: NOW, method: 'elicitation/create', server: { name: 'Alpha', reportedName: 'alpha' }, queuePlace: 1, held: true, heldAction: 'decline', round: 2 } as const;
 const parts = [{ kind: 'text', text: 'Hello' }, { kind: 'note', text: 'An image is not shown.' }] as const;
 /** One pending input of each kind, each with every member its kind allows. */
 const fullInputs = asJson<PendingInputView[]>([
@@ -119,8 +119,8 @@ describe('the hand checks give the verdict of the contract schema they stand in 
     'tasks:removed': { ids: ['a', 'b'] },
     'servers:changed': { servers: [fullServer, notRespondingServer] },
     'inputs:changed': { inputs: fullInputs },
-    'notifications:raised': { notification: { id: 'n', taskId: 't', kind: 'completed', title: 'Done', body: 'build finished' } },
-    'notifications:activated': { taskId: 't' },
+    'notifications:raised': { notification: { id: 'n', localId: 't', kind: 'completed', title: 'Done', body: 'build finished' } },
+    'notifications:activated': { localId: 't' },
     'logs:appended': { serverIds: ['server-a'] },
     'app:changed': { info: fullAppInfo },
   };

@@ -4,7 +4,7 @@ import type { PendingInputView } from '../../../shared/ipc/contract';
 import { NOW, makeInputView } from '../factories';
 import { countAnswerableNow, groupByTask, isAnswerableNow, questionText } from '../../../renderer/lib/pending-inputs';
 
-const { taskId: _none, ...unowned } = makeInputView({ key: 'loose' });
+const { localId: _none, ...unowned } = makeInputView({ key: 'loose' });
 
 describe('countAnswerableNow (the navigation badge)', () => {
   it.each<{ name: string; inputs: PendingInputView[]; count: number }>([
@@ -25,7 +25,7 @@ describe('groupByTask', () => {
     { name: 'one task, two questions: one group', inputs: [makeInputView({ key: 'b', receivedAt: NOW + 1 }), makeInputView({ key: 'a' })], groups: [['task-1', 'server-a', ['a', 'b']]] },
     {
       name: 'groups come oldest question first',
-      inputs: [makeInputView({ taskId: 'late', key: 'x', receivedAt: NOW + 5 }), makeInputView({ taskId: 'early', key: 'y', receivedAt: NOW }), makeInputView({ taskId: 'late', key: 'z', receivedAt: NOW + 9 })],
+      inputs: [makeInputView({ localId: 'late', key: 'x', receivedAt: NOW + 5 }), makeInputView({ localId: 'early', key: 'y', receivedAt: NOW }), makeInputView({ localId: 'late', key: 'z', receivedAt: NOW + 9 })],
       groups: [['early', 'server-a', ['y']], ['late', 'server-a', ['x', 'z']]],
     },
     {
@@ -34,11 +34,11 @@ describe('groupByTask', () => {
       groups: [[undefined, 'server-a', ['loose']], [undefined, 'server-b', ['other']], ['task-1', 'server-a', ['a']]],
     },
   ])('$name', ({ inputs, groups }) => {
-    expect(groupByTask(inputs).map((group) => [group.taskId, group.serverId, group.inputs.map((input) => input.key)])).toEqual(groups);
+    expect(groupByTask(inputs).map((group) => [group.localId, group.serverId, group.inputs.map((input) => input.key)])).toEqual(groups);
   });
 
   it('a task id and a server id that look alike stay apart', () => {
-    const task = makeInputView({ taskId: 'server-a', key: 'a' });
+    const task = makeInputView({ localId: 'server-a', key: 'a' });
     expect(groupByTask([task, unowned as PendingInputView])).toHaveLength(2);
   });
 });

@@ -29,12 +29,12 @@ describe('describeServerLine', () => {
 describe('countTasksByServer', () => {
   it('counts active tasks per server, a waiting one only as needing input, ended ones not at all', () => {
     const counts = countTasksByServer([
-      makeTask({ id: '1', serverId: 'a' }),
-      makeTask({ id: '2', serverId: 'a', phase: 'calling', snapshot: undefined }),
-      makeTask({ id: '3', serverId: 'a', snapshot: makeSnapshot({ status: 'input_required' }) }),
-      makeTask({ id: '4', serverId: 'a', snapshot: makeSnapshot({ status: 'completed' }) }),
-      makeTask({ id: '5', serverId: 'b', endReason: 'lost' }),
-      makeTask({ id: '6', serverId: 'c', cancelRequestedAt: 1 }),
+      makeTask({ localId: '1', serverId: 'a' }),
+      makeTask({ localId: '2', serverId: 'a', phase: 'calling', snapshot: undefined }),
+      makeTask({ localId: '3', serverId: 'a', snapshot: makeSnapshot({ status: 'input_required' }) }),
+      makeTask({ localId: '4', serverId: 'a', snapshot: makeSnapshot({ status: 'completed' }) }),
+      makeTask({ localId: '5', serverId: 'b', endReason: 'lost' }),
+      makeTask({ localId: '6', serverId: 'c', cancelRequestedAt: 1 }),
     ]);
     expect(Object.fromEntries(counts)).toEqual({ a: { running: 2, needsInput: 1 }, c: { running: 1, needsInput: 0 } });
   });

@@ -4,11 +4,11 @@ import type { TaskSummary } from '../../../shared/ipc/contract';
 import { applyTaskUpdates, compareForList, filterTasks, groupTasks, removeTasks, sortForList, taskGroup, taskListItemKey, taskListItems, taskServerIds, type TaskFilter, type TaskGroup } from '../../../renderer/lib/task-list';
 import { makeSnapshot, makeTask } from '../factories';
 
-const ids = (tasks: readonly TaskSummary[]) => tasks.map((task) => task.id);
-const t = (id: string, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ id, updatedAt, ...overrides });
+const ids = (tasks: readonly TaskSummary[]) => tasks.map((task) => task.localId);
+const t = (id: string, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ localId: id, updatedAt, ...overrides });
 
 /** A task started at `createdAt` and last changed at `updatedAt`. */
-const st = (id: string, createdAt: number, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ id, createdAt, updatedAt, ...overrides });
+const st = (id: string, createdAt: number, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ localId: id, createdAt, updatedAt, ...overrides });
 const done = makeSnapshot({ status: 'completed' });
 const asking = makeSnapshot({ status: 'input_required' });
 
@@ -59,7 +59,7 @@ describe('applyTaskUpdates', () => {
 
   it('keeps the newest of duplicates in one batch whatever their order', () => {
     const next = applyTaskUpdates(list, [st('c', 10, 55, { toolName: 'old' }), st('c', 10, 60, { toolName: 'new' })]);
-    expect(next.find((task) => task.id === 'c')!.toolName).toBe('new');
+    expect(next.find((task) => task.localId === 'c')!.toolName).toBe('new');
   });
 
   it('returns the same array when nothing changes', () => {
@@ -69,7 +69,7 @@ describe('applyTaskUpdates', () => {
 
   it('applies an update with the same timestamp (a cancel mark, say)', () => {
     const next = applyTaskUpdates(list, [st('b', 20, 21, { cancelRequestedAt: 5 })]);
-    expect(next.find((task) => task.id === 'b')!.cancelRequestedAt).toBe(5);
+    expect(next.find((task) => task.localId === 'b')!.cancelRequestedAt).toBe(5);
   });
 });
 
@@ -88,7 +88,7 @@ describe('filterTasks', () => {
     t('w', 6, { toolName: 'build', serverId: 's1', snapshot: makeSnapshot({ statusMessage: 'Step 3/5: Linking' }) }),
     t('i', 5, { toolName: 'deploy', serverId: 's1', argumentSummary: 'service=api, env=prod', snapshot: makeSnapshot({ status: 'input_required' }) }),
     t('c', 4, { toolName: 'build', serverId: 's2', snapshot: makeSnapshot({ status: 'completed' }) }),
-    t('f', 3, { toolName: 'flaky', serverId: 's2', snapshot: makeSnapshot({ status: 'failed', taskId: 'TASK-XYZ' }), taskId: 'TASK-XYZ' }),
+    t('f', 3, { toolName: 'flaky', serverId: 's2', snapshot: makeSnapshot({ status: 'failed', serverTaskId: 'TASK-XYZ' }), serverTaskId: 'TASK-XYZ' }),
     t('l', 2, { toolName: 'sleep', serverId: 's3', endReason: 'lost' }),
     t('e', 1, { toolName: 'lint', serverId: 's3', snapshot: makeSnapshot({ status: 'completed' }), hasResult: true, resultIsError: true }),
   ];
@@ -165,12 +165,12 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
       return st(id, startOf.get(id)!, updatedAt, { serverId: `s${random(6)}`, snapshot: snapshots[random(snapshots.length)]! });
     };
     let list: readonly TaskSummary[] = sortForList(Array.from({ length: 200 }, (_, i) => task(`t${i}`, random(1000))));
-    const latest = new Map(list.map((item) => [item.id, item]));
+    const latest = new Map(list.map((item) => [item.localId, item]));
     for (let round = 0; round < 50; round += 1) {
       const batch = Array.from({ length: 1 + random(20) }, () => task(`t${random(250)}`, random(1200)));
       for (const item of batch) {
-        const seen = latest.get(item.id);
-        if (seen === undefined || item.updatedAt >= seen.updatedAt) latest.set(item.id, item);
+        const seen = latest.get(item.localId);
+        if (seen === undefined || item.updatedAt >= seen.updatedAt) latest.set(item.localId, item);
       }
       list = applyTaskUpdates(list, batch);
       const expected = sortForList([...latest.values()]);
@@ -201,9 +201,9 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
 describe('taskGroup', () => {
   it.each<[string, TaskSummary, boolean, TaskGroup]>([
     ['working', t('a', 1), false, 'running'],
-    ['a call not answered yet', t('a', 1, { phase: 'calling', snapshot: undefined, taskId: undefined }), false, 'running'],
+    ['a call not answered yet', t('a', 1, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }), false, 'running'],
     ['input required', t('a', 1, { snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'needs-you'],
-    ['a call waiting for an answer to its question (MRTR)', t('a', 1, { phase: 'calling', snapshot: undefined, taskId: undefined }), true, 'needs-you'],
+    ['a call waiting for an answer to its question (MRTR)', t('a', 1, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }), true, 'needs-you'],
     ['a working task with a question of its own waiting', t('a', 1), true, 'needs-you'],
     ['cancel requested while input required: the server decides next', t('a', 1, { cancelRequestedAt: 1, snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'running'],
     ['completed', t('a', 1, { snapshot: makeSnapshot({ status: 'completed' }) }), false, 'finished'],
@@ -221,7 +221,7 @@ describe('groupTasks and taskListItems', () => {
     st('done-new', 1, 9, { snapshot: done }),
     st('run-new', 8, 8),
     st('ask', 7, 7, { snapshot: asking }),
-    st('mrtr', 6, 6, { phase: 'calling', snapshot: undefined, taskId: undefined }),
+    st('mrtr', 6, 6, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }),
     st('done-old', 2, 5, { endReason: 'expired' }),
     st('run-old', 4, 40),
   ]);
@@ -245,14 +245,14 @@ describe('groupTasks and taskListItems', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % below;
     };
-    const shapes: Partial<TaskSummary>[] = [{}, { snapshot: asking }, { snapshot: done }, { endReason: 'lost' }, { phase: 'calling', snapshot: undefined, taskId: undefined }, { cancelRequestedAt: 1 }];
+    const shapes: Partial<TaskSummary>[] = [{}, { snapshot: asking }, { snapshot: done }, { endReason: 'lost' }, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }, { cancelRequestedAt: 1 }];
     for (let round = 0; round < 30; round += 1) {
       const list = sortForList(Array.from({ length: random(60) }, (_, i) => st(`t${i}`, random(20), random(40), shapes[random(shapes.length)])));
       const filtered = list.filter(() => random(3) > 0);
-      const waiting = new Set(list.filter(() => random(4) === 0).map((task) => task.id));
+      const waiting = new Set(list.filter(() => random(4) === 0).map((task) => task.localId));
       for (const tasks of [list, filtered]) {
         const expected = (['needs-you', 'running', 'finished'] as const)
-          .map((group) => ({ group, tasks: tasks.filter((task) => taskGroup(task, waiting.has(task.id)) === group) }))
+          .map((group) => ({ group, tasks: tasks.filter((task) => taskGroup(task, waiting.has(task.localId)) === group) }))
           .filter((entry) => entry.tasks.length > 0);
         expect(groupTasks(tasks, waiting)).toEqual(expected);
       }
@@ -262,7 +262,7 @@ describe('groupTasks and taskListItems', () => {
   it('makes a header with its count before each group, and hides the tasks of a collapsed group', () => {
     const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['finished']));
     const shown = Array.from({ length: items.count }, (_, index) => items.at(index)!);
-    expect(shown.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}${item.isCollapsed ? ' collapsed' : ''}` : item.task.id))).toEqual([
+    expect(shown.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}${item.isCollapsed ? ' collapsed' : ''}` : item.task.localId))).toEqual([
       '# needs-you 1',
       'ask',
       '# running 3',

@@ -58,7 +58,7 @@ describe('taskTiming', () => {
     ['a server that ends before it starts: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: server.lastUpdatedAt, lastUpdatedAt: server.createdAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
     ['a lost task: its last snapshot is not final, so the local clock', makeTask({ ...local, endReason: 'lost', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
     ['an expired task: the local clock', makeTask({ ...local, endReason: 'expired', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
-    ['a call answered without a task: the local clock', makeTask({ ...local, phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'answered' }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a call answered without a task: the local clock', makeTask({ ...local, phase: 'calling', serverTaskId: undefined, snapshot: undefined, endReason: 'answered' }), { kind: 'ended', ms: 10_000, clock: 'local' }],
     ['a running task counts from its local start, whatever the server says', makeTask({ ...local, snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'running', ms: 600_000 }],
   ])('%s', (_name, task, expected) => {
     expect(taskTiming(task, NOW)).toEqual(expected);
@@ -102,7 +102,7 @@ describe('ttlRemaining', () => {
     ['expired', makeTask({ ...ttl, endReason: 'expired' }), { kind: 'ended' }],
     ['unlimited, but finished', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ ttlMs: null }) }), { kind: 'ended' }],
     ['outcome unknown', makeTask({ ...ttl, phase: 'outcome-unknown' }), { kind: 'ended' }],
-    ['a call that ended without a task', makeTask({ phase: 'calling', taskId: undefined, snapshot: undefined, endReason: 'input-declined' }), { kind: 'ended' }],
+    ['a call that ended without a task', makeTask({ phase: 'calling', serverTaskId: undefined, snapshot: undefined, endReason: 'input-declined' }), { kind: 'ended' }],
   ])('%s', (_name, task, expected) => {
     expect(ttlRemaining(task, NOW)).toEqual(expected);
   });
@@ -151,8 +151,8 @@ describe('describePolling', () => {
     ['a live task with no suggestion: the default', makeTask({ snapshot: makeSnapshot() }), /^every 1 s /],
     ['a finished task is not polled', makeTask({ snapshot: makeSnapshot({ status: 'completed', pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
     ['a lost task is not polled', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
-    ['a call in flight has nothing to poll yet', makeTask({ phase: 'calling', taskId: undefined, snapshot: undefined }), /^none yet: the server has not created a task$/],
-    ['a plain request is never polled', makeTask({ phase: 'calling', plain: true, taskId: undefined, snapshot: undefined }), /^none: a plain request is answered on its own, never polled$/],
+    ['a call in flight has nothing to poll yet', makeTask({ phase: 'calling', serverTaskId: undefined, snapshot: undefined }), /^none yet: the server has not created a task$/],
+    ['a plain request is never polled', makeTask({ phase: 'calling', plain: true, serverTaskId: undefined, snapshot: undefined }), /^none: a plain request is answered on its own, never polled$/],
   ])('%s', (_name, task, expected) => {
     expect(describePolling(task)).toMatch(expected);
   });

@@ -37,14 +37,14 @@ function install(permission: NotificationPermission): void {
   Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
 }
 
-const raised: TaskNotification = { id: 'notification-1', taskId: 'task-7', kind: 'completed', title: 'build completed', body: 'Demo: <b>done</b>' };
+const raised: TaskNotification = { id: 'notification-1', localId: 'task-7', kind: 'completed', title: 'build completed', body: 'Demo: <b>done</b>' };
 
 function browserApp() {
   return renderApp({
     bridge: createFakeBridge({
       'app:info': () => ok(makeAppInfo({ mode: 'browser' })),
-      'tasks:list': () => ok([makeTask({ id: 'task-7', toolName: 'build' })]),
-      'tasks:get': ({ id }) => ok(makeDetail({ id, toolName: 'build' })),
+      'tasks:list': () => ok([makeTask({ localId: 'task-7', toolName: 'build' })]),
+      'tasks:get': ({ id }) => ok(makeDetail({ localId: id, toolName: 'build' })),
     }),
   });
 }
@@ -117,18 +117,18 @@ describe('raised notifications', () => {
 
   it('are never shown by the page in Electron; its click event opens the task', async () => {
     install('granted');
-    const { bridge } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ id }) => ok(makeDetail({ id })) }) });
+    const { bridge } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ id }) => ok(makeDetail({ localId: id })) }) });
     await waitFor(() => expect(bridge.listenerCount('notifications:activated')).toBe(1));
     act(() => bridge.emit('notifications:raised', { notification: raised }));
     expect(FakeNotification.created).toEqual([]);
-    act(() => bridge.emit('notifications:activated', { taskId: 'task-9' }));
+    act(() => bridge.emit('notifications:activated', { localId: 'task-9' }));
     expect((await screen.findByTestId('task-detail')).dataset.taskId).toBe('task-9');
   });
 
   it('open their task through its address, so Back returns to where the user was', async () => {
-    const { bridge, store } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ id }) => ok(makeDetail({ id })) }), state: { screen: 'servers' } });
+    const { bridge, store } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ id }) => ok(makeDetail({ localId: id })) }), state: { screen: 'servers' } });
     await waitFor(() => expect(bridge.listenerCount('notifications:activated')).toBe(1));
-    act(() => bridge.emit('notifications:activated', { taskId: 'task 9' }));
+    act(() => bridge.emit('notifications:activated', { localId: 'task 9' }));
     await screen.findByTestId('task-detail');
     expect(window.location.hash).toBe('#/tasks/task%209');
     act(() => window.history.back());
@@ -138,7 +138,7 @@ describe('raised notifications', () => {
 
 describe('the document title', () => {
   it('counts tasks (not questions) waiting for input', async () => {
-    const { bridge } = renderApp({ bridge: createFakeBridge({ 'inputs:list': () => ok([makeInputView({ taskId: 'a', key: '1' }), makeInputView({ taskId: 'a', key: '2' }), makeInputView({ taskId: 'b', key: '1' })]) }) });
+    const { bridge } = renderApp({ bridge: createFakeBridge({ 'inputs:list': () => ok([makeInputView({ localId: 'a', key: '1' }), makeInputView({ localId: 'a', key: '2' }), makeInputView({ localId: 'b', key: '1' })]) }) });
     await waitFor(() => expect(document.title).toBe('(2) MCP Task Monitor'));
     act(() => bridge.emit('inputs:changed', { inputs: [] }));
     await waitFor(() => expect(document.title).toBe('MCP Task Monitor'));

@@ -93,8 +93,8 @@ export class TaskSubscription {
       this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, `Malformed task push: ${parsed.reason}`);
       return true;
     }
-    if (stream.taskIds.includes(parsed.value.snapshot.taskId)) {
-      this.sink.onObservation(parsed.value.snapshot.taskId, parsed.value);
+    if (stream.taskIds.includes(parsed.value.snapshot.serverTaskId)) {
+      this.sink.onObservation(parsed.value.snapshot.serverTaskId, parsed.value);
     }
     return true;
   }

@@ -46,7 +46,7 @@ export interface ResumePlan {
 export function planResume(tasks: readonly TrackedTask[], session: LegacySession | undefined, isFinished: (task: TrackedTask) => boolean): ResumePlan {
   const plan: ResumePlan = { drop: [], adopt: [] };
   for (const task of tasks) {
-    if (task.legacyPendingRequests === undefined || task.taskId === undefined) continue;
+    if (task.legacyPendingRequests === undefined || task.serverTaskId === undefined) continue;
     if (isFinished(task) || session === undefined || task.legacySession?.id !== session.id) {
       plan.drop.push(withoutKeptRequests(task));
       continue;

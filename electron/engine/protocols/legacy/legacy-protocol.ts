@@ -161,7 +161,7 @@ export class LegacyProtocol implements TaskProtocol {
       this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, `Malformed status push: ${parsed.reason}`);
       return true;
     }
-    const { taskId, status } = parsed.value.snapshot;
+    const { serverTaskId: taskId, status } = parsed.value.snapshot;
     // A pushed end carries no payload; a poll fetches it with the status (tasks/result).
     if (isTerminalStatus(status) && status !== 'cancelled') this.sink.onPollHint(taskId);
     else this.sink.onObservation(taskId, parsed.value);

@@ -1,7 +1,7 @@
 /**
  * A server's console: its stderr (stdio), its `notifications/message` log with level and logger,
  * and the app's account of the connection, as a live tail. A search box (the host filters, case
- * insensitive) and a source filter narrow it; with `taskId` it shows only that task's lines.
+ * insensitive) and a source filter narrow it; with `localId` it shows only that task's lines.
  * Every line is the server's untrusted text, drawn as text only and wrapped within the box.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -22,17 +22,17 @@ export interface ServerConsoleProps {
   /** The name the user gave the server, for the region's accessible name. */
   serverName: string;
   /** Only this task's lines. */
-  taskId?: string;
+  localId?: string;
 }
 
 /** See the module comment. */
-export function ServerConsole({ serverId, serverName, taskId }: ServerConsoleProps) {
+export function ServerConsole({ serverId, serverName, localId }: ServerConsoleProps) {
   const searchId = useId();
   const sourceId = useId();
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim(), SEARCH_DELAY_MS);
   const [source, setSource] = useState<ConsoleSource | 'all'>('all');
-  const tail = useConsoleTail(serverId, { taskId, search });
+  const tail = useConsoleTail(serverId, { localId, search });
   const entries = useMemo(() => (tail.data?.entries ?? []).filter((entry) => source === 'all' || entry.source === source), [tail.data, source]);
   return (
     <div className="server-console" data-testid="server-console">
@@ -59,7 +59,7 @@ export function ServerConsole({ serverId, serverName, taskId }: ServerConsolePro
       </div>
       {tail.isError && <ErrorNotice title="Could not read the console" message={errorMessage(tail.error)} onRetry={() => void tail.refetch()} />}
       <LogBox
-        label={taskId === undefined ? `Console of ${serverName}` : 'Console lines of this task'}
+        label={localId === undefined ? `Console of ${serverName}` : 'Console lines of this task'}
         newest={tail.data?.entries.at(-1)?.seq}
         trimmed={tail.data?.trimmed ?? false}
         empty={tail.isPending ? 'Loading…' : search !== '' || source !== 'all' ? 'No line matches.' : 'Nothing yet.'}

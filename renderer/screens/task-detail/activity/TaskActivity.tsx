@@ -23,14 +23,14 @@ export function TaskActivity({ task, serverName }: { task: TaskDetail; serverNam
   const exchangeTitleId = useId();
   const consoleTitleId = useId();
   const exchange = useQuery({
-    queryKey: logKeys.exchange(task.serverId, task.id),
-    queryFn: async () => unwrap(await bridge.invoke['tasks:exchange']({ id: task.id })),
+    queryKey: logKeys.exchange(task.serverId, task.localId),
+    queryFn: async () => unwrap(await bridge.invoke['tasks:exchange']({ id: task.localId })),
     staleTime: Infinity,
   });
   const exportTask = useMutation({
-    mutationFn: async () => unwrap(await bridge.invoke['tasks:export']({ id: task.id })),
+    mutationFn: async () => unwrap(await bridge.invoke['tasks:export']({ id: task.localId })),
     onSuccess: (json) => {
-      if (json !== null) saveTextFile(safeFileName(`${task.toolName}-${task.id}`, 'json'), json, 'application/json');
+      if (json !== null) saveTextFile(safeFileName(`${task.toolName}-${task.localId}`, 'json'), json, 'application/json');
     },
   });
   const lines = exchange.data ?? [];
@@ -61,7 +61,7 @@ export function TaskActivity({ task, serverName }: { task: TaskDetail; serverNam
       </section>
       <section aria-labelledby={consoleTitleId}>
         <h3 id={consoleTitleId}>Console lines</h3>
-        <ServerConsole serverId={task.serverId} serverName={serverName} taskId={task.id} />
+        <ServerConsole serverId={task.serverId} serverName={serverName} localId={task.localId} />
       </section>
     </section>
   );

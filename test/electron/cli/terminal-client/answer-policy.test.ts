@@ -11,7 +11,7 @@ import { checkInput } from '../../../../electron/host/input-views.js';
 import { decide, readAnswerPolicy, type AnswerPolicy } from '../../../../electron/cli/terminal-client/answer-policy.js';
 import { UsageError } from '../../../../electron/cli/terminal-client/cli-errors.js';
 
-const pending = (method: string, params: Record<string, unknown>): PendingInput => ({ taskId: 't', serverId: 's', key: 'k', request: { method, params }, receivedAt: 1 });
+const pending = (method: string, params: Record<string, unknown>): PendingInput => ({ localId: 't', serverId: 's', key: 'k', request: { method, params }, receivedAt: 1 });
 const form = (requestedSchema: unknown): PendingInput => pending('elicitation/create', { message: 'Deploy?', requestedSchema });
 
 /** The SEP-1034 form of the conformance suite: defaults for every field. */

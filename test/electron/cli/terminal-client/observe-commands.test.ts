@@ -44,8 +44,8 @@ describe('--log and tasks export', () => {
     const exported = await runCli(['tasks', 'export', id.slice(0, 8), '--out', out, '--data', data]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain(`Exported task ${id} to ${out}.`);
-    const document = JSON.parse(readFileSync(out, 'utf8')) as { task: { id: string; legacySession?: unknown }; result: unknown; exchange: { method: string }[]; console: unknown[]; app: { name: string } };
-    expect(document).toMatchObject({ app: { name: 'mcp-task-monitor' }, task: { id }, result: { structuredContent: { project: 'logged' } }, console: [] });
+    const document = JSON.parse(readFileSync(out, 'utf8')) as { task: { localId: string; legacySession?: unknown }; result: unknown; exchange: { method: string }[]; console: unknown[]; app: { name: string } };
+    expect(document).toMatchObject({ app: { name: 'mcp-task-monitor' }, task: { localId: id }, result: { structuredContent: { project: 'logged' } }, console: [] });
     expect(document.task.legacySession).toBeUndefined();
     expect(document.exchange.map((line) => line.method)).toContain('tasks/result');
     expect(readFileSync(out, 'utf8')).not.toContain(SECRET);
@@ -54,7 +54,7 @@ describe('--log and tasks export', () => {
     expect(toStdout.code).toBe(0);
     expect(JSON.parse(toStdout.stdout)).toEqual({ ...document, exportedAt: expect.any(String) });
     const asJson = await runCli(['tasks', 'export', id, '--json', '--data', data]);
-    expect(asJson.lines()[0]).toMatchObject({ type: 'export', document: { task: { id } } });
+    expect(asJson.lines()[0]).toMatchObject({ type: 'export', document: { task: { localId: id } } });
   }, 60_000);
 
   it.each<[string, string[], RegExp]>([

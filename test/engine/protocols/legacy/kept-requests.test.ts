@@ -5,11 +5,11 @@ import { keepRequest, MAX_KEPT_PARAMS_CHARS, MAX_KEPT_REQUESTS } from '../../../
 import { withoutKeptRequests } from '../../../../electron/engine/tasks/task-rules.js';
 
 const task: TrackedTask = {
-  id: 'local',
+  localId: 'local',
   serverId: 's',
   form: 'legacy',
   phase: 'task',
-  taskId: 't',
+  serverTaskId: 't',
   toolName: 'deploy',
   arguments: {},
   createdAt: 1,

@@ -8,15 +8,15 @@ import { makeDetail, makeServer, makeSnapshot, makeTask } from '../../factories'
 import { layOutTaskList, renderApp, stubWindowWidth } from '../../render-app';
 
 const tasks = [
-  makeTask({ id: 'a', toolName: 'build', updatedAt: 3_000 }),
-  makeTask({ id: 'b', toolName: 'deploy', updatedAt: 2_000, snapshot: makeSnapshot({ status: 'completed' }) }),
+  makeTask({ localId: 'a', toolName: 'build', updatedAt: 3_000 }),
+  makeTask({ localId: 'b', toolName: 'deploy', updatedAt: 2_000, snapshot: makeSnapshot({ status: 'completed' }) }),
 ];
 const row = (id: string) => screen.getAllByTestId('task-row').find((element) => element.dataset.taskId === id)!;
 const rowButton = (id: string) => within(row(id)).getByRole('button');
 
 function bridge(): FakeBridge {
   const fake = createFakeBridge({ 'tasks:list': () => ok(tasks), 'servers:list': () => ok([makeServer()]) });
-  fake.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.id === id)! })));
+  fake.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.localId === id)! })));
   return fake;
 }
 

@@ -31,14 +31,14 @@ afterEach(() => {
 
 describe('inbox', () => {
   const tasks = [
-    makeTask({ id: 'old', toolName: 'build', serverId: 'server-a', updatedAt: 1_000, snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling', ttlMs: null }) }),
-    makeTask({ id: 'ask', toolName: 'deploy', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'input_required', statusMessage: 'Confirm?' }) }),
-    makeTask({ id: 'done', toolName: 'build', serverId: 'server-b', updatedAt: 2_000, createdAt: 0, snapshot: makeSnapshot({ status: 'completed', ttlMs: null }) }),
+    makeTask({ localId: 'old', toolName: 'build', serverId: 'server-a', updatedAt: 1_000, snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling', ttlMs: null }) }),
+    makeTask({ localId: 'ask', toolName: 'deploy', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'input_required', statusMessage: 'Confirm?' }) }),
+    makeTask({ localId: 'done', toolName: 'build', serverId: 'server-b', updatedAt: 2_000, createdAt: 0, snapshot: makeSnapshot({ status: 'completed', ttlMs: null }) }),
   ];
 
   it('tasks of a server whose endpoint change made a new server say "server changed", in the row and the filter', async () => {
     const bridge = createFakeBridge({
-      'tasks:list': () => ok([makeTask({ id: 'old', serverId: 'server-a' })]),
+      'tasks:list': () => ok([makeTask({ localId: 'old', serverId: 'server-a' })]),
       'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha', disabled: true, replacedBy: 'alpha-2', state: undefined }), makeServer({ id: 'alpha-2', name: 'Alpha' })]),
     });
     renderApp({ bridge });
@@ -109,12 +109,12 @@ describe('inbox', () => {
   });
 
   it('shows a tool call that needed input and was answered without a task as finished: completed or failed', async () => {
-    const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: 0 };
+    const call = { phase: 'calling' as const, serverTaskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: 0 };
     renderApp({
       bridge: bridgeWith([
-        makeTask({ ...call, id: 'answered', endReason: 'answered', hasResult: true, updatedAt: 3_000 }),
-        makeTask({ ...call, id: 'tool-error', endReason: 'answered-with-error', hasResult: true, updatedAt: 2_000 }),
-        makeTask({ ...call, id: 'refused', endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, updatedAt: 1_000 }),
+        makeTask({ ...call, localId: 'answered', endReason: 'answered', hasResult: true, updatedAt: 3_000 }),
+        makeTask({ ...call, localId: 'tool-error', endReason: 'answered-with-error', hasResult: true, updatedAt: 2_000 }),
+        makeTask({ ...call, localId: 'refused', endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, updatedAt: 1_000 }),
       ]),
     });
     await waitFor(() => expect(rowIds()).toEqual(['answered', 'tool-error', 'refused']));
@@ -133,12 +133,12 @@ describe('inbox', () => {
       bridge: bridgeWith([
         // 10 s by the local clock; 2m 05s by the server's own timestamps.
         makeTask({
-          id: 'done',
+          localId: 'done',
           createdAt: NOW - 600_000,
           updatedAt: NOW - 590_000,
           snapshot: makeSnapshot({ status: 'completed', createdAt: '2026-11-30T09:00:00.000Z', lastUpdatedAt: '2026-11-30T09:02:05.000Z' }),
         }),
-        makeTask({ id: 'local-only', createdAt: 0, updatedAt: 3_000, snapshot: makeSnapshot({ status: 'completed' }) }),
+        makeTask({ localId: 'local-only', createdAt: 0, updatedAt: 3_000, snapshot: makeSnapshot({ status: 'completed' }) }),
       ]),
     });
     await waitFor(() => expect(rowIds()).toEqual(['done', 'local-only']));
@@ -153,10 +153,10 @@ describe('inbox', () => {
     const ttl = { observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) };
     renderApp({
       bridge: bridgeWith([
-        makeTask({ ...ttl, id: 'done', updatedAt: 5_000, snapshot: makeSnapshot({ status: 'completed', ttlMs: 3_600_000 }) }),
-        makeTask({ ...ttl, id: 'lost', endReason: 'lost', updatedAt: 4_000 }),
-        makeTask({ ...ttl, id: 'expired', endReason: 'expired', updatedAt: 3_000 }),
-        makeTask({ ...ttl, id: 'live', updatedAt: 1_000 }),
+        makeTask({ ...ttl, localId: 'done', updatedAt: 5_000, snapshot: makeSnapshot({ status: 'completed', ttlMs: 3_600_000 }) }),
+        makeTask({ ...ttl, localId: 'lost', endReason: 'lost', updatedAt: 4_000 }),
+        makeTask({ ...ttl, localId: 'expired', endReason: 'expired', updatedAt: 3_000 }),
+        makeTask({ ...ttl, localId: 'live', updatedAt: 1_000 }),
       ]),
     });
     await waitFor(() => expect(rowIds()).toEqual(['live', 'done', 'lost', 'expired']));
@@ -188,7 +188,7 @@ describe('inbox', () => {
 
   it('opens a task when its row is clicked', async () => {
     const bridge = bridgeWith(tasks);
-    bridge.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.id === id)! })));
+    bridge.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.localId === id)! })));
     renderApp({ bridge });
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(row('old')).getByRole('button'));
@@ -243,16 +243,16 @@ describe('inbox with 10,000 tasks', () => {
 
 describe('live updates', () => {
   it('updates a row, adds new tasks and removes removed ones', async () => {
-    const { bridge } = renderApp({ bridge: bridgeWith([makeTask({ id: 'a', updatedAt: 10, snapshot: makeSnapshot({ statusMessage: 'Step 1/5' }) })]) });
+    const { bridge } = renderApp({ bridge: bridgeWith([makeTask({ localId: 'a', updatedAt: 10, snapshot: makeSnapshot({ statusMessage: 'Step 1/5' }) })]) });
     await waitFor(() => expect(rows()).toHaveLength(1));
 
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'a', updatedAt: 20, snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) })] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'a', updatedAt: 20, snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) })] }));
     await waitFor(() => expect(within(row('a')).getByTestId('task-row-message').textContent).toBe('Step 2/5'));
 
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'a', updatedAt: 30, snapshot: makeSnapshot({ status: 'completed' }) })] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'a', updatedAt: 30, snapshot: makeSnapshot({ status: 'completed' }) })] }));
     await waitFor(() => expect(within(row('a')).getByTestId('status-badge').dataset.status).toBe('completed'));
 
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'b', updatedAt: 40 })] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'b', updatedAt: 40 })] }));
     await waitFor(() => expect(rowIds()).toEqual(['b', 'a']));
     expect(screen.getByTestId('nav-inbox-count').textContent).toContain('2');
 
@@ -261,9 +261,9 @@ describe('live updates', () => {
   });
 
   it('never rolls a row back to an older update', async () => {
-    const { bridge } = renderApp({ bridge: bridgeWith([makeTask({ id: 'a', updatedAt: 50, snapshot: makeSnapshot({ statusMessage: 'new' }) })]) });
+    const { bridge } = renderApp({ bridge: bridgeWith([makeTask({ localId: 'a', updatedAt: 50, snapshot: makeSnapshot({ statusMessage: 'new' }) })]) });
     await waitFor(() => expect(rows()).toHaveLength(1));
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'a', updatedAt: 40, snapshot: makeSnapshot({ statusMessage: 'old' }) })] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'a', updatedAt: 40, snapshot: makeSnapshot({ statusMessage: 'old' }) })] }));
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(within(row('a')).getByTestId('task-row-message').textContent).toBe('new');
   });
@@ -297,11 +297,11 @@ describe('live updates', () => {
 });
 
 describe('inbox groups and rows', () => {
-  const running = makeTask({ id: 'run', toolName: 'deploy', serverId: 'server-a', argumentSummary: 'service=api, env=prod', updatedAt: 5_000 });
+  const running = makeTask({ localId: 'run', toolName: 'deploy', serverId: 'server-a', argumentSummary: 'service=api, env=prod', updatedAt: 5_000 });
   const finished = [
-    makeTask({ id: 'done-1', toolName: 'build', serverId: 'server-b', updatedAt: 4_000, snapshot: makeSnapshot({ status: 'completed' }) }),
-    makeTask({ id: 'done-2', toolName: 'lint', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'completed' }), hasResult: true, resultIsError: true }),
-    makeTask({ id: 'done-3', toolName: 'test', serverId: 'server-b', updatedAt: 2_000, endReason: 'lost' }),
+    makeTask({ localId: 'done-1', toolName: 'build', serverId: 'server-b', updatedAt: 4_000, snapshot: makeSnapshot({ status: 'completed' }) }),
+    makeTask({ localId: 'done-2', toolName: 'lint', serverId: 'server-b', updatedAt: 3_000, snapshot: makeSnapshot({ status: 'completed' }), hasResult: true, resultIsError: true }),
+    makeTask({ localId: 'done-3', toolName: 'test', serverId: 'server-b', updatedAt: 2_000, endReason: 'lost' }),
   ];
 
   function removableBridge(tasks: ReturnType<typeof makeTask>[]): FakeBridge {
@@ -375,9 +375,9 @@ describe('inbox groups and rows', () => {
   });
 
   it('a call waiting for the answer to its question is under "Needs you"', async () => {
-    const call = makeTask({ id: 'mrtr', phase: 'calling', taskId: undefined, snapshot: undefined, observedAt: undefined, updatedAt: 1_000 });
+    const call = makeTask({ localId: 'mrtr', phase: 'calling', serverTaskId: undefined, snapshot: undefined, observedAt: undefined, updatedAt: 1_000 });
     const bridge = bridgeWith([running, call]);
-    bridge.handle('inputs:list', () => ok([makeInputView({ taskId: 'mrtr' })]));
+    bridge.handle('inputs:list', () => ok([makeInputView({ localId: 'mrtr' })]));
     renderApp({ bridge });
     await waitFor(() => expect(headers().map((element) => element.dataset.group)).toEqual(['needs-you', 'running']));
     expect(rowIds()).toEqual(['mrtr', 'run']);

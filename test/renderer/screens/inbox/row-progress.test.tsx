@@ -37,10 +37,10 @@ afterEach(() => {
 describe('progress on inbox rows', () => {
   it('a determinate bar with its percentage, an indeterminate one without a total, a derived one from an extension status message', async () => {
     const tasks = [
-      makeTask({ id: 'legacy', form: 'legacy', toolName: 'build', updatedAt: NOW - 1, progress: { progress: 2, total: 5, message: 'Compiling', at: NOW } }),
-      makeTask({ id: 'plain', phase: 'calling', plain: true, taskId: undefined, snapshot: undefined, toolName: 'long-op', updatedAt: NOW - 2, progress: { progress: 7, at: NOW } }),
-      makeTask({ id: 'ext', form: 'extension', toolName: 'index', updatedAt: NOW - 3, snapshot: makeSnapshot({ statusMessage: 'Step 3/4: Linking' }) }),
-      makeTask({ id: 'none', toolName: 'quiet', updatedAt: NOW - 4, snapshot: makeSnapshot({ statusMessage: 'HTTP/1.1 upload' }) }),
+      makeTask({ localId: 'legacy', form: 'legacy', toolName: 'build', updatedAt: NOW - 1, progress: { progress: 2, total: 5, message: 'Compiling', at: NOW } }),
+      makeTask({ localId: 'plain', phase: 'calling', plain: true, serverTaskId: undefined, snapshot: undefined, toolName: 'long-op', updatedAt: NOW - 2, progress: { progress: 7, at: NOW } }),
+      makeTask({ localId: 'ext', form: 'extension', toolName: 'index', updatedAt: NOW - 3, snapshot: makeSnapshot({ statusMessage: 'Step 3/4: Linking' }) }),
+      makeTask({ localId: 'none', toolName: 'quiet', updatedAt: NOW - 4, snapshot: makeSnapshot({ statusMessage: 'HTTP/1.1 upload' }) }),
     ];
     renderApp({ bridge: createFakeBridge({ 'tasks:list': () => ok(tasks) }) });
     await waitFor(() => expect(screen.getAllByTestId('task-row')).toHaveLength(4));
@@ -76,13 +76,13 @@ describe('progress on inbox rows', () => {
       act(() => bridge.emit('tasks:updated', { tasks: [{ ...chatty, updatedAt: chatty.updatedAt + step, progress: { progress: step, total: 100, at: NOW + step } }] }));
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    await waitFor(() => expect(within(row(chatty.id)).getByTestId('task-row-progress-figure').textContent).toBe('100 %'));
+    await waitFor(() => expect(within(row(chatty.localId)).getByTestId('task-row-progress-figure').textContent).toBe('100 %'));
     const seconds = (performance.now() - started) / 1_000;
 
     // 100 updates in about a second: about 10 renders (+1 for each clock tick of the elapsed time).
     expect(renders.get(chatty.toolName) ?? 0).toBeLessThanOrEqual(Math.ceil(seconds * 10) + Math.ceil(seconds) + 2);
     for (const other of tasks.slice(0, 10)) {
-      if (other.id === chatty.id) continue;
+      if (other.localId === chatty.localId) continue;
       // Only the elapsed-time clock, once a second, re-renders the others.
       expect(renders.get(other.toolName) ?? 0).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     }

@@ -48,8 +48,8 @@ async function openQueue(bridge: FakeBridge) {
 describe('the needs-input queue', () => {
   it('lists one card per task oldest first, names the server, reminds what to share, and shows every question\'s form in place', async () => {
     const bridge = bridgeWith([
-      makeInputView({ taskId: 'new', key: 'b', receivedAt: NOW + 10, server: { name: 'Second' }, message: 'Second question?' }),
-      makeInputView({ taskId: 'old', key: 'a', receivedAt: NOW, server: { name: 'My deploys', reportedName: 'deploy-bot' } }),
+      makeInputView({ localId: 'new', key: 'b', receivedAt: NOW + 10, server: { name: 'Second' }, message: 'Second question?' }),
+      makeInputView({ localId: 'old', key: 'a', receivedAt: NOW, server: { name: 'My deploys', reportedName: 'deploy-bot' } }),
     ]);
     await openQueue(bridge);
     await waitFor(() => expect(screen.getByTestId('nav-input-count').textContent).toBe('2 questions wait'));
@@ -70,7 +70,7 @@ describe('the needs-input queue', () => {
     await openQueue(bridgeWith([
       makeInputView({ key: 'release_window', message: 'Which window?' }),
       makeInputView({ key: 'release_approver', receivedAt: NOW + 1, message: 'Who approves?' }),
-      makeInputView({ taskId: 'other', key: 'x', receivedAt: NOW + 2 }),
+      makeInputView({ localId: 'other', key: 'x', receivedAt: NOW + 2 }),
     ]));
     const cards = screen.getAllByTestId('input-card');
     expect(cards).toHaveLength(2);
@@ -91,8 +91,8 @@ describe('the needs-input queue', () => {
 
   it('a queued question shows its place in line instead of a form, and offers no Answer button', async () => {
     const bridge = bridgeWith([
-      makeInputView({ taskId: 'open', key: 'a', receivedAt: NOW }),
-      makeInputView({ taskId: 'queued', key: 'b', receivedAt: NOW + 1, queuePlace: 2 }),
+      makeInputView({ localId: 'open', key: 'a', receivedAt: NOW }),
+      makeInputView({ localId: 'queued', key: 'b', receivedAt: NOW + 1, queuePlace: 2 }),
     ]);
     await openQueue(bridge);
     const queued = screen.getAllByTestId('input-item').find((item) => item.dataset.taskId === 'queued')!;
@@ -154,7 +154,7 @@ describe('the form', () => {
     fireEvent.click(within(form).getByTestId('input-accept'));
     await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toHaveLength(1));
     expect(bridge.requestsTo('inputs:answer')[0]).toEqual({
-      taskId: 'task-1',
+      localId: 'task-1',
       serverId: 'server-a',
       key: 'confirm_deploy',
       response: { action: 'accept', content: { version: '1.0.0', contact: 'rm@example.com', rollout: 12.5, replicas: 4, notify: false, channel: 'beta', platforms: ['linux', 'macos'] } },
@@ -184,7 +184,7 @@ describe('the form', () => {
     fireEvent.click(within(form).getByTestId('input-accept'));
     await waitFor(() => expect(within(form).getByTestId<HTMLButtonElement>('input-accept').disabled).toBe(true));
     for (const id of ['input-accept', 'input-decline', 'input-cancel']) expect(within(form).getByTestId<HTMLButtonElement>(id).disabled).toBe(true);
-    expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'confirm_deploy', response: { action } }]);
+    expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'confirm_deploy', response: { action } }]);
     release(ok({}));
     await waitFor(() => expect(screen.queryByTestId('input-item')).toBeNull());
   });
@@ -208,7 +208,7 @@ describe('the form', () => {
     expect(within(form).queryByTestId('input-accept')).toBeNull();
     expect(within(form).queryByRole('textbox')).toBeNull();
     fireEvent.click(within(form).getByTestId('input-decline'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'confirm_deploy', response: { action: 'decline' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'confirm_deploy', response: { action: 'decline' } }]));
   });
 
   it('renders server strings as text only', async () => {

@@ -23,7 +23,7 @@ async function openQueue(inputs: PendingInputView[]) {
 
 describe('where a question comes from', () => {
   it('a question tied to no call says so, has no task button, and its answer names only the server', async () => {
-    const { taskId: _none, ...unowned } = makeInputView({ key: 'request-3' });
+    const { localId: _none, ...unowned } = makeInputView({ key: 'request-3' });
     const bridge = await openQueue([unowned]);
     const card = screen.getByTestId('input-card');
     expect(within(card).getByTestId('input-no-task').textContent).toBe('Asked outside any call this app can tie it to');

@@ -94,7 +94,7 @@ describe('a sampling question', () => {
     fireEvent.change(reply, { target: { value: 'Two fixes: login and sync.\n' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Send reply' }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Send reply' }));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'summary', response: { action: 'accept', reply: 'Two fixes: login and sync.\n' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'summary', response: { action: 'accept', reply: 'Two fixes: login and sync.\n' } }]));
     expect(within(panel).getByRole<HTMLButtonElement>('button', { name: 'Send reply' }).disabled).toBe(true);
     expect(within(panel).getByRole<HTMLButtonElement>('button', { name: 'Decline' }).disabled).toBe(true);
     expect(within(panel).getByTestId<HTMLTextAreaElement>('input-sampling-reply').disabled).toBe(true);
@@ -126,7 +126,7 @@ describe('a sampling question', () => {
     expect(decline.getAttribute('aria-describedby')).not.toBeNull();
     expect(document.getElementById(decline.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(says);
     fireEvent.click(decline);
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'summary', response: { action: 'decline' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'summary', response: { action: 'decline' } }]));
   });
 
   it('a malformed request: its problems, no conversation and no reply box, only Decline', async () => {
@@ -140,6 +140,6 @@ describe('a sampling question', () => {
     expect(within(panel).queryByTestId('input-sampling-send')).toBeNull();
     expect(within(panel).getByTestId('input-decline-effect').textContent).toMatch(/stops the task/);
     fireEvent.click(within(panel).getByTestId('input-decline'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'summary', response: { action: 'decline' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'summary', response: { action: 'decline' } }]));
   });
 });

@@ -41,7 +41,7 @@ describe('a URL-mode question', () => {
     expect(bridge.requestsTo('app:open-external')).toEqual([]);
 
     fireEvent.click(within(panel).getByTestId('input-url-open'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'accept' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'accept' } }]));
     expect(bridge.requestsTo('app:open-external')).toEqual([{ url: 'https://example.com/dashboard' }]);
     bridge.assertNoViolations();
   });
@@ -54,7 +54,7 @@ describe('a URL-mode question', () => {
     expect(within(panel).getByTestId('input-url-warnings').textContent).toContain('really goes to evil.com');
     expect(within(panel).queryByTestId('input-url-open')).toBeNull();
     fireEvent.click(within(panel).getByTestId('input-decline'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'decline' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'decline' } }]));
     expect(bridge.requestsTo('app:open-external')).toEqual([]);
   });
 
@@ -70,7 +70,7 @@ describe('a URL-mode question', () => {
     expect(bridge.requestsTo('inputs:answer')).toEqual([]);
     expect(within(panel).getByTestId('input-url-full').textContent).toBe('https://example.com/dashboard');
     fireEvent.click(within(panel).getByTestId('input-url-accept-self'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'accept' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'accept' } }]));
   });
 
   it('Cancel sends cancel without content, and the buttons lock', async () => {
@@ -78,7 +78,7 @@ describe('a URL-mode question', () => {
     const panel = await openQueue(bridge, 'input-url');
     fireEvent.click(within(panel).getByTestId('input-cancel'));
     fireEvent.click(within(panel).getByTestId('input-cancel'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'cancel' } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'open_dashboard', response: { action: 'cancel' } }]));
     expect(within(panel).getByTestId<HTMLButtonElement>('input-url-open').disabled).toBe(true);
   });
 });
@@ -92,7 +92,7 @@ describe('a roots request', () => {
     expect(within(panel).getByTestId('input-roots-none').textContent).toContain('No roots are configured for this server');
     expect(bridge.requestsTo('inputs:answer')).toEqual([]);
     fireEvent.click(within(panel).getByTestId('input-roots-send'));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'r', response: { roots: [] } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'r', response: { roots: [] } }]));
   });
 
   it('says where roots are set, and opens the Servers screen', async () => {
@@ -112,7 +112,7 @@ describe('a roots request', () => {
     expect(items.map((item) => item.textContent)).toEqual(['file:///srv/data (Data <b>x</b>)', 'file:///home/me/a%20b']);
     expect(panel.querySelector('b')).toBeNull();
     fireEvent.click(within(panel).getByRole('button', { name: 'Send these roots' }));
-    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ taskId: 'task-1', serverId: 'server-a', key: 'r', response: { roots: configured } }]));
+    await waitFor(() => expect(bridge.requestsTo('inputs:answer')).toEqual([{ localId: 'task-1', serverId: 'server-a', key: 'r', response: { roots: configured } }]));
   });
 
   it('Cancel stops the task instead', async () => {

@@ -33,7 +33,7 @@ function launcherBridge(overrides: Parameters<typeof createFakeBridge>[0] = {}):
   return createFakeBridge({
     'servers:list': () => ok([makeServer({ id: 'demo', name: 'Demo server' }), makeServer({ id: 'other', name: 'Other', state: { id: 'other', name: 'Other', status: 'reconnecting' } })]),
     'tools:list': ({ serverId }) => ok(serverId === 'demo' ? [buildTool, configTool] : []),
-    'tasks:get': ({ id }) => ok(makeDetail({ id, toolName: 'build' })),
+    'tasks:get': ({ id }) => ok(makeDetail({ localId: id, toolName: 'build' })),
     ...overrides,
   });
 }
@@ -78,7 +78,7 @@ describe('tool launcher', () => {
   });
 
   it('validates before calling, then calls tools:call with typed values (integers as integers)', async () => {
-    const { bridge } = renderApp({ bridge: launcherBridge({ 'tools:call': () => ok({ kind: 'task', task: makeTask({ id: 'new-task', toolName: 'build' }) }) }), state: { screen: 'launcher' } });
+    const { bridge } = renderApp({ bridge: launcherBridge({ 'tools:call': () => ok({ kind: 'task', task: makeTask({ localId: 'new-task', toolName: 'build' }) }) }), state: { screen: 'launcher' } });
     await chooseTool('build');
     await screen.findByTestId('launcher-form');
     fireEvent.change(field('durationMs'), { target: { value: '2.5' } });
@@ -111,11 +111,11 @@ describe('tool launcher', () => {
   });
 
   it('a call answered at once opens its entry, where the result is kept', async () => {
-    const entry = { id: 'direct', toolName: 'build', serverId: 'demo', phase: 'calling' as const, taskId: undefined, snapshot: undefined, endReason: 'answered' as const, hasResult: true };
+    const entry = { localId: 'direct', toolName: 'build', serverId: 'demo', phase: 'calling' as const, serverTaskId: undefined, snapshot: undefined, endReason: 'answered' as const, hasResult: true };
     renderApp({
       bridge: launcherBridge({
         'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] }, task: makeTask(entry) }),
-        'tasks:get': ({ id }) => ok(makeDetail({ ...entry, id })),
+        'tasks:get': ({ id }) => ok(makeDetail({ ...entry, localId: id })),
         'tasks:result': () => ok({ content: [{ type: 'text', text: 'Echo: hi' }] }),
       }),
       state: { screen: 'launcher' },
@@ -131,12 +131,12 @@ describe('tool launcher', () => {
 
   it('a long call opens its entry as soon as the host records it, long before the call answers', async () => {
     let answer: (outcome: CallOutcome) => void = () => undefined;
-    const inFlight = { id: 'long', toolName: 'build', serverId: 'demo', phase: 'calling' as const, plain: true as const, taskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: Date.now(), updatedAt: Date.now() };
+    const inFlight = { localId: 'long', toolName: 'build', serverId: 'demo', phase: 'calling' as const, plain: true as const, serverTaskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: Date.now(), updatedAt: Date.now() };
     const details = new Map([['long', makeDetail({ ...inFlight, timeline: [{ at: Date.now(), note: 'Call sent' }] })]]);
     const { bridge } = renderApp({
       bridge: launcherBridge({
         // An entry made before this click is never taken for the new call's.
-        'tasks:list': () => ok([makeTask({ id: 'earlier', toolName: 'build', serverId: 'demo', createdAt: Date.now() - 1_000 })]),
+        'tasks:list': () => ok([makeTask({ localId: 'earlier', toolName: 'build', serverId: 'demo', createdAt: Date.now() - 1_000 })]),
         'tools:call': () => new Promise((resolve) => { answer = (outcome) => resolve(ok(outcome)); }),
         'tasks:get': ({ id }) => ok(details.get(id) ?? null),
         'tasks:cancel': () => ok({}),

@@ -26,9 +26,9 @@ const beta = makeServer({
 });
 const gamma = makeServer({ id: 'gamma', name: 'Gamma', disabled: true, state: undefined });
 const tasks: TaskSummary[] = [
-  makeTask({ id: '1', serverId: 'beta' }),
-  makeTask({ id: '2', serverId: 'beta', snapshot: makeSnapshot({ status: 'input_required' }) }),
-  makeTask({ id: '3', serverId: 'alpha', snapshot: makeSnapshot({ status: 'completed' }) }),
+  makeTask({ localId: '1', serverId: 'beta' }),
+  makeTask({ localId: '2', serverId: 'beta', snapshot: makeSnapshot({ status: 'input_required' }) }),
+  makeTask({ localId: '3', serverId: 'alpha', snapshot: makeSnapshot({ status: 'completed' }) }),
 ];
 
 function renderServers(servers: ServerView[], handlers: Handlers = {}, selectedServerId: string | null = null) {

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const detail = makeDetail({ id: 'local-1', serverId: 'server-a', toolName: 'build' });
+const detail = makeDetail({ localId: 'local-1', serverId: 'server-a', toolName: 'build' });
 const AT = Date.UTC(2026, 0, 1, 10);
 const lines: ExchangeLine[] = [
   { at: AT, lastAt: AT, count: 1, direction: 'sent', kind: 'request', method: 'tools/call', id: 1, outcome: 'result', summary: 'task <b>created</b>', durationMs: 12, http: { status: 200 }, message: { method: 'tools/call' }, answer: { result: {} } },
@@ -33,7 +33,7 @@ function renderActivity(exchange: () => ExchangeLine[] = () => lines) {
     'tasks:export': () => ok('{"task":{"id":"local-1"}}\n'),
     'logs:console': () => ok([{ seq: 0, at: AT, source: 'log', level: 'info', text: 'compiling' }]),
   });
-  renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.id } });
+  renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.localId } });
   return bridge;
 }
 
@@ -63,7 +63,7 @@ describe('a task\'s activity', () => {
     const bridge = renderActivity(() => current);
     await waitFor(() => expect(screen.getAllByTestId('exchange-line')).toHaveLength(1));
     expect((await screen.findAllByTestId('console-line'))[0]!.textContent).toContain('compiling');
-    expect(bridge.requestsTo('logs:console')[0]).toMatchObject({ serverId: 'server-a', taskId: 'local-1' });
+    expect(bridge.requestsTo('logs:console')[0]).toMatchObject({ serverId: 'server-a', localId: 'local-1' });
     current = lines;
     bridge.emit('logs:appended', { serverIds: ['server-a'] });
     await waitFor(() => expect(screen.getAllByTestId('exchange-line')).toHaveLength(2));

@@ -15,14 +15,14 @@ const PNG = 'iVBORw0KGgo=';
 
 /** Renders the detail screen of `detail`, with the host answering from `details`. */
 function renderDetail(detail: TaskDetail, handlers: Handlers = {}, others: TaskDetail[] = []) {
-  const details = new Map([detail, ...others].map((task) => [task.id, task]));
+  const details = new Map([detail, ...others].map((task) => [task.localId, task]));
   const bridge = createFakeBridge({
     'tasks:get': ({ id }) => ok(details.get(id) ?? null),
     'tasks:list': () => ok([...details.values()].map(({ timeline: _t, arguments: _a, answeredInputKeys: _k, ...summary }) => ({ ...summary, argumentSummary: '' }))),
     'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha builds' })]),
     ...handlers,
   });
-  const rendered = renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.id } });
+  const rendered = renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.localId } });
   return { ...rendered, details };
 }
 
@@ -30,7 +30,7 @@ describe('task detail', () => {
   it('shows the facts: tool, server, protocol form, task id, times, poll interval, TTL', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    renderDetail(makeDetail({ id: 'x', form: 'legacy', taskId: 'srv-77', toolName: 'build', snapshot: makeSnapshot({ taskId: 'srv-77', pollIntervalMs: 1_500, ttlMs: null, statusMessage: 'Step 3/5: Linking' }) }));
+    renderDetail(makeDetail({ localId: 'x', form: 'legacy', serverTaskId: 'srv-77', toolName: 'build', snapshot: makeSnapshot({ serverTaskId: 'srv-77', pollIntervalMs: 1_500, ttlMs: null, statusMessage: 'Step 3/5: Linking' }) }));
     const detail = await screen.findByTestId('task-detail');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('build');
     expect(within(detail).getAllByTestId('status-badge')[0]!.dataset.status).toBe('working');
@@ -125,7 +125,7 @@ describe('task detail', () => {
       isError: true,
     };
     const { bridge } = renderDetail(
-      makeDetail({ id: 'r', hasResult: true, snapshot: makeSnapshot({ status: 'completed' }) }),
+      makeDetail({ localId: 'r', hasResult: true, snapshot: makeSnapshot({ status: 'completed' }) }),
       { 'tasks:result': () => ok(result) },
     );
     const section = await screen.findByTestId('task-result');
@@ -167,13 +167,13 @@ describe('task detail', () => {
   });
 
   describe('a tool call that needed input and was answered without a task (MRTR retry)', () => {
-    const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined, answeredInputKeys: ['request-1'] };
+    const call = { phase: 'calling' as const, serverTaskId: undefined, snapshot: undefined, observedAt: undefined, answeredInputKeys: ['request-1'] };
     const note = (text: string) => ({ timeline: [{ at: NOW - 2_000, note: 'Call sent' }, { at: NOW - 1_000, note: text }] });
 
     it('answered: completed, its result shown, no Cancel, the task id explained', async () => {
-      const again = makeDetail({ ...call, id: 'again' });
+      const again = makeDetail({ ...call, localId: 'again' });
       const { bridge } = renderDetail(
-        makeDetail({ ...call, id: 'mrtr', hasResult: true, endReason: 'answered', ...note('The server answered after your input') }),
+        makeDetail({ ...call, localId: 'mrtr', hasResult: true, endReason: 'answered', ...note('The server answered after your input') }),
         {
           'tasks:result': () => ok({ content: [{ type: 'text', text: 'Released version 2.' }] }),
         },
@@ -193,7 +193,7 @@ describe('task detail', () => {
 
     it('answered with isError: completed with a tool error (never a success), the result shown with its error banner', async () => {
       renderDetail(
-        makeDetail({ ...call, id: 'tool-error', hasResult: true, endReason: 'answered-with-error' }),
+        makeDetail({ ...call, localId: 'tool-error', hasResult: true, endReason: 'answered-with-error' }),
         { 'tasks:result': () => ok({ content: [{ type: 'text', text: 'The build is missing.' }], isError: true }) },
       );
       const detail = await screen.findByTestId('task-detail');
@@ -208,7 +208,7 @@ describe('task detail', () => {
     it('refused: failed, the JSON-RPC error shown as the server sent it, no result fetched', async () => {
       const { bridge } = renderDetail(makeDetail({
         ...call,
-        id: 'refused',
+        localId: 'refused',
         endReason: 'refused',
         callError: { code: -32001, message: 'The release window has closed.', data: { window: 'closed' } },
         ...note('The server refused the call after your input: The release window has closed. (error -32001)'),
@@ -229,15 +229,15 @@ describe('task detail', () => {
   });
 
   it('keeps the raw JSON collapsed until asked', async () => {
-    renderDetail(makeDetail({ taskId: 'raw-id' }));
+    renderDetail(makeDetail({ serverTaskId: 'raw-id' }));
     const raw = await screen.findByTestId('task-raw-json');
     expect(raw.tagName).toBe('DETAILS');
     expect((raw as HTMLDetailsElement).open).toBe(false);
-    expect(raw.textContent).toContain('"taskId": "raw-id"');
+    expect(raw.textContent).toContain('"serverTaskId": "raw-id"');
   });
 
   it('cancel shows "cancel requested" until the terminal state arrives', async () => {
-    const { bridge, details } = renderDetail(makeDetail({ id: 'c' }), { 'tasks:cancel': () => ok({}) });
+    const { bridge, details } = renderDetail(makeDetail({ localId: 'c' }), { 'tasks:cancel': () => ok({}) });
     fireEvent.click(await screen.findByTestId('task-cancel'));
     // Cancel asks first, saying what it does for a task.
     expect(screen.getByText(/Ask the server to cancel this task\? Cancellation is cooperative/)).toBeTruthy();
@@ -251,8 +251,8 @@ describe('task detail', () => {
 
     // The server finished anyway: the real final state replaces "cancel requested".
     const finished = { updatedAt: NOW + 5_000, cancelRequestedAt: NOW, snapshot: makeSnapshot({ status: 'completed' as const }) };
-    details.set('c', makeDetail({ id: 'c', ...finished, timeline: [{ at: NOW + 5_000, status: 'completed' }] }));
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'c', ...finished })] }));
+    details.set('c', makeDetail({ localId: 'c', ...finished, timeline: [{ at: NOW + 5_000, status: 'completed' }] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'c', ...finished })] }));
     await waitFor(() => expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed'));
     expect(screen.queryByTestId('task-cancel-requested')).toBeNull();
     // The detail is refetched for its timeline.
@@ -260,11 +260,11 @@ describe('task detail', () => {
   });
 
   it('never shows an older state than the inbox, even when the host answers late', async () => {
-    const { bridge } = renderDetail(makeDetail({ id: 'late' }));
+    const { bridge } = renderDetail(makeDetail({ localId: 'late' }));
     await screen.findByTestId('task-detail');
     const before = bridge.requestsTo('tasks:get').length;
     // The host's tasks:get still returns the old detail, but the pushed summary is newer.
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ id: 'late', updatedAt: NOW + 9_000, snapshot: makeSnapshot({ status: 'failed', error: { code: 1, message: 'boom' } }) })] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'late', updatedAt: NOW + 9_000, snapshot: makeSnapshot({ status: 'failed', error: { code: 1, message: 'boom' } }) })] }));
     await waitFor(() => expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed'));
     await waitFor(() => expect(bridge.requestsTo('tasks:get').length).toBeGreaterThan(before));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -288,11 +288,11 @@ describe('task detail', () => {
     });
     const withTools: Handlers = {
       'tools:list': () => ok([buildTool]),
-      'tools:call': () => ok({ kind: 'task', task: makeTask({ id: 'second' }) }),
+      'tools:call': () => ok({ kind: 'task', task: makeTask({ localId: 'second' }) }),
     };
 
     it('opens the launcher with the task\'s server, tool and arguments, editable, and sends only on Run', async () => {
-      const { bridge } = renderDetail(makeDetail({ id: 'first', arguments: { durationMs: 800, project: 'web', dryRun: true } }), withTools, [makeDetail({ id: 'second' })]);
+      const { bridge } = renderDetail(makeDetail({ localId: 'first', arguments: { durationMs: 800, project: 'web', dryRun: true } }), withTools, [makeDetail({ localId: 'second' })]);
       fireEvent.click(await screen.findByRole('button', { name: 'Run again…' }));
       await screen.findByTestId('launcher-screen');
       expect(screen.getByTestId<HTMLSelectElement>('launcher-server').value).toBe('server-a');
@@ -310,7 +310,7 @@ describe('task detail', () => {
 
     it('shows arguments the form cannot hold in the JSON editor, as they were sent', async () => {
       const args = { durationMs: 800, labels: ['a', 'b'] };
-      renderDetail(makeDetail({ id: 'first', arguments: args }), withTools);
+      renderDetail(makeDetail({ localId: 'first', arguments: args }), withTools);
       fireEvent.click(await screen.findByRole('button', { name: 'Run again…' }));
       const form = await screen.findByTestId('launcher-json-form');
       expect(within(form).getByRole<HTMLTextAreaElement>('textbox').value).toBe(JSON.stringify(args, null, 2));
@@ -319,7 +319,7 @@ describe('task detail', () => {
   });
 
   it('remove asks first, then removes and returns to the inbox', async () => {
-    const { bridge } = renderDetail(makeDetail({ id: 'gone' }), { 'tasks:remove': () => ok({}) });
+    const { bridge } = renderDetail(makeDetail({ localId: 'gone' }), { 'tasks:remove': () => ok({}) });
     fireEvent.click(await screen.findByTestId('task-remove'));
     expect(screen.getByText(/does not cancel it on the server/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('task-remove-keep'));
@@ -341,12 +341,12 @@ describe('task detail', () => {
   });
 
   it('shows the questions the server waits on for this task, each with its form in place', async () => {
-    renderDetail(makeDetail({ id: 'q', snapshot: makeSnapshot({ status: 'input_required' }) }), {
+    renderDetail(makeDetail({ localId: 'q', snapshot: makeSnapshot({ status: 'input_required' }) }), {
       'inputs:list': () =>
         ok([
-          makeInputView({ taskId: 'q', key: 'k1', message: 'Deploy web to production?' }),
-          makeInputView({ taskId: 'other', key: 'k2', kind: 'unsupported', method: 'roots/list', description: 'The server asks which folders it may use (roots).' }),
-          makeInputView({ taskId: 'q', key: 'k3', kind: 'unsupported', method: 'constructor', description: 'The server sent a request this app does not know.' }),
+          makeInputView({ localId: 'q', key: 'k1', message: 'Deploy web to production?' }),
+          makeInputView({ localId: 'other', key: 'k2', kind: 'unsupported', method: 'roots/list', description: 'The server asks which folders it may use (roots).' }),
+          makeInputView({ localId: 'q', key: 'k3', kind: 'unsupported', method: 'constructor', description: 'The server sent a request this app does not know.' }),
         ]),
     });
     const inputs = await screen.findByTestId('task-pending-inputs');

@@ -18,14 +18,14 @@ function renderDetail(detail: TaskDetail, inputs: PendingInputView[] = []) {
     'tasks:cancel': () => ok({}),
     'inputs:list': () => ok(inputs),
   });
-  return renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.id } });
+  return renderApp({ bridge, state: { screen: 'task', selectedTaskId: detail.localId } });
 }
 
-const call = { phase: 'calling' as const, taskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: Date.now() - 125_000, updatedAt: Date.now() };
+const call = { phase: 'calling' as const, serverTaskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: Date.now() - 125_000, updatedAt: Date.now() };
 
 describe('the detail of a call before it is a task', () => {
   it('one that may still become a task says so; no progress reported says so too', async () => {
-    renderDetail(makeDetail({ ...call, id: 'maybe' }));
+    renderDetail(makeDetail({ ...call, localId: 'maybe' }));
     expect((await screen.findByTestId('task-call-state')).textContent).toBe('Call in progress — no task yet; the server may still answer with a task.');
     expect(screen.getByTestId('task-elapsed').textContent).toBe('running 2m 05s');
     expect(screen.getByTestId('task-progress-none').textContent).toBe('No progress reported by the server.');
@@ -34,7 +34,7 @@ describe('the detail of a call before it is a task', () => {
   });
 
   it('one whose server asked first (MRTR) waits for your answer: never "Calling" or "not answered yet"', async () => {
-    renderDetail(makeDetail({ ...call, id: 'asks' }), [makeInputView({ taskId: 'asks', key: 'confirm' })]);
+    renderDetail(makeDetail({ ...call, localId: 'asks' }), [makeInputView({ localId: 'asks', key: 'confirm' })]);
     await waitFor(() => expect(screen.getByTestId('task-call-state').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.'));
     expect(screen.getByTestId('task-explanation').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.');
     expect(within(screen.getByTestId('task-detail')).getAllByText('Input required').length).toBeGreaterThan(0);
@@ -43,13 +43,13 @@ describe('the detail of a call before it is a task', () => {
   });
 
   it('one whose only question is answered (held) is no longer waiting on you', async () => {
-    renderDetail(makeDetail({ ...call, id: 'held' }), [makeInputView({ taskId: 'held', key: 'confirm', held: true, heldAction: 'accept' })]);
+    renderDetail(makeDetail({ ...call, localId: 'held' }), [makeInputView({ localId: 'held', key: 'confirm', held: true, heldAction: 'accept' })]);
     await screen.findByTestId('task-pending-inputs');
     expect(screen.getByTestId('task-call-state').textContent).toBe('Call in progress — no task yet; the server may still answer with a task.');
   });
 
   it('an indeterminate bar without a total: no value, min or max, and a label', async () => {
-    renderDetail(makeDetail({ ...call, id: 'plain', plain: true, toolName: 'long-op', progress: { progress: 12, at: NOW, message: 'Still going' } }));
+    renderDetail(makeDetail({ ...call, localId: 'plain', plain: true, toolName: 'long-op', progress: { progress: 12, at: NOW, message: 'Still going' } }));
     const bar = await screen.findByRole('progressbar');
     expect(bar.getAttribute('aria-label')).toBe('Progress of long-op');
     for (const attribute of ['aria-valuenow', 'aria-valuemin', 'aria-valuemax']) expect(bar.hasAttribute(attribute)).toBe(false);
@@ -60,7 +60,7 @@ describe('the detail of a call before it is a task', () => {
 
 describe('progress of tasks', () => {
   it('pushed progress shows at once, though the host changes it without a new updatedAt', async () => {
-    const legacy = { id: 'legacy', form: 'legacy' as const, updatedAt: NOW };
+    const legacy = { localId: 'legacy', form: 'legacy' as const, updatedAt: NOW };
     const { bridge } = renderDetail(makeDetail(legacy));
     await screen.findByTestId('task-progress-none');
     // The host still answers tasks:get with the detail it had; the pushed summary carries the progress.
@@ -71,7 +71,7 @@ describe('progress of tasks', () => {
   });
 
   it('an extension task shows a bar read from its status message, marked as derived', async () => {
-    renderDetail(makeDetail({ id: 'ext', form: 'extension', snapshot: makeSnapshot({ statusMessage: 'Step 5/8: Linking' }) }));
+    renderDetail(makeDetail({ localId: 'ext', form: 'extension', snapshot: makeSnapshot({ statusMessage: 'Step 5/8: Linking' }) }));
     const bar = await screen.findByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('5');
     expect(bar.getAttribute('aria-valuemax')).toBe('8');
@@ -83,7 +83,7 @@ describe('progress of tasks', () => {
   });
 
   it('a finished task shows no progress section, and how long it took', async () => {
-    renderDetail(makeDetail({ id: 'done', createdAt: NOW - 12_000, updatedAt: NOW, progress: { progress: 5, total: 5, at: NOW }, snapshot: makeSnapshot({ status: 'completed' }) }));
+    renderDetail(makeDetail({ localId: 'done', createdAt: NOW - 12_000, updatedAt: NOW, progress: { progress: 5, total: 5, at: NOW }, snapshot: makeSnapshot({ status: 'completed' }) }));
     expect((await screen.findByTestId('task-timing')).textContent).toBe('took 12s');
     expect(screen.queryByTestId('task-progress-section')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -98,7 +98,7 @@ describe('how a call ended, in words', () => {
     ['interrupted', { endReason: 'interrupted' }, "Interrupted — the server's answer could not be received: the app stopped while this call ran (no task can come of it). It was not sent again."],
     ['cancelled on the wire', { endReason: 'user-cancelled' }, 'You cancelled this call before the server answered; its request was withdrawn, and an answer arriving later is ignored.'],
   ])('%s', async (_name, ending, words) => {
-    renderDetail(makeDetail({ ...call, id: 'ended', ...ending }));
+    renderDetail(makeDetail({ ...call, localId: 'ended', ...ending }));
     expect((await screen.findByTestId('task-explanation')).textContent).toBe(words);
     expect(screen.queryByTestId('task-cancel')).toBeNull();
     expect(screen.queryByTestId('task-progress-section')).toBeNull();
@@ -116,7 +116,7 @@ describe('the timeline', () => {
       { at: NOW + 15_600, status: 'input_required' },
       { at: NOW + 19_800, note: 'Declined an input request' },
     ];
-    renderDetail(makeDetail({ id: 't', timeline }));
+    renderDetail(makeDetail({ localId: 't', timeline }));
     await screen.findByTestId('task-timeline');
     expect(screen.getAllByTestId('timeline-entry')).toHaveLength(4);
     expect(screen.getAllByTestId('timeline-gap').map((gap) => gap.textContent)).toEqual(['+0.4 s', '+4.2 s', '+4.2 s']);
@@ -128,7 +128,7 @@ describe('the timeline', () => {
   it('a long timeline shows its newest 5 steps until "Show all", and folds back with "Show only the newest 5"', async () => {
     expect(TIMELINE_NEWEST_SHOWN).toBe(5);
     const timeline: TimelineEntry[] = Array.from({ length: 30 }, (_, index) => ({ at: NOW + index * 1_000, status: 'working', statusMessage: `Step ${index + 1}` }));
-    renderDetail(makeDetail({ id: 'long', timeline }));
+    renderDetail(makeDetail({ localId: 'long', timeline }));
     const list = await screen.findByTestId('task-timeline');
     expect(screen.getAllByTestId('timeline-entry')).toHaveLength(5);
     expect(texts()[0]).toContain('Step 26');
@@ -145,7 +145,7 @@ describe('the timeline', () => {
 
   it('forty polls of the same status and message are one entry with ×40', async () => {
     const timeline: TimelineEntry[] = Array.from({ length: 40 }, (_, index) => ({ at: NOW + index * 1_000, status: 'working', statusMessage: 'Indexing' }));
-    renderDetail(makeDetail({ id: 'same', timeline }));
+    renderDetail(makeDetail({ localId: 'same', timeline }));
     await screen.findByTestId('task-timeline');
     expect(texts()).toHaveLength(1);
     expect(screen.getByTestId('timeline-repeat').textContent).toBe('×40');
@@ -159,7 +159,7 @@ describe('long texts on the detail are folded', () => {
 
   it('the status message, its timeline entry and the error show their first lines with "Show all (N lines)"', async () => {
     renderDetail(makeDetail({
-      id: 'big',
+      localId: 'big',
       snapshot: makeSnapshot({ status: 'failed', statusMessage: long, error: { code: -32000, message: long } }),
       timeline: [{ at: NOW, status: 'failed', statusMessage: long }],
     }));
@@ -182,7 +182,7 @@ describe('long texts on the detail are folded', () => {
   });
 
   it('a short status message is shown whole, with nothing to unfold', async () => {
-    renderDetail(makeDetail({ id: 'short', snapshot: makeSnapshot({ statusMessage: 'Indexing 3 of 7' }) }));
+    renderDetail(makeDetail({ localId: 'short', snapshot: makeSnapshot({ statusMessage: 'Indexing 3 of 7' }) }));
     const message = await screen.findByTestId('task-status-message');
     expect(message.textContent).toBe('Indexing 3 of 7');
     expect(within(message).queryByTestId('folded-text-toggle')).toBeNull();
