@@ -1,7 +1,7 @@
 /**
  * Hand checks, without zod, for what browser mode's first screen receives from the host: the
  * frame envelope, the answers of `servers:list`, `inputs:list` and `app:info`, and every event's
- * payload (task summaries have their own, faster check in summary-shape.ts). The socket bridge
+ * payload (task summaries have their own, faster check: summary-shape.ts, shared/task-shape.ts). The socket bridge
  * checks these frames with them, so the first paint loads no zod (its ~90 kB are most of what
  * the first screen would fetch); every other answer is still checked with the contract's zod
  * schema, loaded when first needed.
@@ -33,7 +33,7 @@ import {
   where,
   type Guard,
   type Guarded,
-} from './shape-guards';
+} from '../../shared/shape-guards';
 import { isTaskSummaryArray, isTasksUpdatedShaped } from './summary-shape';
 
 // Frames (shared/ipc/socket-protocol.ts).

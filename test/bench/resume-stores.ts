@@ -45,8 +45,9 @@ export function writeEngineStore(dir: string, plan: readonly ServerPlan[], epoch
   const tasks: TrackedTask[] = [];
   for (const server of plan) {
     for (const task of server.tasks) {
-      const snapshot = taskStateAt(task, epochMs, nowMs);
-      const createdAt = Date.parse(snapshot.createdAt);
+      // The wire state as the engine keeps it: the server's `taskId` becomes `serverTaskId`.
+      const { taskId: serverTaskId, ...state } = taskStateAt(task, epochMs, nowMs);
+      const createdAt = Date.parse(state.createdAt);
       tasks.push({
         localId: `${server.id}/${task.index}`,
         serverId: server.id,
@@ -58,7 +59,7 @@ export function writeEngineStore(dir: string, plan: readonly ServerPlan[], epoch
         createdAt,
         updatedAt: nowMs,
         observedAt: createdAt,
-        snapshot: { ...snapshot, serverTaskId: snapshot.taskId },
+        snapshot: { ...state, serverTaskId },
         hasResult: false,
         timeline: history(task, epochMs, nowMs, historyEntries),
         answeredInputKeys: [],

@@ -4,8 +4,8 @@
  * dropped silently).
  */
 import { isJsonObject } from '../../../shared/json-guards.js';
-import type { z } from 'zod';
 import { TrackedTaskSchema, type TrackedTask } from '../../../shared/task-model.js';
+import { isTrackedTaskShaped } from '../../../shared/task-shape.js';
 import { parseJson } from '../../node/data-folder.js';
 import { QUARANTINE_FILE, TASK_JOURNAL_FILE } from './task-files.js';
 
@@ -32,15 +32,12 @@ export interface JournalReplay {
 export function admitSnapshot(records: readonly unknown[], tasks: Map<string, TrackedTask>, rejected: Rejected[]): void {
   for (const saved of records) {
     const record = upgradeRecord(saved);
-    const parsed = TrackedTaskSchema.safeParse(record);
-    if (!parsed.success) {
-      rejected.push({ record: saved, reason: `its data is invalid (${describeIssues(parsed.error)})`, origin: 'snapshot' });
-    } else if (tasks.has(parsed.data.localId)) {
+    if (!isTrackedTaskShaped(record)) {
+      rejected.push({ record: saved, reason: `its data is invalid (${whyInvalid(record)})`, origin: 'snapshot' });
+    } else if (tasks.has(record.localId)) {
       rejected.push({ record: saved, reason: 'another saved task has the same id', origin: 'snapshot' });
     } else {
-      // Keep the parsed record itself: zod's output is a deep copy, and holding both for
-      // 10,000 tasks at once is what sets the start-up memory peak.
-      tasks.set(parsed.data.localId, record as TrackedTask);
+      tasks.set(record.localId, record);
     }
   }
 }
@@ -85,12 +82,11 @@ export function replayJournal(journal: Buffer | undefined, tasks: Map<string, Tr
   for (const versions of puts.values()) {
     for (let index = versions.length - 1; index >= 0; index -= 1) {
       const { record, saved, where } = versions[index]!;
-      const parsed = TrackedTaskSchema.safeParse(record);
-      if (parsed.success) {
-        tasks.set(parsed.data.localId, record as TrackedTask);
+      if (isTrackedTaskShaped(record)) {
+        tasks.set(record.localId, record);
         break;
       }
-      rejected.push({ record: saved, reason: `its data is invalid (${describeIssues(parsed.error)}; ${where})`, origin: 'journal-put' });
+      rejected.push({ record: saved, reason: `its data is invalid (${whyInvalid(record)}; ${where})`, origin: 'journal-put' });
     }
   }
   return { completeBytes, isTorn: completeBytes < journal.length };
@@ -141,9 +137,17 @@ function isChange<K extends 'put' | 'del'>(value: unknown, key: K): value is Rec
   return isJsonObject(value) && Object.keys(value).length === 1 && key in value;
 }
 
-function describeIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'record'}: ${issue.message}`);
-  return shown.join('; ') + (error.issues.length > shown.length ? '; …' : '');
+/**
+ * What is wrong with a record the shape check refused, in the schema's words. Records are
+ * checked by hand (shared/task-shape.ts), which accepts exactly what `TrackedTaskSchema` does
+ * and keeps the record itself: zod's output is a deep copy, and building one per record for
+ * 10,000 tasks set the start-up memory peak. zod runs only here, for the few records refused.
+ */
+function whyInvalid(record: unknown): string {
+  const parsed = TrackedTaskSchema.safeParse(record);
+  if (parsed.success) return 'it does not have the shape of a saved task';
+  const shown = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.map(String).join('.') || 'record'}: ${issue.message}`);
+  return shown.join('; ') + (parsed.error.issues.length > shown.length ? '; …' : '');
 }
 
 function idOf(record: unknown): string | undefined {

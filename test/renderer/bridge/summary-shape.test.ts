@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTaskSummaryArray, isTaskSummaryShaped, isTasksUpdatedShaped } from '../../../renderer/bridge/summary-shape';
+import { isTaskSummaryArray, isTasksUpdatedShaped } from '../../../renderer/bridge/summary-shape';
+import { isTaskSummaryShaped } from '../../../shared/task-shape';
 import { TaskSummarySchema } from '../../../shared/ipc/contract';
 import { JsonRpcErrorSchema, TaskProgressSchema, TaskSnapshotSchema } from '../../../shared/task-model';
 import { makeSnapshot, makeTask } from '../factories';

@@ -3,7 +3,7 @@
  * both give the same verdict: numbers are finite, integers safe, a record is a plain object, an
  * optional field may be absent or `undefined`.
  */
-import { isJsonObject, isPlainJsonObject } from '../../shared/json-guards';
+import { isJsonObject, isPlainJsonObject } from './json-guards.js';
 
 /** A check of an untrusted value that narrows it to `T`. */
 export type Guard<T> = (value: unknown) => value is T;

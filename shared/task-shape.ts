@@ -1,0 +1,192 @@
+/**
+ * Cheap shape checks for tasks, without zod: a task summary as the contract defines it
+ * (`isTaskSummaryShaped`, for the socket bridge's bulk channels) and a tracked task as it is
+ * saved (`isTrackedTaskShaped`, for loading the task store). Both run for 10,000 tasks at a time:
+ * the bridge for the list answer and every `tasks:updated` frame, the store at start-up, where
+ * zod (a deep copy and an issue list per record; jitless in the renderer, because of the CSP)
+ * was the largest part of the work and of the memory peak. zod stays the one judge of *why* a
+ * record is wrong; these only say whether it is.
+ *
+ * Plain property checks, written out because they run for every task of every bulk read. Two
+ * locks keep them equal to the schemas in task-model.ts and ipc/task-schemas.ts: the types they
+ * narrow to must equal the schemas' (`SameShape` below, a compile error otherwise), and they
+ * accept exactly what the schemas accept, field by field (test/shared/task-shape.test.ts and
+ * test/renderer/bridge/summary-shape.test.ts). The schemas are imported for their types only,
+ * which the build erases: zod stays out of the renderer's first screen.
+ */
+import type { TaskSummary } from './ipc/task-schemas.js';
+import type { SameShape } from './ipc/type-agreement.js';
+import { isJsonObject } from './json-guards.js';
+import { isFiniteNumber, isRecordOf, isSafeInteger, isString, oneOf, optional } from './shape-guards.js';
+import type { TrackedTask } from './task-model.js';
+
+// The enums of task-model.ts, repeated here without zod; the `SameShape` checks fail typecheck
+// the moment the lists differ.
+const isTaskStatus = oneOf(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+const isTaskForm = oneOf(['extension', 'legacy']);
+const isTaskPhase = oneOf(['calling', 'outcome-unknown', 'task']);
+const isEndReason = oneOf(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined', 'answered', 'answered-with-error', 'refused', 'interrupted']);
+
+type GuardedBy<G> = G extends (value: unknown) => value is infer T ? T : never;
+
+interface JsonRpcErrorShape {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+interface InputRequestShape {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+interface SnapshotShape {
+  serverTaskId: string;
+  status: GuardedBy<typeof isTaskStatus>;
+  statusMessage?: string;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  ttlMs?: number | null;
+  pollIntervalMs?: number;
+  inputRequests?: Record<string, InputRequestShape>;
+  error?: JsonRpcErrorShape;
+}
+
+interface ProgressShape {
+  progress: number;
+  total?: number;
+  message?: string;
+  at: number;
+}
+
+interface TimelineEntryShape {
+  at: number;
+  status?: GuardedBy<typeof isTaskStatus>;
+  statusMessage?: string;
+  note?: string;
+}
+
+/** The fields a summary and a tracked task share. */
+interface CommonShape {
+  localId: string;
+  serverId: string;
+  form: GuardedBy<typeof isTaskForm>;
+  phase: GuardedBy<typeof isTaskPhase>;
+  serverTaskId?: string;
+  toolName: string;
+  plain?: true;
+  progress?: ProgressShape;
+  createdAt: number;
+  updatedAt: number;
+  observedAt?: number;
+  snapshot?: SnapshotShape;
+  hasResult: boolean;
+  resultIsError?: true;
+  endReason?: GuardedBy<typeof isEndReason>;
+  cancelRequestedAt?: number;
+  lastError?: string;
+  callError?: JsonRpcErrorShape;
+}
+
+interface SummaryShape extends CommonShape {
+  argumentSummary: string;
+}
+
+interface TrackedTaskShape extends CommonShape {
+  arguments: Record<string, unknown>;
+  timeline: TimelineEntryShape[];
+  answeredInputKeys: string[];
+  legacySession?: { id: string; protocolVersion: string; taskCapabilities: Record<string, unknown> };
+  legacyPendingRequests?: { key: string; requestId: string | number; request: InputRequestShape; receivedAt: number }[];
+}
+
+/** Compile-time proof that the shapes checked here and the schemas' types agree, nested fields included. */
+const shapesAgree: [SameShape<SummaryShape, TaskSummary>, SameShape<TrackedTaskShape, TrackedTask>] = [true, true];
+void shapesAgree;
+
+const isAnything = (): boolean => true;
+
+function isJsonRpcErrorShaped(value: unknown): value is JsonRpcErrorShape {
+  return isJsonObject(value) && isSafeInteger(value.code) && isString(value.message);
+}
+
+function isInputRequestShaped(value: unknown): value is InputRequestShape {
+  return isJsonObject(value) && isString(value.method) && optional(value.params, (params) => isRecordOf(params, isAnything));
+}
+
+function isSnapshotShaped(value: unknown): value is SnapshotShape {
+  if (!isJsonObject(value)) return false;
+  return isString(value.serverTaskId)
+    && isTaskStatus(value.status)
+    && optional(value.statusMessage, isString)
+    && optional(value.createdAt, isString)
+    && optional(value.lastUpdatedAt, isString)
+    && (value.ttlMs === undefined || value.ttlMs === null || isFiniteNumber(value.ttlMs))
+    && optional(value.pollIntervalMs, isFiniteNumber)
+    && optional(value.inputRequests, (requests) => isRecordOf(requests, isInputRequestShaped))
+    && optional(value.error, isJsonRpcErrorShaped);
+}
+
+function isProgressShaped(value: unknown): value is ProgressShape {
+  return isJsonObject(value) && isFiniteNumber(value.progress) && optional(value.total, isFiniteNumber) && optional(value.message, isString) && isFiniteNumber(value.at);
+}
+
+function isTimelineEntryShaped(value: unknown): value is TimelineEntryShape {
+  return isJsonObject(value) && isFiniteNumber(value.at) && optional(value.status, isTaskStatus) && optional(value.statusMessage, isString) && optional(value.note, isString);
+}
+
+function isLegacySessionShaped(value: unknown): boolean {
+  return isJsonObject(value) && isString(value.id) && isString(value.protocolVersion) && isRecordOf(value.taskCapabilities, isAnything);
+}
+
+function isPendingRequestShaped(value: unknown): boolean {
+  return isJsonObject(value)
+    && isString(value.key)
+    && (isString(value.requestId) || isFiniteNumber(value.requestId))
+    && isInputRequestShaped(value.request)
+    && isFiniteNumber(value.receivedAt);
+}
+
+function isArrayOf(value: unknown, check: (item: unknown) => boolean): boolean {
+  return Array.isArray(value) && value.every(check);
+}
+
+function hasCommonFields(value: Record<string, unknown>): boolean {
+  return isString(value.localId)
+    && isString(value.serverId)
+    && isTaskForm(value.form)
+    && isTaskPhase(value.phase)
+    && optional(value.serverTaskId, isString)
+    && isString(value.toolName)
+    && optional(value.plain, (flag) => flag === true)
+    && optional(value.progress, isProgressShaped)
+    && isFiniteNumber(value.createdAt)
+    && isFiniteNumber(value.updatedAt)
+    && optional(value.observedAt, isFiniteNumber)
+    && optional(value.snapshot, isSnapshotShaped)
+    && typeof value.hasResult === 'boolean'
+    && optional(value.resultIsError, (flag) => flag === true)
+    && optional(value.endReason, isEndReason)
+    && optional(value.cancelRequestedAt, isFiniteNumber)
+    && optional(value.lastError, isString)
+    && optional(value.callError, isJsonRpcErrorShaped);
+}
+
+/** True when `value` is a task summary as the contract defines it (extra fields allowed, and kept). */
+export function isTaskSummaryShaped(value: unknown): value is TaskSummary {
+  return isJsonObject(value) && hasCommonFields(value) && isString(value.argumentSummary);
+}
+
+/**
+ * True when `value` passes `TrackedTaskSchema` (extra fields allowed, and kept). False: the
+ * schema rejects it too, and says why.
+ */
+export function isTrackedTaskShaped(value: unknown): value is TrackedTask {
+  return isJsonObject(value)
+    && hasCommonFields(value)
+    && isRecordOf(value.arguments, isAnything)
+    && isArrayOf(value.timeline, isTimelineEntryShaped)
+    && isArrayOf(value.answeredInputKeys, isString)
+    && optional(value.legacySession, isLegacySessionShaped)
+    && optional(value.legacyPendingRequests, (requests) => isArrayOf(requests, isPendingRequestShaped));
+}

@@ -1,0 +1,81 @@
+/**
+ * The store's hand check of saved tasks gives the verdict of `TrackedTaskSchema` on every field,
+ * nested ones included: a record it refused would be quarantined, one it let through unchecked
+ * could break the engine.
+ */
+import { describe, expect, it } from 'vitest';
+import { JsonRpcErrorSchema, LegacyPendingRequestSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema, TrackedTaskSchema } from '../../shared/task-model.js';
+import { isTrackedTaskShaped } from '../../shared/task-shape.js';
+import { changed, disagreements, verdicts } from '../renderer/bridge/shape-agreement.js';
+
+/** A saved task with every field the schema allows, nested ones included, as it is read (parsed JSON). */
+const full: Record<string, unknown> = {
+  localId: 'local-1',
+  serverId: 'server-a',
+  form: 'legacy',
+  phase: 'task',
+  serverTaskId: 'srv-1',
+  toolName: 'build',
+  arguments: { project: 'app', steps: [1, 2] },
+  plain: true,
+  progress: { progress: 3, total: 10, message: 'Step 3', at: 5 },
+  createdAt: 1,
+  updatedAt: 2,
+  observedAt: 1.5,
+  snapshot: {
+    serverTaskId: 'srv-1',
+    status: 'input_required',
+    statusMessage: 'Halfway',
+    createdAt: '2026-01-01T00:00:00Z',
+    lastUpdatedAt: '2026-01-01T00:01:00Z',
+    ttlMs: 60_000,
+    pollIntervalMs: 1_000,
+    inputRequests: { ask: { method: 'elicitation/create', params: { message: 'Sure?' } } },
+    error: { code: -1, message: 'broke', data: 1 },
+  },
+  hasResult: true,
+  resultIsError: true,
+  timeline: [{ at: 1, status: 'working', statusMessage: 'Started', note: 'Call sent' }],
+  endReason: 'refused',
+  cancelRequestedAt: 7,
+  answeredInputKeys: ['ask'],
+  legacySession: { id: 'session-1', protocolVersion: '2025-11-25', taskCapabilities: { list: {} } },
+  legacyPendingRequests: [{ key: 'ask', requestId: 4, request: { method: 'elicitation/create', params: {} }, receivedAt: 3 }],
+  lastError: 'timeout',
+  callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
+};
+
+const sameVerdict = (value: unknown) => verdicts(TrackedTaskSchema, isTrackedTaskShaped, value);
+
+describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
+  it('probes every field the schema declares (the full sample has them all)', () => {
+    const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
+    expect(keysOf(full)).toEqual(Object.keys(TrackedTaskSchema.shape).sort());
+    expect(keysOf(full.snapshot)).toEqual(Object.keys(TaskSnapshotSchema.shape).sort());
+    expect(keysOf(full.progress)).toEqual(Object.keys(TaskProgressSchema.shape).sort());
+    expect(keysOf(full.callError)).toEqual(Object.keys(JsonRpcErrorSchema.shape).sort());
+    expect(keysOf((full.timeline as unknown[])[0])).toEqual(Object.keys(TimelineEntrySchema.shape).sort());
+    expect(keysOf((full.legacyPendingRequests as unknown[])[0])).toEqual(Object.keys(LegacyPendingRequestSchema.shape).sort());
+  });
+
+  it('on the full task, a minimal one, and values that are no task at all', () => {
+    expect(sameVerdict(full)).toEqual({ zod: true, hand: true });
+    const minimal = { localId: 'l', serverId: 's', form: 'extension', phase: 'calling', toolName: 't', arguments: {}, createdAt: 0, updatedAt: 0, hasResult: false, timeline: [], answeredInputKeys: [] };
+    expect(sameVerdict(minimal)).toEqual({ zod: true, hand: true });
+    for (const value of [null, [], 'task', {}, 42, [full]]) expect(sameVerdict(value), JSON.stringify(value)).toEqual({ zod: false, hand: false });
+  });
+
+  it('without each field, with each field of every kind of value, and with an extra field in each object', () => {
+    expect(disagreements(TrackedTaskSchema, isTrackedTaskShaped, full)).toEqual([]);
+  });
+
+  it('rejects wrong types, enum values and numbers the schema refuses (not only agrees)', () => {
+    for (const [path, value] of [
+      [['phase'], 'bogus'], [['form'], 'task'], [['arguments'], []], [['timeline', '0', 'status'], 'done'], [['timeline'], {}],
+      [['answeredInputKeys', '0'], 1], [['legacySession', 'taskCapabilities'], []], [['legacyPendingRequests', '0', 'requestId'], null],
+      [['legacyPendingRequests', '0', 'request', 'params'], []], [['createdAt'], Number.NaN], [['callError', 'code'], 1.5],
+    ] as const) {
+      expect(sameVerdict(changed(full, path, { to: value })), path.join('.')).toEqual({ zod: false, hand: false });
+    }
+  });
+});
