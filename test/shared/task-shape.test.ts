@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { JsonRpcErrorSchema, LegacyPendingRequestSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema, TrackedTaskSchema } from '../../shared/task-model.js';
 import { isTrackedTaskShaped } from '../../shared/task-shape.js';
-import { changed, disagreements, verdicts } from '../renderer/bridge/shape-agreement.js';
+import { changed, disagreements, keysOf, schemaKeys, verdicts } from '../renderer/bridge/shape-agreement.js';
 
 /** A saved task with every field the schema allows, nested ones included, as it is read (parsed JSON). */
 const full: Record<string, unknown> = {
@@ -49,13 +49,12 @@ const sameVerdict = (value: unknown) => verdicts(TrackedTaskSchema, isTrackedTas
 
 describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
   it('probes every field the schema declares (the full sample has them all)', () => {
-    const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>).sort();
-    expect(keysOf(full)).toEqual(Object.keys(TrackedTaskSchema.shape).sort());
-    expect(keysOf(full.snapshot)).toEqual(Object.keys(TaskSnapshotSchema.shape).sort());
-    expect(keysOf(full.progress)).toEqual(Object.keys(TaskProgressSchema.shape).sort());
-    expect(keysOf(full.callError)).toEqual(Object.keys(JsonRpcErrorSchema.shape).sort());
-    expect(keysOf((full.timeline as unknown[])[0])).toEqual(Object.keys(TimelineEntrySchema.shape).sort());
-    expect(keysOf((full.legacyPendingRequests as unknown[])[0])).toEqual(Object.keys(LegacyPendingRequestSchema.shape).sort());
+    expect(keysOf(full)).toEqual(schemaKeys(TrackedTaskSchema));
+    expect(keysOf(full.snapshot)).toEqual(schemaKeys(TaskSnapshotSchema));
+    expect(keysOf(full.progress)).toEqual(schemaKeys(TaskProgressSchema));
+    expect(keysOf(full.callError)).toEqual(schemaKeys(JsonRpcErrorSchema));
+    expect(keysOf((full.timeline as unknown[])[0])).toEqual(schemaKeys(TimelineEntrySchema));
+    expect(keysOf((full.legacyPendingRequests as unknown[])[0])).toEqual(schemaKeys(LegacyPendingRequestSchema));
   });
 
   it('on the full task, a minimal one, and values that are no task at all', () => {

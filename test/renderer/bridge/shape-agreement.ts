@@ -13,6 +13,16 @@ export const PROBES: unknown[] = [
   {}, [], ['x'], Array.from({ length: 9 }, () => 'x'), [{}], { code: 1, message: 'm' },
 ];
 
+/** The sorted member names of a sample object, to compare with `schemaKeys`: a sample that lacks one probes less than it claims. */
+export function keysOf(value: unknown): string[] {
+  return Object.keys(value as Record<string, unknown>).sort();
+}
+
+/** The sorted member names a `z.object` schema declares. */
+export function schemaKeys(schema: { shape: Record<string, unknown> }): string[] {
+  return Object.keys(schema.shape).sort();
+}
+
 /** A member path of a sample, and whether it names an array item (which JSON cannot leave out). */
 export interface MemberPath {
   path: string[];
