@@ -16,6 +16,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/renderer', import.meta.url)),
     emptyOutDir: true,
+    // Electron's Chromium and the browsers browser mode supports all know `<link rel=modulepreload>`:
+    // the polyfill would only add to the first paint's JavaScript.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       onwarn(warning, warn) {
         // TanStack Query's "use client" directives mean nothing outside React Server Components.

@@ -5,7 +5,7 @@
 import type { ServerView, TaskSummary } from '../../shared/ipc/contract';
 import { ERA_LABELS } from '../../shared/ipc/contract-values';
 import { classifyTask, isTaskActive } from '../../shared/task-status';
-import { serverStatusTag } from './server-status';
+import { serverStatusTag } from './server-status-tag';
 
 /** How many of one server's tasks are still followed, split by whether they wait for the user. */
 export interface ServerTaskCounts {

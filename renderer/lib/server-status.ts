@@ -1,4 +1,4 @@
-/** A server's live state in words: connection, why it fails, protocol era, task support. Pure. */
+/** A server's live state in words: connection, why it fails, protocol era, task support (its short tag: `server-status-tag.ts`). Pure. */
 import type { ServerView } from '../../shared/ipc/contract';
 import { ERA_LABELS } from '../../shared/ipc/contract-values';
 import type { Degraded, OutageKind, ProcessExit, ServerHealth, ServerState } from '../../shared/server-config';
@@ -70,31 +70,6 @@ export function describeOutage(kind: OutageKind): string {
 export function describeExit(exit: Pick<ProcessExit, 'code' | 'signal'>): string {
   if (exit.signal !== undefined) return `Its process was ended by ${exit.signal}`;
   return exit.code === undefined ? 'Its process ended' : `Its process exited with code ${exit.code}`;
-}
-
-/**
- * A word or two for lists that name servers (the inbox filter, the launcher): undefined while it
- * is connected and answering, else `degraded`, `not responding`, `stopped`, `disabled`, `server changed`, `reconnecting`, ….
- */
-export function serverStatusTag(server: Pick<ServerView, 'disabled' | 'approved' | 'state' | 'replacedBy'>): string | undefined {
-  if (server.disabled) return server.replacedBy !== undefined ? 'server changed' : 'disabled';
-  if (!server.approved) return 'not approved';
-  const { state } = server;
-  switch (state?.status) {
-    case undefined:
-      return 'not started';
-    case 'connected':
-      if (state.health === undefined) return undefined;
-      return state.health.condition === 'degraded' ? 'degraded' : 'not responding';
-    case 'failed':
-      return 'stopped';
-    case 'needs-sign-in':
-      return 'sign-in needed';
-    case 'connecting':
-    case 'reconnecting':
-    case 'closed':
-      return state.status;
-  }
 }
 
 /** True when Retry now makes sense: a server that stopped being started, or one waiting for its next attempt. */

@@ -7,7 +7,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallOutcome, InvokeRequest, PendingInputView, ServerInput } from '../../shared/ipc/contract';
 import { useBridge } from '../bridge/bridge-context';
 import { inputKeys, serverKeys } from './keys';
-import { markCancelRequested, mergeTasksIntoCache, removeTasksFromCache } from './task-cache';
+import { markCancelRequested, mergeTasksIntoCache } from './task-cache';
+import { useTaskRemoval } from './task-removal';
 import { unwrap } from './unwrap';
 
 /** Puts the task a call created into the inbox right away. */
@@ -38,14 +39,9 @@ export function useCancelTask() {
   });
 }
 
-/** `tasks:remove`: stops tracking the task and drops it from the inbox. */
+/** `tasks:remove` as a mutation (see `useTaskRemoval`): stops tracking the task and drops it from the inbox. */
 export function useRemoveTask() {
-  const bridge = useBridge();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:remove']({ id })),
-    onSuccess: (_value, id) => removeTasksFromCache(client, [id]),
-  });
+  return useMutation({ mutationFn: useTaskRemoval() });
 }
 
 /** After a server command: the host pushes `servers:changed` too, but do not rely on its timing. */

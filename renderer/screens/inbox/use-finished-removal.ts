@@ -5,11 +5,11 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { TaskSummary } from '../../../shared/ipc/contract';
-import { useRemoveTask } from '../../queries/mutations';
+import { useTaskRemoval } from '../../queries/task-removal';
 
 /** The selection among `finished` and the two removals. */
 export function useFinishedRemoval(finished: readonly TaskSummary[]) {
-  const remove = useRemoveTask();
+  const removeTask = useTaskRemoval();
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   const [isRemoving, setIsRemoving] = useState(false);
   // Only ids still finished and listed count: a removed or filtered-out task is no longer selected.
@@ -27,16 +27,15 @@ export function useFinishedRemoval(finished: readonly TaskSummary[]) {
     });
   }, []);
 
-  const { mutateAsync } = remove;
   const removeAll = useCallback(async (ids: readonly string[]) => {
     setIsRemoving(true);
     try {
-      await Promise.allSettled(ids.map((id) => mutateAsync(id)));
+      await Promise.allSettled(ids.map((id) => removeTask(id)));
     } finally {
       setIsRemoving(false);
       setTicked(new Set());
     }
-  }, [mutateAsync]);
+  }, [removeTask]);
 
   return {
     selected,

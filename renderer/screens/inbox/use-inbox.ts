@@ -1,7 +1,7 @@
 /** Everything the inbox shows, derived from the task list, the server names and the filters. */
 import { useDeferredValue, useMemo } from 'react';
 import type { PendingInputView, ServerView } from '../../../shared/ipc/contract';
-import { serverStatusTag } from '../../lib/server-status';
+import { serverStatusTag } from '../../lib/server-status-tag';
 import { filterTasks, taskServerIds } from '../../lib/task-list';
 import { usePendingInputs, useServerList, useServerNames, useTaskList } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';

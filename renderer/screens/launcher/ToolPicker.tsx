@@ -1,7 +1,7 @@
 /** The server and tool choosers of the launcher. */
 import { useId } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { serverStatusTag } from '../../lib/server-status';
+import { serverStatusTag } from '../../lib/server-status-tag';
 import { toVisibleString } from '../../lib/visible-text';
 import { errorMessage } from '../../queries/unwrap';
 import type { useLauncher } from './use-launcher';

@@ -6,7 +6,8 @@ import { FoldedText } from '../../components/FoldedText';
 import { VisibleText } from '../../components/VisibleText';
 import { useNow } from '../../hooks/use-now';
 import { explainTask } from '../../lib/task-words';
-import { describePolling, describeTimingClock, formatClockTime, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
+import { describePolling } from '../../lib/poll-words';
+import { describeTimingClock, formatClockTime, formatTiming, formatTtl, taskTiming, ttlRemaining } from '../../lib/time-format';
 
 /** How the UI names each task wire form. */
 const FORM_LABELS: Record<TaskDetail['form'], string> = {

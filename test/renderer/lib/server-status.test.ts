@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { ServerState } from '../../../shared/server-config';
-import { canRetry, describeConnection, describeEra, describeExit, describeOutage, describeServerConnection, describeTaskSupport, serverStatusTag } from '../../../renderer/lib/server-status';
+import { canRetry, describeConnection, describeEra, describeExit, describeOutage, describeServerConnection, describeTaskSupport } from '../../../renderer/lib/server-status';
+import { serverStatusTag } from '../../../renderer/lib/server-status-tag';
 import { NOW } from '../factories';
 
 const state = (overrides: Partial<ServerState>): ServerState => ({ id: 's', name: 's', status: 'connected', ...overrides });
