@@ -118,9 +118,6 @@ export const TaskProgressSchema = z.object({
  */
 export type TaskProgress = z.infer<typeof TaskProgressSchema>;
 
-/** How many timeline entries a task keeps (oldest dropped first). */
-export const TIMELINE_CAP = 100;
-
 export const TaskPhaseSchema = z.enum(['calling', 'outcome-unknown', 'task']);
 /**
  * `calling`: a `tools/call` that may create a task was sent and has not answered yet (recorded
@@ -160,7 +157,13 @@ export const TrackedTaskSchema = z.object({
    * stored, so a list can tell a tool error from a success without reading the result.
    */
   resultIsError: z.literal(true).optional(),
+  /** At most `TIMELINE_CAP` entries, oldest first (shared/timeline.ts appends them). */
   timeline: z.array(TimelineEntrySchema),
+  /**
+   * The number of the newest timeline entry: how many were ever appended, dropped ones included
+   * (`timelineCountOf` reads it; absent in a task saved before entries were counted).
+   */
+  timelineCount: z.number().int().nonnegative().optional(),
   endReason: EndReasonSchema.optional(),
   /** Set when the user asked to cancel; the task stays non-terminal until the server says so. */
   cancelRequestedAt: z.number().optional(),

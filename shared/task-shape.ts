@@ -1,7 +1,8 @@
 /**
  * Cheap shape checks for tasks, without zod: a task summary as the contract defines it
- * (`isTaskSummaryShaped`, for the socket bridge's bulk channels) and a tracked task as it is
- * saved (`isTrackedTaskShaped`, for loading the task store). Both run for 10,000 tasks at a time:
+ * (`isTaskSummaryShaped`, for the socket bridge's bulk channels, with `isTaskDetailChangeShaped`
+ * for what `tasks:updated` adds for open details) and a tracked task as it is saved
+ * (`isTrackedTaskShaped`, for loading the task store). Both run for 10,000 tasks at a time:
  * the bridge for the list answer and every `tasks:updated` frame, the store at start-up, where
  * zod (a deep copy and an issue list per record; jitless in the renderer, because of the CSP)
  * was the largest part of the work and of the memory peak. zod stays the one judge of *why* a
@@ -14,7 +15,7 @@
  * test/renderer/bridge/summary-shape.test.ts). The schemas are imported for their types only,
  * which the build erases: zod stays out of the renderer's first screen.
  */
-import type { TaskSummary } from './ipc/task-schemas.js';
+import type { TaskDetailChange, TaskSummary } from './ipc/task-schemas.js';
 import type { SameShape } from './ipc/type-agreement.js';
 import { isJsonObject } from './json-guards.js';
 import { isFiniteNumber, isRecordOf, isSafeInteger, isString, oneOf, optional } from './shape-guards.js';
@@ -95,16 +96,24 @@ interface SummaryShape extends CommonShape {
 interface TrackedTaskShape extends CommonShape {
   arguments: Record<string, unknown>;
   timeline: TimelineEntryShape[];
+  timelineCount?: number;
   answeredInputKeys: string[];
   legacySession?: { id: string; protocolVersion: string; taskCapabilities: Record<string, unknown> };
   legacyPendingRequests?: { key: string; requestId: string | number; request: InputRequestShape; receivedAt: number }[];
 }
 
+interface DetailChangeShape {
+  localId: string;
+  timeline: { count: number; entries: TimelineEntryShape[] };
+  answeredInputKeys: string[];
+}
+
 /** Compile-time proof that the shapes checked here and the schemas' types agree, nested fields included. */
-const shapesAgree: [SameShape<SummaryShape, TaskSummary>, SameShape<TrackedTaskShape, TrackedTask>] = [true, true];
+const shapesAgree: [SameShape<SummaryShape, TaskSummary>, SameShape<TrackedTaskShape, TrackedTask>, SameShape<DetailChangeShape, TaskDetailChange>] = [true, true, true];
 void shapesAgree;
 
 const isAnything = (): boolean => true;
+const isCount = (value: unknown): boolean => isSafeInteger(value) && value >= 0;
 
 function isJsonRpcErrorShaped(value: unknown): value is JsonRpcErrorShape {
   return isJsonObject(value) && isSafeInteger(value.code) && isString(value.message);
@@ -186,7 +195,18 @@ export function isTrackedTaskShaped(value: unknown): value is TrackedTask {
     && hasCommonFields(value)
     && isRecordOf(value.arguments, isAnything)
     && isArrayOf(value.timeline, isTimelineEntryShaped)
+    && optional(value.timelineCount, isCount)
     && isArrayOf(value.answeredInputKeys, isString)
     && optional(value.legacySession, isLegacySessionShaped)
     && optional(value.legacyPendingRequests, (requests) => isArrayOf(requests, isPendingRequestShaped));
+}
+
+/** True when `value` is a `TaskDetailChange` as the contract defines it (extra fields allowed, and kept). */
+export function isTaskDetailChangeShaped(value: unknown): value is TaskDetailChange {
+  return isJsonObject(value)
+    && isString(value.localId)
+    && isJsonObject(value.timeline)
+    && isCount(value.timeline.count)
+    && isArrayOf(value.timeline.entries, isTimelineEntryShaped)
+    && isArrayOf(value.answeredInputKeys, isString);
 }

@@ -2,13 +2,17 @@
  * Turns the engine's per-change events into contract events, at most one flush per
  * `EVENT_INTERVAL_MS` (docs/architecture.md#events): a burst of a thousand task updates costs the
  * renderer one message, not a thousand. This is the only batching between the engine and the
- * screen: the renderer writes each message straight into its cache. Within a flush interval the last version of each task wins, a task updated and then
- * removed is only reported removed, server and input lists are sent once, as they are at the flush,
- * and the servers whose logs grew are named once (the page reads what is new itself).
+ * screen: the renderer writes each message straight into its cache. Within a flush interval the
+ * last version of each task wins, a task updated and then removed is only reported removed,
+ * server and input lists are sent once, as they are at the flush, and the servers whose logs grew
+ * are named once (the page reads what is new itself). A task whose timeline or answers changed
+ * since its last update sent also gets a detail change (its new timeline entries), so an open
+ * task page keeps up without reading the task again.
  */
-import type { EventChannel, EventPayload, ServerView } from '../../shared/ipc/contract.js';
+import type { EventChannel, EventPayload, ServerView, TaskDetailChange } from '../../shared/ipc/contract.js';
 import { EVENT_INTERVAL_MS } from '../../shared/ipc/contract-values.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
+import { timelineCountOf, timelineTail } from '../../shared/timeline.js';
 import type { Clock, TimerHandle } from '../engine/index.js';
 import { toPendingInputViews } from './input-views.js';
 import { toTaskSummary } from './views.js';
@@ -21,6 +25,12 @@ import { toTaskSummary } from './views.js';
  */
 export const MAX_TASKS_PER_MESSAGE = 5_000;
 
+/**
+ * Most timeline entries one detail change carries. A task that appended more within one flush
+ * interval has its open detail read again instead (the renderer sees the gap in the numbers).
+ */
+export const MAX_NEW_TIMELINE_ENTRIES = 16;
+
 /** Receives the contract events, typed per channel. */
 export type EventSink = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
@@ -29,6 +39,8 @@ export class EventBatcher {
   readonly #tasks = new Map<string, TrackedTask>();
   readonly #removed = new Set<string>();
   readonly #logsAppended = new Set<string>();
+  /** Per task, the timeline count and number of answers its last detail change carried. */
+  readonly #sentDetails = new Map<string, { timelineCount: number; answers: number }>();
   #isServersChanged = false;
   #inputs: PendingInput[] | undefined;
   /** The inputs last reported, re-sent when the servers change: their views carry server names and roots. */
@@ -50,6 +62,7 @@ export class EventBatcher {
 
   taskRemoved(id: string): void {
     this.#tasks.delete(id);
+    this.#sentDetails.delete(id);
     this.#removed.add(id);
     this.#schedule();
   }
@@ -80,6 +93,7 @@ export class EventBatcher {
     this.#tasks.clear();
     this.#removed.clear();
     this.#logsAppended.clear();
+    this.#sentDetails.clear();
     this.#isServersChanged = false;
     this.#inputs = undefined;
     this.#lastInputs = [];
@@ -87,6 +101,21 @@ export class EventBatcher {
 
   #schedule(): void {
     this.#timer ??= this.clock.setTimer(EVENT_INTERVAL_MS, () => this.#flush());
+  }
+
+  /**
+   * What `task`'s open detail lacks since the last change sent for it: the entries appended since
+   * (at most MAX_NEW_TIMELINE_ENTRIES) and its answered keys; undefined when neither changed.
+   */
+  #detailChange(task: TrackedTask): TaskDetailChange | undefined {
+    const timelineCount = timelineCountOf(task);
+    const answers = task.answeredInputKeys.length;
+    const sent = this.#sentDetails.get(task.localId);
+    if (sent !== undefined && sent.timelineCount === timelineCount && sent.answers === answers) return undefined;
+    this.#sentDetails.set(task.localId, { timelineCount, answers });
+    // A task not sent since this batcher began: its newest entry; a detail further behind reads the task again.
+    const wanted = sent === undefined ? 1 : Math.min(timelineCount - sent.timelineCount, MAX_NEW_TIMELINE_ENTRIES);
+    return { localId: task.localId, timeline: timelineTail(task, wanted), answeredInputKeys: task.answeredInputKeys };
   }
 
   /** Servers first, so a task's server is known when the task arrives; inputs last, after their tasks, as checked views. */
@@ -99,10 +128,12 @@ export class EventBatcher {
       if (this.#inputs === undefined && this.#lastInputs.length > 0) this.#inputs = this.#lastInputs;
     }
     if (this.#tasks.size > 0) {
-      const tasks = [...this.#tasks.values()].map(toTaskSummary);
+      const updated = [...this.#tasks.values()];
       this.#tasks.clear();
-      for (let start = 0; start < tasks.length; start += MAX_TASKS_PER_MESSAGE) {
-        this.emit('tasks:updated', { tasks: tasks.slice(start, start + MAX_TASKS_PER_MESSAGE) });
+      for (let start = 0; start < updated.length; start += MAX_TASKS_PER_MESSAGE) {
+        const chunk = updated.slice(start, start + MAX_TASKS_PER_MESSAGE);
+        const details = chunk.flatMap((task) => this.#detailChange(task) ?? []);
+        this.emit('tasks:updated', { tasks: chunk.map(toTaskSummary), ...(details.length > 0 ? { details } : {}) });
       }
     }
     if (this.#removed.size > 0) {

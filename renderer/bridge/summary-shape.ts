@@ -1,6 +1,6 @@
 /**
  * The shape check for the two channels that carry task summaries in bulk (`tasks:list`,
- * `tasks:updated`), used by the socket bridge in place of the contract's zod schema.
+ * `tasks:updated`, with its detail changes), used by the socket bridge in place of the contract's zod schema.
  *
  * Why not zod there: the list answer holds 10,000 summaries and ~45 `tasks:updated` frames
  * arrive a second; zod (jitless, because of the CSP) spent ~90 ms of the first paint on the
@@ -12,16 +12,18 @@
  * (an object where text is rendered) — so a broken host still gets its frame dropped instead
  * of corrupting the cache. Unknown extra fields are not stripped (as over Electron IPC).
  */
-import type { TaskSummary } from '../../shared/ipc/contract';
+import type { EventPayload, TaskSummary } from '../../shared/ipc/contract';
 import { isJsonObject } from '../../shared/json-guards';
-import { isTaskSummaryShaped } from '../../shared/task-shape';
+import { isTaskDetailChangeShaped, isTaskSummaryShaped } from '../../shared/task-shape';
 
 /** True when `value` is an array of task summaries. */
 export function isTaskSummaryArray(value: unknown): value is TaskSummary[] {
   return Array.isArray(value) && value.every(isTaskSummaryShaped);
 }
 
-/** True when `value` is a `tasks:updated` payload: `{ tasks }`, an array of task summaries. */
-export function isTasksUpdatedShaped(value: unknown): value is { tasks: TaskSummary[] } {
-  return isJsonObject(value) && isTaskSummaryArray(value.tasks);
+/** True when `value` is a `tasks:updated` payload: `{ tasks, details? }`, task summaries and detail changes. */
+export function isTasksUpdatedShaped(value: unknown): value is EventPayload<'tasks:updated'> {
+  return isJsonObject(value)
+    && isTaskSummaryArray(value.tasks)
+    && (value.details === undefined || (Array.isArray(value.details) && value.details.every(isTaskDetailChangeShaped)));
 }

@@ -19,7 +19,7 @@ function useBridgeEventsSync(): void {
 
   useEffect(() => {
     const unsubscribers = [
-      bridge.events['tasks:updated'](({ tasks }) => mergeTasksIntoCache(client, tasks)),
+      bridge.events['tasks:updated'](({ tasks, details }) => mergeTasksIntoCache(client, tasks, details)),
       bridge.events['tasks:removed'](({ ids }) => removeTasksFromCache(client, ids)),
       bridge.events['servers:changed'](({ servers }) => {
         const before = client.getQueryData<ServerView[]>(serverKeys.list());

@@ -3,28 +3,37 @@
  * the pushed events and by mutations that learn about a task first (a new call, a cancel).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { TaskDetail, TaskSummary } from '../../shared/ipc/contract';
+import type { TaskDetail, TaskDetailChange, TaskSummary } from '../../shared/ipc/contract';
+import { updateDetail } from '../lib/detail-update';
 import { applyTaskUpdates, removeTasks } from '../lib/task-list';
 import { taskKeys } from './keys';
 
 /**
- * Merges summaries into the list (never rolling a task back) and refetches any cached detail in
- * the background for its timeline, which summaries do not carry. The detail is not patched here:
- * a refetch already in flight would land after the patch and roll it back; the detail view
- * overlays the newer summary instead (`useLiveTaskDetail`). Before the first list fetch has
- * answered there is nothing to merge into: that answer already includes these changes.
+ * Merges summaries into the list (never rolling a task back) and brings any cached detail of the
+ * same tasks up to date from them and their detail changes (`updateDetail`); a detail whose
+ * timeline cannot catch up (entries missing between the two) is read again in the background.
+ * Before the first list fetch has answered there is nothing to merge into: that answer already
+ * includes these changes.
  */
-export function mergeTasksIntoCache(client: QueryClient, tasks: readonly TaskSummary[]): void {
+export function mergeTasksIntoCache(client: QueryClient, tasks: readonly TaskSummary[], changes: readonly TaskDetailChange[] = []): void {
   client.setQueryData<readonly TaskSummary[]>(taskKeys.list(), (list) => (list === undefined ? list : applyTaskUpdates(list, tasks)));
   // Few details are cached (the ones opened): scan those once, not one cache lookup per summary.
   const details = client.getQueryCache().findAll({ queryKey: taskKeys.details() });
   if (details.length === 0) return;
-  const updated = new Set(tasks.map((task) => task.localId));
+  const summaries = new Map(tasks.map((task) => [task.localId, task]));
+  const changesById = new Map(changes.map((change) => [change.localId, change]));
   for (const { queryKey, state } of details) {
     const id = queryKey[2];
-    if (typeof id !== 'string' || !updated.has(id) || state.data === undefined) continue;
-    // Do not cancel a refetch in flight: under a burst of updates it would never finish.
-    void client.invalidateQueries({ queryKey: taskKeys.detail(id), exact: true }, { cancelRefetch: false });
+    const summary = typeof id === 'string' ? summaries.get(id) : undefined;
+    const cached = state.data as TaskDetail | null | undefined;
+    if (summary === undefined || cached === undefined) continue;
+    const updated = cached === null ? undefined : updateDetail(cached, summary, changesById.get(summary.localId));
+    if (updated === undefined) {
+      // Do not cancel a refetch in flight: under a burst of updates it would never finish.
+      void client.invalidateQueries({ queryKey: taskKeys.detail(summary.localId), exact: true }, { cancelRefetch: false });
+    } else if (updated !== cached) {
+      client.setQueryData<TaskDetail | null>(taskKeys.detail(summary.localId), updated);
+    }
   }
 }
 

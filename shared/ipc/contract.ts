@@ -14,7 +14,7 @@ import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
 import { Id, JsonObject } from './field-schemas.js';
 import { PendingInputViewSchema } from './pending-input-schemas.js';
 import { ImportReportSchema, ServerInputSchema, ServerSettingsInputSchema, ServerViewSchema } from './server-schemas.js';
-import { TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema } from './task-schemas.js';
+import { TaskDetailChangeSchema, TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema } from './task-schemas.js';
 import { CallOutcomeSchema, ToolViewSchema } from './tool-schemas.js';
 import type { SameKeys } from './type-agreement.js';
 
@@ -31,7 +31,7 @@ export {
   type ServerSettingsInput,
   type ServerView,
 } from './server-schemas.js';
-export { TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema, type TaskDetail, type TaskNotification, type TaskSummary } from './task-schemas.js';
+export { TaskDetailChangeSchema, TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema, type TaskDetail, type TaskDetailChange, type TaskNotification, type TaskSummary } from './task-schemas.js';
 export { CallOutcomeSchema, ToolViewSchema, type CallOutcome, type ToolView } from './tool-schemas.js';
 
 export const AppInfoSchema = z.object({
@@ -119,7 +119,8 @@ export const invokeChannels = {
 
 /** Every event channel: its payload schema. Task updates arrive batched (one message per frame at most). */
 export const eventChannels = {
-  'tasks:updated': z.object({ tasks: z.array(TaskSummarySchema) }),
+  /** Tasks in their newest state; `details`: for the ones whose timeline or answers changed, what an open detail needs. */
+  'tasks:updated': z.object({ tasks: z.array(TaskSummarySchema), details: z.array(TaskDetailChangeSchema).optional() }),
   'tasks:removed': z.object({ ids: z.array(z.string()) }),
   'servers:changed': z.object({ servers: z.array(ServerViewSchema) }),
   'inputs:changed': z.object({ inputs: z.array(PendingInputViewSchema) }),

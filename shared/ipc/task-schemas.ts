@@ -3,13 +3,13 @@
  * the host raises about one.
  */
 import { z } from 'zod';
-import { TrackedTaskSchema } from '../task-model.js';
+import { TimelineEntrySchema, TrackedTaskSchema } from '../task-model.js';
 
 /**
  * A task as the renderer sees it: no timeline or arguments (see `tasks:get`), never session
  * credentials, nor the server requests kept for a restart (they reach it as checked pending inputs).
  */
-export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, arguments: true, legacySession: true, answeredInputKeys: true, legacyPendingRequests: true }).extend({
+export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, timelineCount: true, arguments: true, legacySession: true, answeredInputKeys: true, legacyPendingRequests: true }).extend({
   /** The task's arguments in one short line (`summarizeArguments`), for its row and the inbox search. */
   argumentSummary: z.string(),
 });
@@ -18,6 +18,19 @@ export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 /** A task with everything the detail view shows (no session credentials, no kept server requests). */
 export const TaskDetailSchema = TrackedTaskSchema.omit({ legacySession: true, legacyPendingRequests: true });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
+
+/**
+ * What changed in a task's detail beyond its summary, sent with `tasks:updated` so an open detail
+ * keeps up without reading the task again: the newest timeline entries (`TimelineTail`: entry `i`
+ * is number `timelineCount - entries.length + 1 + i`) and the answered input keys. Sent only for
+ * a task whose timeline or answers changed since the last update the host sent about it.
+ */
+export const TaskDetailChangeSchema = z.object({
+  localId: z.string(),
+  timeline: z.object({ count: z.number().int().nonnegative(), entries: z.array(TimelineEntrySchema) }),
+  answeredInputKeys: z.array(z.string()),
+});
+export type TaskDetailChange = z.infer<typeof TaskDetailChangeSchema>;
 
 /**
  * A desktop notification the host decided to raise (electron/host/task-notifier.ts). Title and

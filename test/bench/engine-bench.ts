@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { TIMELINE_CAP } from '../../shared/task-model.js';
+import { TIMELINE_CAP } from '../../shared/timeline.js';
 import { minimumRequests, planServers, serverConfigs, type ServerPlan } from './bench-plan.js';
 import { clientFigures, type ClientFigures } from './figures.js';
 import { MAX_POLL_INTERVAL_MS } from './fixture-catalogue.js';

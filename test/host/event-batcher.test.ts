@@ -1,9 +1,10 @@
 /** Event batching on a fake clock: bursts become few messages, the last state wins, payloads fit the contract. */
 import { describe, expect, it } from 'vitest';
-import { eventChannels, type EventChannel, type ServerView } from '../../shared/ipc/contract.js';
+import { eventChannels, type EventChannel, type EventPayload, type ServerView } from '../../shared/ipc/contract.js';
 import type { PendingInput, TrackedTask } from '../../shared/task-model.js';
 import { EVENT_INTERVAL_MS } from '../../shared/ipc/contract-values.js';
-import { EventBatcher, MAX_TASKS_PER_MESSAGE } from '../../electron/host/event-batcher.js';
+import { EventBatcher, MAX_NEW_TIMELINE_ENTRIES, MAX_TASKS_PER_MESSAGE } from '../../electron/host/event-batcher.js';
+import { timelineCountOf, withTimelineEntry } from '../../shared/timeline.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 
 function task(id: string, step: number): TrackedTask {
@@ -63,13 +64,57 @@ describe('EventBatcher', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it('sends summaries only: the arguments as their capped one-line summary, no timeline, answered keys or session credentials', async () => {
+  it('sends summaries without timeline, arguments, answered keys or session credentials; the detail change never the arguments or credentials', async () => {
     const { clock, sent, batcher } = setup();
     batcher.taskUpdated(task('t', 1));
     await clock.advance(EVENT_INTERVAL_MS);
-    const text = JSON.stringify(sent);
-    for (const hidden of ['"arguments"', 'timeline', 'answeredInputKeys', 'session-credential', 'legacySession']) expect(text).not.toContain(hidden);
-    expect(text).toContain('"argumentSummary":"secretArgument=\\"kept in the detail view only\\""');
+    const { tasks, details } = sent[0]!.payload as EventPayload<'tasks:updated'>;
+    const summaries = JSON.stringify(tasks);
+    for (const hidden of ['"arguments"', 'timeline', 'answeredInputKeys', 'session-credential', 'legacySession']) expect(summaries).not.toContain(hidden);
+    expect(summaries).toContain('"argumentSummary":"secretArgument=\\"kept in the detail view only\\""');
+    const changes = JSON.stringify(details);
+    for (const hidden of ['secretArgument', 'session-credential', 'legacySession']) expect(changes).not.toContain(hidden);
+  });
+
+  it('gives a task whose timeline grew the entries appended since its last update sent, numbered, and none when it did not grow', async () => {
+    const { clock, sent, batcher } = setup();
+    let tracked = task('t', 1);
+    const grow = (entries: number) => {
+      for (let step = 0; step < entries; step += 1) tracked = { ...tracked, ...withTimelineEntry(tracked, { at: step, note: `note ${timelineCountOf(tracked) + 1}` }) };
+      batcher.taskUpdated(tracked);
+    };
+    const flush = async () => {
+      sent.length = 0;
+      await clock.advance(EVENT_INTERVAL_MS);
+      return (sent[0]!.payload as EventPayload<'tasks:updated'>).details;
+    };
+    grow(0);
+    // Not sent since the batcher began: its newest entry only.
+    expect(await flush()).toEqual([{ localId: 't', timeline: { count: 1, entries: [tracked.timeline[0]] }, answeredInputKeys: [] }]);
+    grow(1);
+    grow(2);
+    expect((await flush())?.map((change) => [change.timeline.count, change.timeline.entries.map((entry) => entry.note)])).toEqual([[4, ['note 2', 'note 3', 'note 4']]]);
+    batcher.taskUpdated({ ...tracked, updatedAt: 99, progress: { progress: 1, at: 99 } });
+    expect(await flush()).toBeUndefined();
+    batcher.taskUpdated({ ...tracked, answeredInputKeys: ['ask'] });
+    expect(await flush()).toEqual([{ localId: 't', timeline: { count: 4, entries: [] }, answeredInputKeys: ['ask'] }]);
+  });
+
+  it(`carries at most ${MAX_NEW_TIMELINE_ENTRIES} new entries, and forgets a removed task's`, async () => {
+    const { clock, sent, batcher } = setup();
+    let tracked = task('t', 1);
+    batcher.taskUpdated(tracked);
+    await clock.advance(EVENT_INTERVAL_MS);
+    for (let step = 0; step < MAX_NEW_TIMELINE_ENTRIES + 5; step += 1) tracked = { ...tracked, ...withTimelineEntry(tracked, { at: step, note: 'more' }) };
+    batcher.taskUpdated(tracked);
+    await clock.advance(EVENT_INTERVAL_MS);
+    const capped = (sent.at(-1)!.payload as EventPayload<'tasks:updated'>).details![0]!;
+    expect(capped.timeline.count).toBe(MAX_NEW_TIMELINE_ENTRIES + 6);
+    expect(capped.timeline.entries).toHaveLength(MAX_NEW_TIMELINE_ENTRIES);
+    batcher.taskRemoved('t');
+    batcher.taskUpdated(tracked);
+    await clock.advance(EVENT_INTERVAL_MS);
+    expect((sent.at(-1)!.payload as EventPayload<'tasks:updated'>).details![0]!.timeline.entries).toHaveLength(1);
   });
 
   it('flushes at most once per flush interval while updates keep coming', async () => {
@@ -103,7 +148,7 @@ describe('EventBatcher', () => {
     batcher.taskUpdated(task('back', 2));
     await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([
-      ['tasks:updated', { tasks: [expect.objectContaining({ localId: 'back' })] }],
+      ['tasks:updated', { tasks: [expect.objectContaining({ localId: 'back' })], details: [expect.objectContaining({ localId: 'back' })] }],
       ['tasks:removed', { ids: ['gone'] }],
     ]);
   });

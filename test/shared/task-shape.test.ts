@@ -36,6 +36,7 @@ const full: Record<string, unknown> = {
   hasResult: true,
   resultIsError: true,
   timeline: [{ at: 1, status: 'working', statusMessage: 'Started', note: 'Call sent' }],
+  timelineCount: 1,
   endReason: 'refused',
   cancelRequestedAt: 7,
   answeredInputKeys: ['ask'],

@@ -6,17 +6,16 @@ import {
   isTaskFinished,
   isTerminalStatus,
   isToolErrorResult,
-  TIMELINE_CAP,
   type EndReason,
   type JsonRpcErrorObject,
   type LegacySession,
   type TaskForm,
   type TaskSnapshot,
-  type TimelineEntry,
   type ToolResult,
   type TrackedTask,
 } from '../../../shared/task-model.js';
 import { clampPollInterval, DEFAULT_POLL_INTERVAL_MS } from '../../../shared/poll-interval.js';
+import { withTimelineEntry } from '../../../shared/timeline.js';
 import { timestampMs } from '../../../shared/timestamp.js';
 
 /** While a healthy subscription pushes a task, it is still polled this often as a safety net. */
@@ -51,20 +50,6 @@ export interface MergeResult {
   outcome: MergeOutcome;
   /** The task after the merge (the same object when nothing changed). */
   task: TrackedTask;
-}
-
-/** The note that opens a timeline whose oldest entries were dropped. */
-export const TIMELINE_DROPPED_NOTE = `Earlier entries were dropped: a task keeps its newest ${TIMELINE_CAP - 1}.`;
-
-/**
- * Appends to a timeline of at most `TIMELINE_CAP` entries: past that the oldest go, and the first
- * entry says so (dated as the newest one dropped), so a reader never takes the rest for all.
- */
-export function appendTimeline(timeline: readonly TimelineEntry[], entry: TimelineEntry): TimelineEntry[] {
-  const next = [...timeline, entry];
-  if (next.length <= TIMELINE_CAP) return next;
-  const newestDropped = next[next.length - TIMELINE_CAP]!;
-  return [{ at: newestDropped.at, note: TIMELINE_DROPPED_NOTE }, ...next.slice(next.length - TIMELINE_CAP + 1)];
 }
 
 /** Field-by-field equality; only the rare structured members are compared as JSON (hot path: every poll). */
@@ -106,14 +91,13 @@ export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: nu
   }
   const statusChanged = current?.status !== incoming.status;
   const messageChanged = current?.statusMessage !== incoming.statusMessage;
-  let timeline = task.timeline;
-  if (statusChanged || messageChanged) {
-    timeline = appendTimeline(timeline, {
+  const timeline = statusChanged || messageChanged
+    ? withTimelineEntry(task, {
       at: now,
       status: incoming.status,
       ...(incoming.statusMessage !== undefined ? { statusMessage: incoming.statusMessage } : {}),
-    });
-  }
+    })
+    : {};
   let endReason: EndReason | undefined;
   if (incoming.status === 'cancelled') {
     endReason = task.cancelRequestedAt !== undefined ? 'user-cancelled' : 'server-cancelled';
@@ -121,7 +105,7 @@ export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: nu
   const next: TrackedTask = {
     ...task,
     snapshot: incoming,
-    timeline,
+    ...timeline,
     updatedAt: now,
     ...(endReason !== undefined ? { endReason } : {}),
   };
@@ -144,13 +128,13 @@ export function endAsUnknownToServer(task: TrackedTask, now: number, detail: str
     ...task,
     endReason: reason,
     updatedAt: now,
-    timeline: appendTimeline(task.timeline, { at: now, note }),
+    ...withTimelineEntry(task, { at: now, note }),
   };
 }
 
 /** `task` with one more timeline note, changed at `now`. */
 function noted(task: TrackedTask, now: number, note: string): TrackedTask {
-  return { ...task, updatedAt: now, timeline: appendTimeline(task.timeline, { at: now, note }) };
+  return { ...task, updatedAt: now, ...withTimelineEntry(task, { at: now, note }) };
 }
 
 /**
@@ -166,7 +150,7 @@ export function resultRecovered(task: TrackedTask, keptAs: string | undefined, r
 
 /** A new pending entry for a `tools/call` about to be sent (on disk before the request goes out). */
 export function newCall(fields: { localId: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedTask {
-  return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, note: 'Call sent' }], answeredInputKeys: [] };
+  return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, note: 'Call sent' }], timelineCount: 1, answeredInputKeys: [] };
 }
 
 /**
@@ -255,7 +239,7 @@ export function requestCancel(task: TrackedTask, note: string, now: number): Tra
 /** The cancel request failed: the task is running as before, with the failure on its timeline. */
 export function cancelFailed(task: TrackedTask, detail: string, now: number): TrackedTask {
   const { cancelRequestedAt: _dropped, ...rest } = task;
-  return { ...rest, timeline: appendTimeline(task.timeline, { at: now, note: `Cancel failed: ${detail}` }) };
+  return { ...rest, ...withTimelineEntry(task, { at: now, note: `Cancel failed: ${detail}` }) };
 }
 
 /**
@@ -264,7 +248,7 @@ export function cancelFailed(task: TrackedTask, detail: string, now: number): Tr
  */
 export function recordAnswer(task: TrackedTask, key: string, now: number, note?: string): TrackedTask {
   const answered = { ...withoutKeptRequests(task, [key]), answeredInputKeys: [...task.answeredInputKeys, key], updatedAt: now };
-  return note === undefined ? answered : { ...answered, timeline: appendTimeline(task.timeline, { at: now, note }) };
+  return note === undefined ? answered : { ...answered, ...withTimelineEntry(task, { at: now, note }) };
 }
 
 /** `task` with `detail` as its last error (the same object when it already says that). */

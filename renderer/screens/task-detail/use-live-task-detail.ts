@@ -1,9 +1,10 @@
 /**
- * One task's detail, kept live. The detail (with timeline and arguments) is fetched; pushed
- * summaries land in the list cache first. When the list holds a newer summary than the fetched
- * detail, the view shows the summary's fields at once and refetches the detail, so a slow or
- * overtaken fetch can never show an older state than the inbox does. Progress, which the host
- * changes without a new `updatedAt`, is taken from whichever is newer by its own time.
+ * One task's detail, kept live. The detail (with timeline and arguments) is fetched once; pushed
+ * updates bring it up to date in the cache (`mergeTasksIntoCache`), new timeline entries
+ * included. Should the list still hold a newer summary than the detail (its timeline could not
+ * catch up, or a slow fetch landed after an update), the view shows the summary's fields at once
+ * and refetches the detail, so it never shows an older state than the inbox does. Progress, which
+ * the host changes without a new `updatedAt`, is taken from whichever is newer by its own time.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';

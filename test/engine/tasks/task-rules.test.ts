@@ -7,8 +7,6 @@ import {
   endAsUnknownToServer,
   mergeSnapshot,
   nextPollDelay,
-  appendTimeline,
-  TIMELINE_DROPPED_NOTE,
 } from '../../../electron/engine/tasks/task-rules.js';
 
 const NOW = 1_800_000_000_000;
@@ -79,25 +77,6 @@ describe('mergeSnapshot', () => {
 
   it('clears the last poll error when an observation applies', () => {
     expect(mergeSnapshot(task({ lastError: 'timeout' }), snap(), NOW).task.lastError).toBeUndefined();
-  });
-});
-
-describe('appendTimeline', () => {
-  it('keeps 100 entries: the newest 99, after a note that earlier ones were dropped', () => {
-    let timeline = appendTimeline([], { at: 0 });
-    for (let i = 1; i < 150; i++) timeline = appendTimeline(timeline, { at: i });
-    expect(timeline).toHaveLength(100);
-    expect(timeline[0]).toEqual({ at: 50, note: TIMELINE_DROPPED_NOTE });
-    expect(timeline[1]!.at).toBe(51);
-    expect(timeline.at(-1)!.at).toBe(149);
-    expect(timeline.filter((entry) => entry.note === TIMELINE_DROPPED_NOTE)).toHaveLength(1);
-  });
-
-  it('adds no note while nothing was dropped', () => {
-    let timeline = appendTimeline([], { at: 0 });
-    for (let i = 1; i < 100; i++) timeline = appendTimeline(timeline, { at: i });
-    expect(timeline).toHaveLength(100);
-    expect(timeline.some((entry) => entry.note !== undefined)).toBe(false);
   });
 });
 

@@ -115,7 +115,7 @@ describe('the hand checks give the verdict of the contract schema they stand in 
   });
 
   const eventSamples: { [E in (typeof EVENT_CHANNEL_NAMES)[number]]: unknown } = {
-    'tasks:updated': { tasks: [asJson(makeTask())] },
+    'tasks:updated': { tasks: [asJson(makeTask())], details: [{ localId: 't', timeline: { count: 3, entries: [{ at: 1, status: 'working', statusMessage: 'm', note: 'n' }] }, answeredInputKeys: ['k'] }] },
     'tasks:removed': { ids: ['a', 'b'] },
     'servers:changed': { servers: [fullServer, notRespondingServer] },
     'inputs:changed': { inputs: fullInputs },
@@ -128,8 +128,8 @@ describe('the hand checks give the verdict of the contract schema they stand in 
   it.each(EVENT_CHANNEL_NAMES.map((channel) => [channel] as const))('the %s event', (channel) => {
     const sample = eventSamples[channel];
     expect(verdicts(eventChannels[channel], eventShapes[channel], sample)).toEqual({ zod: true, hand: true });
-    // tasks:updated's summaries are probed field by field in summary-shape.test.ts.
-    expect(disagreements(eventChannels[channel], eventShapes[channel], channel === 'tasks:updated' ? { tasks: [] } : sample)).toEqual([]);
+    // tasks:updated's summaries and detail changes are probed field by field in summary-shape.test.ts.
+    expect(disagreements(eventChannels[channel], eventShapes[channel], channel === 'tasks:updated' ? { tasks: [], details: [] } : sample)).toEqual([]);
   });
 
   it.each(Object.keys(firstScreenAnswers).map((channel) => [channel as keyof typeof firstScreenAnswers] as const))('the %s answer', (channel) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isTaskSummaryArray, isTasksUpdatedShaped } from '../../../renderer/bridge/summary-shape';
-import { isTaskSummaryShaped } from '../../../shared/task-shape';
-import { TaskSummarySchema } from '../../../shared/ipc/contract';
-import { JsonRpcErrorSchema, TaskProgressSchema, TaskSnapshotSchema } from '../../../shared/task-model';
+import { isTaskDetailChangeShaped, isTaskSummaryShaped } from '../../../shared/task-shape';
+import { TaskDetailChangeSchema, TaskSummarySchema } from '../../../shared/ipc/contract';
+import { JsonRpcErrorSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema } from '../../../shared/task-model';
 import { makeSnapshot, makeTask } from '../factories';
 import { changed, disagreements, keysOf, schemaKeys, verdicts } from './shape-agreement';
 
@@ -119,9 +119,33 @@ describe('isTaskSummaryShaped gives the verdict of TaskSummarySchema', () => {
   });
 });
 
+/** A detail change with every field the contract allows, as it arrives. */
+const change = { localId: 'local-1', timeline: { count: 7, entries: [{ at: 1, status: 'working', statusMessage: 'Halfway', note: 'Call sent' }] }, answeredInputKeys: ['ask'] };
+
+describe('isTaskDetailChangeShaped gives the verdict of TaskDetailChangeSchema', () => {
+  it('probes every field the contract declares', () => {
+    expect(keysOf(change)).toEqual(schemaKeys(TaskDetailChangeSchema));
+    expect(keysOf(change.timeline.entries[0])).toEqual(schemaKeys(TimelineEntrySchema));
+  });
+
+  it('without each field, with each field of every kind of value, and with an extra field in each object', () => {
+    expect(disagreements(TaskDetailChangeSchema, isTaskDetailChangeShaped, change)).toEqual([]);
+  });
+
+  it('rejects counts the contract refuses', () => {
+    for (const count of [-1, 1.5, Number.NaN, '7']) {
+      expect(verdicts(TaskDetailChangeSchema, isTaskDetailChangeShaped, changed(change, ['timeline', 'count'], { to: count })), String(count)).toEqual({ zod: false, hand: false });
+    }
+  });
+});
+
 describe('isTasksUpdatedShaped', () => {
   it.each<[string, unknown, boolean]>([
     ['summaries', { tasks: [valid, full] }, true],
+    ['summaries with detail changes', { tasks: [valid], details: [change] }, true],
+    ['no detail changes', { tasks: [valid], details: [] }, true],
+    ['a bad detail change', { tasks: [valid], details: [{ ...change, timeline: { count: 1 } }] }, false],
+    ['detail changes not in an array', { tasks: [valid], details: change }, false],
     ['no summaries', { tasks: [] }, true],
     ['a bad summary', { tasks: [valid, { id: 42 }] }, false],
     ['no tasks', {}, false],

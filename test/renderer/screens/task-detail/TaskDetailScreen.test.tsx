@@ -237,7 +237,7 @@ describe('task detail', () => {
   });
 
   it('cancel shows "cancel requested" until the terminal state arrives', async () => {
-    const { bridge, details } = renderDetail(makeDetail({ localId: 'c' }), { 'tasks:cancel': () => ok({}) });
+    const { bridge } = renderDetail(makeDetail({ localId: 'c' }), { 'tasks:cancel': () => ok({}) });
     fireEvent.click(await screen.findByTestId('task-cancel'));
     // Cancel asks first, saying what it does for a task.
     expect(screen.getByText(/Ask the server to cancel this task\? Cancellation is cooperative/)).toBeTruthy();
@@ -251,20 +251,29 @@ describe('task detail', () => {
 
     // The server finished anyway: the real final state replaces "cancel requested".
     const finished = { updatedAt: NOW + 5_000, cancelRequestedAt: NOW, snapshot: makeSnapshot({ status: 'completed' as const }) };
-    details.set('c', makeDetail({ localId: 'c', ...finished, timeline: [{ at: NOW + 5_000, status: 'completed' }] }));
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'c', ...finished })] }));
+    const reads = bridge.requestsTo('tasks:get').length;
+    const completedEntry = { at: NOW + 5_000, status: 'completed' as const };
+    act(() => bridge.emit('tasks:updated', {
+      tasks: [makeTask({ localId: 'c', ...finished })],
+      details: [{ localId: 'c', timeline: { count: 1, entries: [completedEntry] }, answeredInputKeys: [] }],
+    }));
     await waitFor(() => expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('completed'));
     expect(screen.queryByTestId('task-cancel-requested')).toBeNull();
-    // The detail is refetched for its timeline.
+    // The timeline's new entry came with the update: the task is not read again.
     await waitFor(() => expect(screen.getAllByTestId('timeline-entry')).toHaveLength(1));
+    expect(bridge.requestsTo('tasks:get')).toHaveLength(reads);
   });
 
   it('never shows an older state than the inbox, even when the host answers late', async () => {
     const { bridge } = renderDetail(makeDetail({ localId: 'late' }));
     await screen.findByTestId('task-detail');
     const before = bridge.requestsTo('tasks:get').length;
-    // The host's tasks:get still returns the old detail, but the pushed summary is newer.
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ localId: 'late', updatedAt: NOW + 9_000, snapshot: makeSnapshot({ status: 'failed', error: { code: 1, message: 'boom' } }) })] }));
+    // The pushed summary is newer, its timeline entries cannot be lined up with the cached detail's
+    // (8 were appended, 1 came), and the host's tasks:get still returns the old detail.
+    act(() => bridge.emit('tasks:updated', {
+      tasks: [makeTask({ localId: 'late', updatedAt: NOW + 9_000, snapshot: makeSnapshot({ status: 'failed', error: { code: 1, message: 'boom' } }) })],
+      details: [{ localId: 'late', timeline: { count: 8, entries: [{ at: NOW + 9_000, status: 'failed' }] }, answeredInputKeys: [] }],
+    }));
     await waitFor(() => expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('failed'));
     await waitFor(() => expect(bridge.requestsTo('tasks:get').length).toBeGreaterThan(before));
     await new Promise((resolve) => setTimeout(resolve, 100));
