@@ -204,7 +204,7 @@ const PROBE_SCRIPT = String.raw`
     const lastMessage = new Map();
     const newest = new Map();
     if (probe.listText !== null) {
-      for (const task of JSON.parse(probe.listText).result.value) lastMessage.set(task.id, task.snapshot?.statusMessage ?? '');
+      for (const task of JSON.parse(probe.listText).result.value) lastMessage.set(task.localId, task.snapshot?.statusMessage ?? '');
     }
     for (const frame of probe.frames) {
       const tasks = JSON.parse(frame.text).payload.tasks;
@@ -214,11 +214,11 @@ const PROBE_SCRIPT = String.raw`
         const message = task.snapshot?.statusMessage ?? '';
         if (inWindow) {
           updatesReceived += 1;
-          distinct.add(task.id);
-          if (lastMessage.has(task.id) && lastMessage.get(task.id) !== message) statusMessageChanges += 1;
+          distinct.add(task.localId);
+          if (lastMessage.has(task.localId) && lastMessage.get(task.localId) !== message) statusMessageChanges += 1;
         }
-        lastMessage.set(task.id, message);
-        newest.set(task.id, { at: frame.at, message });
+        lastMessage.set(task.localId, message);
+        newest.set(task.localId, { at: frame.at, message });
       }
     }
     let rowsChecked = 0, staleRows = 0;
