@@ -14,6 +14,7 @@
  */
 import type { EventPayload, TaskSummary } from '../../shared/ipc/contract';
 import { isJsonObject } from '../../shared/json-guards';
+import { arrayOf, optional } from '../../shared/shape-guards';
 import { isTaskDetailChangeShaped, isTaskSummaryShaped } from '../../shared/task-shape';
 
 /** True when `value` is an array of task summaries. */
@@ -25,5 +26,5 @@ export function isTaskSummaryArray(value: unknown): value is TaskSummary[] {
 export function isTasksUpdatedShaped(value: unknown): value is EventPayload<'tasks:updated'> {
   return isJsonObject(value)
     && isTaskSummaryArray(value.tasks)
-    && (value.details === undefined || (Array.isArray(value.details) && value.details.every(isTaskDetailChangeShaped)));
+    && optional(value.details, arrayOf(isTaskDetailChangeShaped));
 }
