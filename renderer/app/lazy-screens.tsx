@@ -2,8 +2,8 @@
  * The screens the first paint does not need, each in its own chunk: the launcher, the servers,
  * the needs-input queue and a task's detail (with the input forms and their pattern engine),
  * and the keyboard help dialog.
- * The inbox list is in the entry; these load on first use, and `preloadScreens` fetches them all
- * right after the first paint so a click never waits on the network.
+ * The inbox list is in the entry; these load on first use, and `preloadScreensWhenIdle` fetches
+ * them all once the first paint is done and the page is idle, so a click never waits on the network.
  *
  * Built on `use()` rather than `React.lazy` so that a screen already loaded renders at once
  * (without a Suspense round), which also lets tests render synchronously after preloading.
@@ -40,6 +40,32 @@ const screens = {
 /** Starts loading every lazy screen; resolves once all are loaded (rejects if one cannot be). */
 export async function preloadScreens(): Promise<void> {
   await Promise.all(Object.values(screens).map((module) => module().promise));
+}
+
+/** The longest the preload waits for idle time, so a page that is never idle still gets its screens. */
+const PRELOAD_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Preloads every lazy screen after the next frame is painted, in the page's first idle period
+ * (or after PRELOAD_IDLE_TIMEOUT_MS). Returns a function that cancels the preload if it has
+ * not started. A failed load is left for the screen's own render to report.
+ */
+export function preloadScreensWhenIdle(): () => void {
+  const start = () => void preloadScreens().catch(() => undefined);
+  let cancelIdle = () => {};
+  const frame = requestAnimationFrame(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(start, { timeout: PRELOAD_IDLE_TIMEOUT_MS });
+      cancelIdle = () => cancelIdleCallback(idle);
+    } else {
+      const timer = setTimeout(start, 0);
+      cancelIdle = () => clearTimeout(timer);
+    }
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    cancelIdle();
+  };
 }
 
 function Loaded<Props extends object>({ module, props }: { module: () => ScreenModule<Props>; props: Props }) {

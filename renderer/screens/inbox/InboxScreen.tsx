@@ -1,6 +1,6 @@
 /** The inbox: every tracked task across servers, filtered, searched, grouped (Needs you / Running / Finished), newest first within each group. */
 import { useEffect } from 'react';
-import { preloadScreens } from '../../app/lazy-screens';
+import { preloadScreensWhenIdle } from '../../app/lazy-screens';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { errorMessage } from '../../queries/unwrap';
@@ -23,17 +23,10 @@ export function InboxScreen() {
   const hasList = tasks !== undefined;
   useEffect(() => {
     if (!hasList) return;
-    // Once the list is painted (a task posted from the next frame runs after its paint), the
-    // other screens load, so a click on them does not wait, and their code is not fetched
-    // before the list's first paint.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void preloadScreens().catch(() => undefined), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    // The other screens load once the list is painted and the page is idle, so a click on them
+    // does not wait, and neither their fetch nor the script tags they add delay the list's
+    // first paint or the first input after it.
+    return preloadScreensWhenIdle();
   }, [hasList]);
 
   return (

@@ -42,6 +42,25 @@ describe('revealHiddenCharacters', () => {
     expect(revealHiddenCharacters('server')).toEqual([{ kind: 'text', text: 'server' }]);
   });
 
+  it('returns nothing for the empty string', () => {
+    expect(revealHiddenCharacters('')).toEqual([]);
+    expect(revealHiddenCharacters('', true)).toEqual([]);
+  });
+
+  it.each([false, true])('finds the same hidden characters on its quick path as its full scan, for every code point (keepLineBreaks %s)', (keepLineBreaks) => {
+    // Alone, a visible character takes the quick path; after a hidden one, the same character
+    // goes through the full scan. The two must agree on every code point.
+    const disagreeing: string[] = [];
+    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint += 1) {
+      if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+      const character = String.fromCodePoint(codePoint);
+      const alone = revealHiddenCharacters(character, keepLineBreaks);
+      const scanned = revealHiddenCharacters(`\u202E${character}`, keepLineBreaks).slice(1);
+      if (JSON.stringify(alone) !== JSON.stringify(scanned)) disagreeing.push(hiddenMarker(codePoint));
+    }
+    expect(disagreeing).toEqual([]);
+  });
+
   it.each([
     [0x9, '[U+0009]'],
     [0x202e, '[U+202E]'],
