@@ -96,7 +96,13 @@ export const TimelineEntrySchema = z.object({
   at: z.number(),
   status: TaskStatusSchema.optional(),
   statusMessage: z.string().optional(),
-  /** What the app itself did or concluded (cancel requested, input answered, lost, ...). */
+  /**
+   * What the app itself did or concluded (cancel requested, input answered, lost, ...), as a
+   * fact for shared/timeline-messages.ts to phrase (shared/timeline-facts.ts lists the kinds).
+   * Any kind loads, so a fact this version does not know never sets its task aside.
+   */
+  fact: z.looseObject({ kind: z.string() }).optional(),
+  /** The same, as a sentence: written by versions before facts, and shown as written. */
   note: z.string().optional(),
 });
 /** One observed transition of a task. */

@@ -64,6 +64,7 @@ interface TimelineEntryShape {
   at: number;
   status?: GuardedBy<typeof isTaskStatus>;
   statusMessage?: string;
+  fact?: { kind: string; [field: string]: unknown };
   note?: string;
 }
 
@@ -140,8 +141,13 @@ function isProgressShaped(value: unknown): value is ProgressShape {
   return isJsonObject(value) && isFiniteNumber(value.progress) && optional(value.total, isFiniteNumber) && optional(value.message, isString) && isFiniteNumber(value.at);
 }
 
+/** A fact as the schema loads it: any object with a string `kind` (shared/timeline-facts.ts checks the known ones). */
+function isFactRecordShaped(value: unknown): boolean {
+  return isJsonObject(value) && isString(value.kind);
+}
+
 function isTimelineEntryShaped(value: unknown): value is TimelineEntryShape {
-  return isJsonObject(value) && isFiniteNumber(value.at) && optional(value.status, isTaskStatus) && optional(value.statusMessage, isString) && optional(value.note, isString);
+  return isJsonObject(value) && isFiniteNumber(value.at) && optional(value.status, isTaskStatus) && optional(value.statusMessage, isString) && optional(value.fact, isFactRecordShaped) && optional(value.note, isString);
 }
 
 function isLegacySessionShaped(value: unknown): boolean {

@@ -6,12 +6,13 @@
  * entry (docs/architecture.md#events). Pure and free of zod: the renderer's first screen loads it.
  */
 import type { TimelineEntry, TrackedTask } from './task-model.js';
+import type { TimelineFactOf } from './timeline-facts.js';
 
 /** How many timeline entries a task keeps (oldest dropped first). */
 export const TIMELINE_CAP = 100;
 
-/** The note that opens a timeline whose oldest entries were dropped. */
-export const TIMELINE_DROPPED_NOTE = `Earlier entries were dropped: a task keeps its newest ${TIMELINE_CAP - 1}.`;
+/** The fact that opens a timeline whose oldest entries were dropped. */
+export const TIMELINE_DROPPED_FACT: TimelineFactOf<'entries-dropped'> = { kind: 'entries-dropped', kept: TIMELINE_CAP - 1 };
 
 /** A timeline and its count: what the functions here read and write. */
 export type CountedTimeline = Pick<TrackedTask, 'timeline' | 'timelineCount'>;
@@ -41,7 +42,7 @@ export function withTimelineEntry(task: CountedTimeline, entry: TimelineEntry): 
 
 /**
  * The tail of `task`'s timeline holding its newest `wanted` entries, or as many as it keeps (never
- * the note about dropped ones, which is no appended entry).
+ * the fact about dropped ones, which is no appended entry).
  */
 export function timelineTail(task: CountedTimeline, wanted: number): TimelineTail {
   const length = Math.max(0, Math.min(wanted, task.timeline.length, TIMELINE_CAP - 1));
@@ -71,5 +72,5 @@ function appendEntry(timeline: readonly TimelineEntry[], entry: TimelineEntry): 
   const next = [...timeline, entry];
   if (next.length <= TIMELINE_CAP) return next;
   const newestDropped = next[next.length - TIMELINE_CAP]!;
-  return [{ at: newestDropped.at, note: TIMELINE_DROPPED_NOTE }, ...next.slice(next.length - TIMELINE_CAP + 1)];
+  return [{ at: newestDropped.at, fact: TIMELINE_DROPPED_FACT }, ...next.slice(next.length - TIMELINE_CAP + 1)];
 }

@@ -282,10 +282,10 @@ export class Engine {
    * up instead: it is never retried.
    */
   cancelTask(id: string): Promise<void> {
-    if (this.parts.calls.isInRound(id)) return this.parts.calls.abandon(id, 'You stopped the call while it waited for your input; it was not sent again.');
+    if (this.parts.calls.isInRound(id)) return this.parts.calls.abandon(id, { kind: 'call-stopped-in-round' });
     const task = this.parts.ledger.get(id);
     if (task !== undefined && this.parts.calls.isOnTheWire(task)) return this.parts.calls.cancel(id);
-    return this.parts.watcher.cancel(id, 'Cancel requested');
+    return this.parts.watcher.cancel(id, { kind: 'cancel-requested' });
   }
 
   /**

@@ -1,13 +1,17 @@
 /**
  * A task's timeline as the detail screen lists it: consecutive repeats of the same step (the
- * same status, message and note, e.g. a server re-sending "Working" on every poll) become one row
- * with a count, and every row knows the time since the row before it.
+ * same status, message and words of the app, e.g. a server re-sending "Working" on every poll)
+ * become one row with a count, and every row knows the time since the row before it and has the
+ * app's own words for its entry, phrased once by the timeline's message catalogue.
  */
 import type { TimelineEntry } from '../../shared/task-model';
+import { describeAppNote } from '../../shared/timeline-messages';
 
 /** One row: the first entry of a run of identical ones, how many there were, and when. */
 export interface TimelineRow {
   entry: TimelineEntry;
+  /** What the app said about itself in the entry (its fact phrased, or an older version's note), if anything. */
+  appNote: string | undefined;
   /** How many consecutive identical entries the row stands for (1 = no repeat). */
   count: number;
   /** Local wall-clock ms of the last entry of the run. */
@@ -16,20 +20,19 @@ export interface TimelineRow {
   sincePrevious?: number;
 }
 
-const sameStep = (a: TimelineEntry, b: TimelineEntry): boolean =>
-  a.status === b.status && a.statusMessage === b.statusMessage && a.note === b.note;
 
 /** The rows of `entries` (oldest first, as the engine keeps them). */
 export function timelineRows(entries: readonly TimelineEntry[]): TimelineRow[] {
   const rows: TimelineRow[] = [];
   for (const entry of entries) {
     const last = rows.at(-1);
-    if (last !== undefined && sameStep(last.entry, entry)) {
+    const appNote = describeAppNote(entry);
+    if (last !== undefined && last.entry.status === entry.status && last.entry.statusMessage === entry.statusMessage && last.appNote === appNote) {
       last.count += 1;
       last.lastAt = entry.at;
       continue;
     }
-    rows.push({ entry, count: 1, lastAt: entry.at, ...(last !== undefined ? { sincePrevious: Math.max(0, entry.at - last.lastAt) } : {}) });
+    rows.push({ entry, appNote, count: 1, lastAt: entry.at, ...(last !== undefined ? { sincePrevious: Math.max(0, entry.at - last.lastAt) } : {}) });
   }
   return rows;
 }

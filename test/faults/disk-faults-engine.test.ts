@@ -19,6 +19,7 @@ import { FileResultStore } from '../../electron/engine/stores/file-result-store.
 import { demoServerCommand, type DemoServerForm } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 import { startEngineProcess, type EngineEvent, type EngineProcess } from '../helpers/engine-process-handle.js';
+import { lastAppNote } from '../helpers/app-notes.js';
 
 const LAUNCHER = fileURLToPath(new URL('../fixtures/counting-launcher.ts', import.meta.url));
 const forms: DemoServerForm[] = ['extension', 'legacy'];
@@ -156,7 +157,7 @@ describe.each(forms)('disk faults against the %s demo server over stdio', (form)
     expect(keptAs).toBeDefined();
     expect(readFileSync(join(resultsDir, keptAs!), 'utf8')).toBe('{"content":[{"type":"te');
     const task = engine.getTask(outcome.task.localId)!;
-    expect(task.timeline.at(-1)?.note).toBe(`The stored result was damaged and kept as ${keptAs}. It was fetched again from the server.`);
+    expect(lastAppNote(task)).toBe(`The stored result was damaged and kept as ${keptAs}. It was fetched again from the server.`);
     expect(task.hasResult).toBe(true);
     expect(await new FileResultStore({ dir: data.dir }).get(outcome.task.localId)).toEqual(result); // stored anew
   });

@@ -8,6 +8,7 @@ import { ResultKeeper } from '../../electron/engine/tasks/result-keeper.js';
 import { ResultReader } from '../../electron/engine/tasks/result-recovery.js';
 import { engineKit, FakeProtocol, MemoryResultStore, SERVER, snapshot } from '../engine/engine-kit.js';
 import type { Logger } from '../../electron/engine/ports.js';
+import { appNotes, lastAppNote } from '../helpers/app-notes.js';
 
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const RESULT: ToolResult = { content: [{ type: 'text', text: 'again' }] };
@@ -50,7 +51,7 @@ it('reads a damaged result again from the server once, however many reads ask at
   expect(second).toEqual(RESULT);
   expect(protocol.count('tasks/get')).toBe(1);
   const task = kit.parts.ledger.get(done.localId)!;
-  expect(task.timeline.map((entry) => entry.note)).toEqual([`The stored result was damaged and kept as ${KEPT}. It was fetched again from the server.`]);
+  expect(appNotes(task)).toEqual([`The stored result was damaged and kept as ${KEPT}. It was fetched again from the server.`]);
   expect(task.hasResult).toBe(true);
   expect(store.results.get(done.localId)).toEqual(RESULT); // stored anew
 });
@@ -61,6 +62,6 @@ it('says the result could not be fetched again when the server is not connected,
   expect(await read.read(done)).toBeUndefined();
 
   const task = kit.parts.ledger.get(done.localId)!;
-  expect(task.timeline.at(-1)?.note).toBe(`The stored result was damaged and kept as ${KEPT}. It could not be fetched again from the server.`);
+  expect(lastAppNote(task)).toBe(`The stored result was damaged and kept as ${KEPT}. It could not be fetched again from the server.`);
   expect(task.hasResult).toBe(false);
 });

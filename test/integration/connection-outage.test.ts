@@ -19,6 +19,7 @@ import type { Engine } from '../../electron/engine/index.js';
 import { startCountingProxy, type CountingProxy } from '../helpers/counting-proxy.js';
 import { startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { lastAppNote } from '../helpers/app-notes.js';
 
 const engines: Engine[] = [];
 const proxies: CountingProxy[] = [];
@@ -144,7 +145,7 @@ describe('2025-11-25 over HTTP: the server restarts during a run and loses the s
     for (const task of [build, deploy]) {
       const lost = await waitForTask(engine, task.localId, isTaskFinished, 20_000, `the ${task.toolName} to end`);
       expect(lost.endReason).toBe('lost');
-      expect(lost.timeline.at(-1)?.note).toMatch(/no longer knows this task/);
+      expect(lastAppNote(lost)).toMatch(/no longer knows this task/);
       expect(lost.legacyPendingRequests).toBeUndefined();
     }
     expect(engine.listInputs()).toEqual([]);

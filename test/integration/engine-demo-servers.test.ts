@@ -12,6 +12,7 @@ import { classifyTask } from '../../shared/task-status.js';
 import type { Engine } from '../../electron/engine/index.js';
 import { demoServerCommand, startDemoServer, stopAllDemoServers, type DemoServerForm, type DemoServerTransport } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, TrackingClock, waitForInput, waitForInputs, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { appNotes } from '../helpers/app-notes.js';
 
 const matrix: [DemoServerForm, DemoServerTransport][] = [
   ['extension', 'stdio'],
@@ -175,7 +176,7 @@ describe.each(matrix)('engine against the %s demo server over %s', (form, transp
     expect(engine.getTask(task.localId)?.cancelRequestedAt).toBeDefined();
     const done = await finished(task.localId, 'sleep to be cancelled');
     expect(done).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });
-    expect(done.timeline.map((entry) => entry.note)).toContain('Cancel requested');
+    expect(appNotes(done)).toContain('Cancel requested');
   });
 
   it('flaky fails with the JSON-RPC error', async () => {

@@ -13,11 +13,11 @@ import { McpRequestError } from '../../electron/engine/index.js';
 import { CONFIRM_KEY, CONFIRM_MESSAGE, REFUSAL, RELEASED_TEXT, TOOL_ERROR_TEXT, type RetryEnding } from '../fixtures/mrtr-elicitation-server.js';
 import { waitForServer, waitForTask } from '../helpers/engine-harness.js';
 import { fixtureEngine, fixtureServerConfig } from '../helpers/fixture-engine.js';
+import { appNotes } from '../helpers/app-notes.js';
 
 const serverId = 'mrtr-elicitation';
 const config = fixtureServerConfig(serverId, 'MRTR elicitation', new URL('../fixtures/mrtr-elicitation-server.ts', import.meta.url));
 
-const notes = (task: TrackedTask): string[] => task.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
 
 /** What each retry ending leaves on the entry. */
 const ENDINGS: Record<RetryEnding, { entry: Partial<TrackedTask>; note: string | RegExp }> = {
@@ -67,7 +67,7 @@ describe('an MRTR tools/call answered by the user, retried (SDK server, 2026-07-
     const { entry, note } = ENDINGS[retry];
     expect(done).toMatchObject({ ...entry, phase: 'calling' });
     expect(done.serverTaskId).toBeUndefined();
-    expect(notes(done)).toContain(note);
+    expect(appNotes(done)).toContain(note);
     expect(removed).toBe(false);
     expect(engine.listInputs().filter((input) => input.localId === id)).toEqual([]);
     const result = await engine.getResult(id);

@@ -13,6 +13,7 @@ import { SUMMARY_KEY, SUMMARY_PROMPT } from '../fixtures/mrtr-sampling-server.js
 import { demoServerCommand, stopAllDemoServers, type DemoServerForm } from '../helpers/demo-server-process.js';
 import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 import { fixtureEngine, fixtureServerConfig } from '../helpers/fixture-engine.js';
+import { appNotes } from '../helpers/app-notes.js';
 
 afterAll(stopAllDemoServers);
 
@@ -23,7 +24,6 @@ function reply(text: string): Record<string, unknown> {
   return built.result;
 }
 
-const notes = (task: TrackedTask): string[] => task.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
 
 describe.each<[DemoServerForm, string]>([
   ['extension', 'cancel-task'],
@@ -63,7 +63,7 @@ describe.each<[DemoServerForm, string]>([
     const done = await waitForTask(engine, task.localId, isTaskFinished, 20_000, 'the summary to finish');
     expect(done.snapshot?.status).toBe('completed');
     expect((await engine.getResult(task.localId))?.['structuredContent']).toEqual({ summarized: true, summary: 'Two fixes and a faster search.', model: HUMAN_MODEL_NAME });
-    expect(notes(done)).toContain('Answered a sampling request with your reply');
+    expect(appNotes(done)).toContain('Answered a sampling request with your reply');
   });
 
   it(`declining ${form === 'legacy' ? 'answers the request with "User rejected sampling request"' : 'cancels the task, saying why'}`, async () => {
@@ -76,10 +76,10 @@ describe.each<[DemoServerForm, string]>([
       // The task goes on; the server decides what the refusal means (this one completes without a summary).
       expect(done.snapshot?.status).toBe('completed');
       expect((await engine.getResult(task.localId))?.['structuredContent']).toEqual({ summarized: false, reason: 'User rejected sampling request' });
-      expect(notes(done)).toContain('Declined the sampling request: the server was told the user rejected it');
+      expect(appNotes(done)).toContain('Declined the sampling request: the server was told the user rejected it');
     } else {
       expect(done).toMatchObject({ snapshot: { status: 'cancelled' }, endReason: 'user-cancelled' });
-      expect(notes(done)).toContain('Declined the sampling request: this server\'s protocol has no way to refuse one, so the task was cancelled');
+      expect(appNotes(done)).toContain('Declined the sampling request: this server\'s protocol has no way to refuse one, so the task was cancelled');
     }
     expect(done.answeredInputKeys).toContain(input.key);
     await expect(engine.declineInput(task.localId, input.key)).rejects.toThrow(/no longer pending/);

@@ -27,6 +27,7 @@ import {
   stepMessage,
 } from '../fixtures/hostile-server.js';
 import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { describeAppNote } from '../../shared/timeline-messages.js';
 
 const SERVER_ID = 'hostile';
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -215,7 +216,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
       // The seed and twelve applied working answers, the approval, the completion — and nothing after it.
       expect(statuses).toEqual([...Array<string>(13).fill('working'), 'input_required', 'completed']);
       expect(statuses.findIndex((status) => isTerminalStatus(status))).toBe(statuses.length - 1);
-      const texts = final.timeline.map((entry) => `${entry.statusMessage ?? ''} ${entry.note ?? ''}`);
+      const texts = final.timeline.map((entry) => `${entry.statusMessage ?? ''} ${describeAppNote(entry) ?? ''}`);
       expect(texts.filter((text) => text.includes(STALE_STATUS_MESSAGE) || text.includes(FORGED_TEXT))).toEqual([]);
 
       const times = appliedSnapshots().flatMap((snapshot) => (snapshot.lastUpdatedAt === undefined ? [] : [Date.parse(snapshot.lastUpdatedAt)]));

@@ -17,6 +17,7 @@ import { startCountingProxy, type CountingProxy } from '../helpers/counting-prox
 import { demoServerCommand, startDemoServer, stopAllDemoServers } from '../helpers/demo-server-process.js';
 import { freePort, startEverythingHttp, type EverythingHttp } from '../helpers/everything-http.js';
 import { nodeEngine, pollUntil, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { lastAppNote } from '../helpers/app-notes.js';
 
 const require = createRequire(import.meta.url);
 const everythingMain = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -120,7 +121,7 @@ describe('a long plain call (server-everything over stdio)', () => {
     await expect(first).rejects.toThrow();
     const cancelled = engine.getTask(current)!;
     expect(cancelled).toMatchObject({ endReason: 'user-cancelled', hasResult: false });
-    expect(cancelled.timeline.at(-1)?.note).toContain('notifications/cancelled');
+    expect(lastAppNote(cancelled)).toContain('notifications/cancelled');
     const [sentCall] = toolCalls(sentMessages(log), LONG);
     expect((sentCall!.params as { _meta?: Record<string, unknown> })._meta?.progressToken).toBe(current);
     await pollUntil(() => sentMessages(log).some((message) => message.method === 'notifications/cancelled'), 'notifications/cancelled on the wire');
@@ -167,7 +168,7 @@ describe('cancelling a plain call over Streamable HTTP (2025-11-25)', () => {
     await waitForTask(engine, id, (task) => task.progress !== undefined, 20_000, 'the first progress');
     await engine.cancelTask(id);
     await expect(call).rejects.toThrow();
-    const note = engine.getTask(id)!.timeline.at(-1)?.note;
+    const note = lastAppNote(engine.getTask(id));
     expect(note).toBe('You cancelled the call: its request was closed and the server was sent notifications/cancelled. An answer arriving later is ignored.');
     const sentCall = proxy.seen.find((request) => (request.body as { method?: string } | undefined)?.method === 'tools/call');
     await pollUntil(() => proxy!.seen.some((request) => (request.body as { method?: string } | undefined)?.method === 'notifications/cancelled'), 'notifications/cancelled POSTed');
@@ -193,7 +194,7 @@ describe('cancelling a plain call over Streamable HTTP (2026-07-28)', () => {
     await waitForTask(engine, id, (task) => task.progress !== undefined, 20_000, 'the first progress');
     await engine.cancelTask(id);
     await expect(call).rejects.toThrow();
-    expect(engine.getTask(id)?.timeline.at(-1)?.note).toBe('You cancelled the call: its request was closed. An answer arriving later is ignored.');
+    expect(lastAppNote(engine.getTask(id))).toBe('You cancelled the call: its request was closed. An answer arriving later is ignored.');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(proxy.seen.filter((request) => (request.body as { method?: string } | undefined)?.method === 'notifications/cancelled')).toEqual([]);
   }, 60_000);
@@ -232,7 +233,7 @@ describe('a call in flight when the engine stops', () => {
     await Promise.all([waitForServer(next, 'everything'), waitForServer(next, 'ext')]);
     const interrupted = next.getTask(plainId)!;
     expect(interrupted).toMatchObject({ phase: 'calling', endReason: 'interrupted' });
-    expect(interrupted.timeline.at(-1)?.note).toMatch(/^Interrupted — the server's answer could not be received/);
+    expect(lastAppNote(interrupted)).toMatch(/^Interrupted — the server's answer could not be received/);
     expect(next.getTask(taskId)).toMatchObject({ phase: 'outcome-unknown' });
     expect(next.getTask(taskId)?.endReason).toBeUndefined();
     // Connected again, and still one call each: nothing was resent.

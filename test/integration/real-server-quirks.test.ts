@@ -14,8 +14,8 @@ import { EARLY_QUESTION_MESSAGE, HOST_FIELD, NO_RESULT_YET_TEXT, QUIRKY_POLL_INT
 import { LOOP_KEY, LOOP_MESSAGE } from '../fixtures/looping-extension-server.js';
 import { waitForInput, waitForInputMatching, waitForTask } from '../helpers/engine-harness.js';
 import { fixtureEngine, fixtureServerConfig } from '../helpers/fixture-engine.js';
+import { appNotes } from '../helpers/app-notes.js';
 
-const notes = (task: TrackedTask): string[] => task.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
 
 async function taskOf(outcome: Promise<Awaited<ReturnType<ReturnType<typeof fixtureEngine>['engine']['callTool']>>>): Promise<TrackedTask> {
   const settled = await outcome;
@@ -83,7 +83,7 @@ describe('a 2025-11-25 server with quirks (stdio)', () => {
     await engine.cancelTask(task.localId);
     const lost = await waitForTask(engine, task.localId, isTaskFinished, 10_000, 'the forgotten task to end');
     expect(lost.endReason).toBe('lost');
-    expect(notes(lost).join('\n')).toContain(`Unknown taskId: ${task.serverTaskId}`);
+    expect(appNotes(lost).join('\n')).toContain(`Unknown taskId: ${task.serverTaskId}`);
   });
 });
 

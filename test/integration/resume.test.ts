@@ -12,6 +12,7 @@ import { startCountingProxy, type CountingProxy } from '../helpers/counting-prox
 import { startEngineProcess, type EngineEvent, type EngineProcess } from '../helpers/engine-process-handle.js';
 import { nodeEngine, pollUntil, tempDataDir, waitForServer, waitForTask } from '../helpers/engine-harness.js';
 import type { Engine } from '../../electron/engine/index.js';
+import { lastAppNote } from '../helpers/app-notes.js';
 
 const processes: EngineProcess[] = [];
 const cleanups: (() => void)[] = [];
@@ -83,7 +84,7 @@ describe('resume after the engine is killed (SIGKILL)', () => {
       const loaded = await second.waitFor((event) => event.event === 'started', 'the second engine to start');
       const [task] = loaded.tasks as TrackedTask[];
       expect(task).toMatchObject({ phase: 'outcome-unknown', toolName: 'build' });
-      expect(task!.timeline.at(-1)?.note).toContain('outcome is unknown');
+      expect(lastAppNote(task)).toContain('outcome is unknown');
       expect(proxy.count('tools/call')).toBe(1);
     } finally {
       await proxy.close();
@@ -129,6 +130,6 @@ describe('a server restarted without its state', () => {
     await startDemoServer({ form: 'extension', transport: 'http', port });
     const lost = await waitForTask(engine, outcome.task.localId, (task) => task.endReason !== undefined, 20_000, 'the task to end');
     expect(lost.endReason).toBe('lost');
-    expect(lost.timeline.at(-1)?.note).toMatch(/no longer knows this task/);
+    expect(lastAppNote(lost)).toMatch(/no longer knows this task/);
   });
 });

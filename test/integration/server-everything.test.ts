@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine/index.js';
 import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
+import { describeAppNote } from '../../shared/timeline-messages.js';
 
 const require = createRequire(import.meta.url);
 const everythingMain = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -41,7 +42,7 @@ describe('engine against server-everything (2025-11-25, stdio)', () => {
     expect(done.hasResult).toBe(true);
     const result = await engine.getResult(done.localId);
     expect(JSON.stringify(result)).toContain('python');
-    expect(done.timeline.map((entry) => entry.status ?? entry.note)).toEqual(expect.arrayContaining(['input_required', 'completed']));
+    expect(done.timeline.map((entry) => entry.status ?? describeAppNote(entry))).toEqual(expect.arrayContaining(['input_required', 'completed']));
     expect(engine.listInputs()).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ const full: Record<string, unknown> = {
   },
   hasResult: true,
   resultIsError: true,
-  timeline: [{ at: 1, status: 'working', statusMessage: 'Started', note: 'Call sent' }],
+  timeline: [{ at: 1, status: 'working', statusMessage: 'Started', fact: { kind: 'call-sent' }, note: 'Call sent' }],
   timelineCount: 1,
   endReason: 'refused',
   cancelRequestedAt: 7,
@@ -49,6 +49,16 @@ const full: Record<string, unknown> = {
 const sameVerdict = (value: unknown) => verdicts(TrackedTaskSchema, isTrackedTaskShaped, value);
 
 describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
+  it('loads a timeline fact of any kind (a newer version\'s, or one it cannot read), so no task is set aside for one', () => {
+    const withFact = (fact: unknown) => ({ ...full, timeline: [{ at: 1, fact }] });
+    for (const fact of [{ kind: 'rebooted-by-a-newer-version', at: 3 }, { kind: 'cancel-failed' }, { kind: 'call-sent' }]) {
+      expect(sameVerdict(withFact(fact)), fact.kind).toEqual({ zod: true, hand: true });
+    }
+    for (const fact of [{ detail: 'no kind' }, { kind: 7 }, 'Call sent']) {
+      expect(sameVerdict(withFact(fact)), JSON.stringify(fact)).toEqual({ zod: false, hand: false });
+    }
+  });
+
   it('probes every field the schema declares (the full sample has them all)', () => {
     expect(keysOf(full)).toEqual(schemaKeys(TrackedTaskSchema));
     expect(keysOf(full.snapshot)).toEqual(schemaKeys(TaskSnapshotSchema));

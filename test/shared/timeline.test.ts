@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../shared/task-model.js';
-import { catchUpTimeline, TIMELINE_CAP, TIMELINE_DROPPED_NOTE, timelineCountOf, timelineTail, withTimelineEntry, type CountedTimeline } from '../../shared/timeline.js';
+import { catchUpTimeline, TIMELINE_CAP, TIMELINE_DROPPED_FACT, timelineCountOf, timelineTail, withTimelineEntry, type CountedTimeline } from '../../shared/timeline.js';
 
 /** A timeline built as the engine builds one: `count` entries appended one by one, entry `i` at `i`. */
 function appended(count: number, start: CountedTimeline = { timeline: [] }): Required<CountedTimeline> {
@@ -14,17 +14,17 @@ describe('withTimelineEntry', () => {
   it('keeps 100 entries: the newest 99, after a note that earlier ones were dropped', () => {
     const { timeline, timelineCount } = appended(150);
     expect(timeline).toHaveLength(TIMELINE_CAP);
-    expect(timeline[0]).toEqual({ at: 50, note: TIMELINE_DROPPED_NOTE });
+    expect(timeline[0]).toEqual({ at: 50, fact: TIMELINE_DROPPED_FACT });
     expect(timeline[1]!.at).toBe(51);
     expect(timeline.at(-1)!.at).toBe(149);
-    expect(timeline.filter((item) => item.note === TIMELINE_DROPPED_NOTE)).toHaveLength(1);
+    expect(timeline.filter((item) => item.fact === TIMELINE_DROPPED_FACT)).toHaveLength(1);
     expect(timelineCount).toBe(150);
   });
 
   it('adds no note while nothing was dropped', () => {
     const { timeline } = appended(100);
     expect(timeline).toHaveLength(100);
-    expect(timeline.some((item) => item.note !== undefined)).toBe(false);
+    expect(timeline.some((item) => item.fact !== undefined)).toBe(false);
   });
 
   it('counts on from the length of a timeline saved before entries were counted', () => {

@@ -8,7 +8,8 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { isJsonObject } from '../../../shared/json-guards.js';
 import type { TaskExport } from '../../../shared/server-log.js';
-import type { ToolResult, TrackedTask } from '../../../shared/task-model.js';
+import type { TimelineEntry, ToolResult, TrackedTask } from '../../../shared/task-model.js';
+import { describeAppNote } from '../../../shared/timeline-messages.js';
 import { STATUS_LABELS, classifyTask, explainStatus } from '../../../shared/task-status.js';
 import { EXIT_CODES, type Outcome } from './exit-codes.js';
 import { jsonLine, printable, printableLines } from './terminal-text.js';
@@ -187,12 +188,18 @@ function detailLines(task: TrackedTask): string[] {
   const lines = facts.flatMap(([label, value]) => (value === undefined ? [] : [`${`${label}:`.padEnd(16)}${value}`]));
   lines.push('Timeline:');
   for (const entry of task.timeline) {
-    const what = [entry.status, entry.statusMessage === undefined ? undefined : printable(entry.statusMessage, 200), entry.note === undefined ? undefined : printable(entry.note, 300)]
+    const what = [entry.status, entry.statusMessage === undefined ? undefined : printable(entry.statusMessage, 200), appNote(entry)]
       .filter((part) => part !== undefined)
       .join(' — ');
     lines.push(`  ${new Date(entry.at).toISOString()}  ${what}`);
   }
   return lines;
+}
+
+/** What the app said about itself in a timeline entry, printable (its fact phrased by the catalogue, or an older version's note). */
+function appNote(entry: TimelineEntry): string | undefined {
+  const words = describeAppNote(entry);
+  return words === undefined ? undefined : printable(words, 300);
 }
 
 /** The newest progress the server reported, e.g. "3/5 — Compiling" or "40 — indexing" (no total known). */

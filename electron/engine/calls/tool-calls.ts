@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { InputRequest, TrackedTask, ToolResult } from '../../../shared/task-model.js';
+import type { AbandonFact } from '../../../shared/timeline-facts.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import type { SaveHealth } from '../tasks/save-health.js';
 import { CallNotSavedError } from './call-not-saved-error.js';
@@ -146,11 +147,11 @@ export class ToolCalls {
     });
   }
 
-  /** Gives up a call waiting in an MRTR round (`message` says why): it is never retried, and ends as failed. */
-  async abandon(id: string, message: string): Promise<void> {
+  /** Gives up a call waiting in an MRTR round (`why` says how): it is never retried, and ends as failed. */
+  async abandon(id: string, why: AbandonFact): Promise<void> {
     const task = this.deps.ledger.get(id);
     if (task === undefined || !this.rounds.has(id)) throw new Error('That call is not waiting for input.');
-    this.end(endAsAbandoned(task, message, this.deps.clock.now()));
+    this.end(endAsAbandoned(task, why, this.deps.clock.now()));
     await this.deps.ledger.flush();
   }
 

@@ -10,6 +10,7 @@
  */
 import { answerActionOf, type AnswerAction } from '../../../shared/elicitation/elicit-result.js';
 import type { PendingInput, TrackedTask } from '../../../shared/task-model.js';
+import type { AnswerFact, AnswerWay } from '../../../shared/timeline-facts.js';
 import type { ToolCalls } from '../calls/tool-calls.js';
 import { errorText } from '../error-text.js';
 import type { Clock } from '../ports.js';
@@ -97,15 +98,15 @@ export class AnswerDesk {
     switch (input.declineEffect) {
       case 'cancel-task':
         if (task === undefined) throw new Error('The task is gone.');
-        await this.deps.watcher.cancel(task.localId, `Declined the ${what}: this server's protocol has no way to refuse one, so the task was cancelled`);
+        await this.deps.watcher.cancel(task.localId, { kind: 'cancelled-to-decline', request: what });
         this.handled(owner, key);
         return;
       case 'abandon-call':
         if (task === undefined) throw new Error('The call is gone.');
-        await this.deps.calls.abandon(task.localId, `You declined the server's ${what}, so the call was abandoned; it was not sent again.`);
+        await this.deps.calls.abandon(task.localId, { kind: 'call-abandoned-on-decline', request: what });
         return;
       default:
-        await this.deliver(owner, task, input, { error: { code: DECLINED_CODE, message: `User rejected ${what}` } }, `Declined the ${what}: the server was told the user rejected it`);
+        await this.deliver(owner, task, input, { error: { code: DECLINED_CODE, message: `User rejected ${what}` } }, { kind: 'input-refused', request: what });
     }
   }
 
@@ -154,7 +155,7 @@ export class AnswerDesk {
   }
 
   /** Delivers an answer or a refusal to a server-to-client request; asked again when it did not arrive. */
-  private async deliver(owner: InputOwner, task: TrackedTask | undefined, input: PendingInput, answer: { result: Record<string, unknown> } | { error: { code: number; message: string } }, note: string): Promise<void> {
+  private async deliver(owner: InputOwner, task: TrackedTask | undefined, input: PendingInput, answer: { result: Record<string, unknown> } | { error: { code: number; message: string } }, fact: AnswerFact): Promise<void> {
     // Off the list while it is sent, so it cannot be answered twice.
     this.deps.inputs.remove(owner, input.key);
     try {
@@ -165,7 +166,7 @@ export class AnswerDesk {
       throw error;
     }
     if (task === undefined) return;
-    this.handled(owner, input.key, note);
+    this.handled(owner, input.key, fact);
     if (task.serverTaskId !== undefined) this.deps.watcher.pollSoon(task.localId);
   }
 
@@ -208,27 +209,23 @@ export class AnswerDesk {
   }
 
   /** Drops a handled question and counts its key as answered, so a read does not ask it again. */
-  private handled(owner: InputOwner, key: string, note?: string): void {
+  private handled(owner: InputOwner, key: string, fact?: AnswerFact): void {
     this.deps.inputs.remove(owner, key);
     const current = owner.localId === undefined ? undefined : this.deps.ledger.get(owner.localId);
-    if (current !== undefined) this.deps.ledger.put(recordAnswer(current, key, this.deps.clock.now(), note));
+    if (current !== undefined) this.deps.ledger.put(recordAnswer(current, key, this.deps.clock.now(), fact));
   }
 }
 
-/** What the timeline says the user did with a question, by the answer's action. */
-const ANSWER_NOTES: Record<AnswerAction, string> = {
-  accept: 'Answered an input request: accepted',
-  decline: 'Declined an input request',
-  cancel: 'Cancelled an input request (closed without choosing)',
-};
+/** How the timeline records each action of a form. */
+const ANSWER_WAY_OF: Record<AnswerAction, AnswerWay> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
 
 /**
  * What the user did, for the timeline: the action of a form (a decline or cancel reads as what it
  * was, never as an answer), never the values typed into it, which may be secrets.
  */
-function describeAnswer(response: Record<string, unknown>): string {
-  if (response.role === 'assistant') return 'Answered a sampling request with your reply';
+function describeAnswer(response: Record<string, unknown>): AnswerFact {
+  if (response.role === 'assistant') return { kind: 'input-answered', how: 'replied' };
   // A roots list has no action.
-  if (response.action === undefined) return 'Answered an input request';
-  return ANSWER_NOTES[answerActionOf(response)];
+  if (response.action === undefined) return { kind: 'input-answered', how: 'answered' };
+  return { kind: 'input-answered', how: ANSWER_WAY_OF[answerActionOf(response)] };
 }

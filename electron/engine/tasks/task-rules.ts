@@ -16,6 +16,8 @@ import {
 } from '../../../shared/task-model.js';
 import { clampPollInterval, DEFAULT_POLL_INTERVAL_MS } from '../../../shared/poll-interval.js';
 import { withTimelineEntry } from '../../../shared/timeline.js';
+import type { AbandonFact, AnswerFact, CancelFact, TimelineFact } from '../../../shared/timeline-facts.js';
+import { describeTimelineFact } from '../../../shared/timeline-messages.js';
 import { timestampMs } from '../../../shared/timestamp.js';
 
 /** While a healthy subscription pushes a task, it is still polled this often as a safety net. */
@@ -123,18 +125,13 @@ export function endAsUnknownToServer(task: TrackedTask, now: number, detail: str
   const ttl = task.snapshot?.ttlMs;
   const anchor = task.observedAt ?? task.createdAt;
   const reason: EndReason = typeof ttl === 'number' && now >= anchor + ttl ? 'expired' : 'lost';
-  const note = reason === 'expired' ? `Expired on the server: ${detail}` : `The server no longer knows this task: ${detail}`;
-  return {
-    ...task,
-    endReason: reason,
-    updatedAt: now,
-    ...withTimelineEntry(task, { at: now, note }),
-  };
+  const fact: TimelineFact = { kind: reason === 'expired' ? 'expired-on-server' : 'unknown-to-server', detail };
+  return { ...noted(task, now, fact), endReason: reason };
 }
 
-/** `task` with one more timeline note, changed at `now`. */
-function noted(task: TrackedTask, now: number, note: string): TrackedTask {
-  return { ...task, updatedAt: now, ...withTimelineEntry(task, { at: now, note }) };
+/** `task` with one more fact on its timeline, changed at `now`. */
+function noted(task: TrackedTask, now: number, fact: TimelineFact): TrackedTask {
+  return { ...task, updatedAt: now, ...withTimelineEntry(task, { at: now, fact }) };
 }
 
 /**
@@ -143,14 +140,12 @@ function noted(task: TrackedTask, now: number, note: string): TrackedTask {
  * (`refetched`; otherwise the task has no result any more).
  */
 export function resultRecovered(task: TrackedTask, keptAs: string | undefined, refetched: boolean, now: number): TrackedTask {
-  const found = keptAs === undefined ? 'The stored result is missing.' : `The stored result was damaged and kept as ${keptAs}.`;
-  const then = refetched ? 'It was fetched again from the server.' : 'It could not be fetched again from the server.';
-  return { ...noted(task, now, `${found} ${then}`), hasResult: refetched };
+  return { ...noted(task, now, { kind: 'result-recovered', refetched, ...(keptAs !== undefined ? { keptAs } : {}) }), hasResult: refetched };
 }
 
 /** A new pending entry for a `tools/call` about to be sent (on disk before the request goes out). */
 export function newCall(fields: { localId: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedTask {
-  return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, note: 'Call sent' }], timelineCount: 1, answeredInputKeys: [] };
+  return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, fact: { kind: 'call-sent' } }], timelineCount: 1, answeredInputKeys: [] };
 }
 
 /**
@@ -158,8 +153,8 @@ export function newCall(fields: { localId: string; serverId: string; form: TaskF
  * ends `interrupted`; one that may have become a task is `outcome-unknown`.
  */
 export function endAsInterrupted(task: TrackedTask, now: number): TrackedTask {
-  if (task.plain === true) return { ...noted(task, now, 'Interrupted — the server\'s answer could not be received (the app stopped before it came); the call was not resent.'), endReason: 'interrupted' };
-  return { ...noted(task, now, 'The app stopped before the server answered this call; its outcome is unknown and it was not resent.'), phase: 'outcome-unknown' };
+  if (task.plain === true) return { ...noted(task, now, { kind: 'call-interrupted' }), endReason: 'interrupted' };
+  return { ...noted(task, now, { kind: 'app-stopped-mid-call' }), phase: 'outcome-unknown' };
 }
 
 /**
@@ -167,19 +162,18 @@ export function endAsInterrupted(task: TrackedTask, now: number): TrackedTask {
  * reached the server, so whether a task exists is unknown; it is never resent.
  */
 export function endAsOutcomeUnknown(task: TrackedTask, detail: string, malformed: boolean, now: number): TrackedTask {
-  const what = malformed ? 'The server\'s answer to the call could not be understood' : 'No answer to the call';
-  return { ...noted(task, now, `${what} (${detail}); its outcome is unknown and it was not resent.`), phase: 'outcome-unknown', lastError: detail };
+  return { ...noted(task, now, { kind: 'call-outcome-unknown', malformed, detail }), phase: 'outcome-unknown', lastError: detail };
 }
 
 /** The server answered a call with a task handle: from now on the entry is that task. */
 export function becomeTask(task: TrackedTask, serverTaskId: string, session: LegacySession | undefined, now: number): TrackedTask {
   const { plain: _plain, ...rest } = task;
-  return { ...noted(rest, now, 'Task created'), phase: 'task', serverTaskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
+  return { ...noted(rest, now, { kind: 'task-created' }), phase: 'task', serverTaskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
 }
 
 /** The server asked for input before it runs the call (MRTR `input_required`). */
 export function awaitCallInput(task: TrackedTask, now: number): TrackedTask {
-  return noted(task, now, 'The server needs input before it can run the call');
+  return noted(task, now, { kind: 'call-needs-input' });
 }
 
 /**
@@ -188,8 +182,7 @@ export function awaitCallInput(task: TrackedTask, now: number): TrackedTask {
  */
 export function endAsAnswered(task: TrackedTask, result: ToolResult, now: number): TrackedTask {
   const isToolError = isToolErrorResult(result);
-  const note = isToolError ? 'The server answered the call directly, with a tool error' : 'The server answered the call directly';
-  return { ...withStoredResult(noted(task, now, note), result), endReason: isToolError ? 'answered-with-error' : 'answered' };
+  return { ...withStoredResult(noted(task, now, { kind: 'call-answered', toolError: isToolError }), result), endReason: isToolError ? 'answered-with-error' : 'answered' };
 }
 
 /** `task` once its final `result` is stored: it has a result, and says whether that result is a tool error. */
@@ -200,8 +193,7 @@ export function withStoredResult(task: TrackedTask, result: ToolResult): Tracked
 
 /** A call was refused with a JSON-RPC error (at once or after the user's input), kept as `callError`. */
 export function endAsRefused(task: TrackedTask, callError: JsonRpcErrorObject, now: number): TrackedTask {
-  const note = `The server refused the call: ${callError.message} (error ${callError.code})`;
-  return { ...noted(task, now, note), endReason: 'refused', callError };
+  return { ...noted(task, now, { kind: 'call-refused', message: callError.message, code: callError.code }), endReason: 'refused', callError };
 }
 
 /** What cancelling a request on the wire sends, by transport and protocol (see `ServerConnection.cancelWire`). */
@@ -214,41 +206,41 @@ export interface CancelWire {
 
 /**
  * The user cancelled a call whose request was on the wire (no task yet): it ends
- * `user-cancelled`, the note saying what the server was sent; an answer arriving later is ignored.
+ * `user-cancelled`, its fact saying what the server was sent; an answer arriving later is ignored.
  */
 export function endAsCallCancelled(task: TrackedTask, wire: CancelWire, now: number): TrackedTask {
-  const sent = [wire.closesRequest ? 'its request was closed' : '', wire.notifies ? 'the server was sent notifications/cancelled' : ''].filter((part) => part !== '').join(' and ');
-  return { ...noted(task, now, `You cancelled the call: ${sent}. An answer arriving later is ignored.`), endReason: 'user-cancelled', cancelRequestedAt: now };
+  const fact: TimelineFact = { kind: 'call-cancelled', requestClosed: wire.closesRequest, serverNotified: wire.notifies };
+  return { ...noted(task, now, fact), endReason: 'user-cancelled', cancelRequestedAt: now };
 }
 
-/** A call that waited for the user's input and was given up (`message` says why): never retried. */
-export function endAsAbandoned(task: TrackedTask, message: string, now: number): TrackedTask {
-  return { ...noted(task, now, message), endReason: 'input-declined', lastError: message };
+/** A call that waited for the user's input and was given up (`why` says how): never retried. */
+export function endAsAbandoned(task: TrackedTask, why: AbandonFact, now: number): TrackedTask {
+  return { ...noted(task, now, why), endReason: 'input-declined', lastError: describeTimelineFact(why) };
 }
 
 /** A task of another form than its server now speaks: it cannot be followed. */
 export function endAsOtherForm(task: TrackedTask, serverForm: TaskForm, now: number): TrackedTask {
-  return { ...noted(task, now, `The server now speaks the ${serverForm} task form; this ${task.form} task cannot be followed.`), endReason: 'lost' };
+  return { ...noted(task, now, { kind: 'form-changed', serverForm, taskForm: task.form }), endReason: 'lost' };
 }
 
-/** The user asked to cancel (`note` says how); the task shows "cancel requested" until the server ends it. */
-export function requestCancel(task: TrackedTask, note: string, now: number): TrackedTask {
-  return { ...noted(task, now, note), cancelRequestedAt: now };
+/** The user asked to cancel (`why` says how); the task shows "cancel requested" until the server ends it. */
+export function requestCancel(task: TrackedTask, why: CancelFact, now: number): TrackedTask {
+  return { ...noted(task, now, why), cancelRequestedAt: now };
 }
 
 /** The cancel request failed: the task is running as before, with the failure on its timeline. */
 export function cancelFailed(task: TrackedTask, detail: string, now: number): TrackedTask {
   const { cancelRequestedAt: _dropped, ...rest } = task;
-  return { ...rest, ...withTimelineEntry(task, { at: now, note: `Cancel failed: ${detail}` }) };
+  return { ...rest, ...withTimelineEntry(task, { at: now, fact: { kind: 'cancel-failed', detail } }) };
 }
 
 /**
  * One more answer delivered for `key` (counted: a key asked again is answered again), with an
- * optional timeline note; a kept copy of the server request it answered is dropped.
+ * optional fact for the timeline; a kept copy of the server request it answered is dropped.
  */
-export function recordAnswer(task: TrackedTask, key: string, now: number, note?: string): TrackedTask {
+export function recordAnswer(task: TrackedTask, key: string, now: number, fact?: AnswerFact): TrackedTask {
   const answered = { ...withoutKeptRequests(task, [key]), answeredInputKeys: [...task.answeredInputKeys, key], updatedAt: now };
-  return note === undefined ? answered : { ...answered, ...withTimelineEntry(task, { at: now, note }) };
+  return fact === undefined ? answered : { ...answered, ...withTimelineEntry(task, { at: now, fact }) };
 }
 
 /** `task` with `detail` as its last error (the same object when it already says that). */

@@ -6,6 +6,7 @@
  * error backs off exponentially.
  */
 import { isTaskFinished, isTerminalStatus, type ToolResult, type TrackedTask } from '../../../shared/task-model.js';
+import type { CancelFact } from '../../../shared/timeline-facts.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import { errorText } from '../error-text.js';
 import type { Clock, Logger } from '../ports.js';
@@ -160,15 +161,15 @@ export class TaskWatcher {
   }
 
   /**
-   * Asks the server to cancel a task, with `note` on its timeline. The task shows "cancel
+   * Asks the server to cancel a task, with `why` on its timeline. The task shows "cancel
    * requested" until the server's real terminal state arrives — which may be `completed`
    * (cancellation is cooperative). Rejects when the server refused; the task runs on as before.
    */
-  async cancel(id: string, note: string): Promise<void> {
+  async cancel(id: string, why: CancelFact): Promise<void> {
     const task = this.deps.ledger.get(id);
     if (task?.serverTaskId === undefined || isTaskFinished(task)) throw new Error('Only a running task can be cancelled.');
     const protocol = this.requireProtocol(task.serverId);
-    this.deps.ledger.put(requestCancel(task, note, this.deps.clock.now()));
+    this.deps.ledger.put(requestCancel(task, why, this.deps.clock.now()));
     try {
       const observation = await protocol.cancelTask(task.serverTaskId);
       if (observation !== undefined) await this.observe(id, observation, this.deps.clock.monotonic());

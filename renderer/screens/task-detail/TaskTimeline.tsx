@@ -1,6 +1,6 @@
 /**
  * The transitions the app observed, oldest first: statuses, the server's messages, the app's own
- * notes (among them what the user answered: the action, never the values), with the time since
+ * words (among them what the user answered: the action, never the values), with the time since
  * the step before. Repeats collapse into one row with a count; a long timeline shows its newest
  * rows until the user asks for all, and a long message shows its first lines (FoldedText).
  */
@@ -65,7 +65,7 @@ export function TaskTimeline({ entries }: { entries: readonly TimelineEntry[] })
 }
 
 function TimelineItem({ row }: { row: TimelineRow }) {
-  const { entry } = row;
+  const { entry, appNote } = row;
   return (
     <li className="timeline__entry" data-testid="timeline-entry">
       <time className="timeline__time" dateTime={new Date(entry.at).toISOString()}>
@@ -80,9 +80,9 @@ function TimelineItem({ row }: { row: TimelineRow }) {
       {entry.statusMessage !== undefined && (
         <FoldedText className="timeline__message" text={entry.statusMessage} multiline />
       )}
-      {entry.note !== undefined && (
+      {appNote !== undefined && (
         <span className="timeline__note">
-          App: <FoldedText text={entry.note} multiline />
+          App: <FoldedText text={appNote} multiline />
         </span>
       )}
       {row.count > 1 && (

@@ -11,6 +11,7 @@ import { MAX_INPUT_ROUNDS } from '../../../electron/engine/calls/tool-calls.js';
 import { McpRequestError } from '../../../electron/engine/connections/mcp-request-error.js';
 import { recordAnswer } from '../../../electron/engine/tasks/task-rules.js';
 import { engineKit, SERVER, serverError, snapshot } from '../engine-kit.js';
+import { appNotes, lastAppNote } from '../../helpers/app-notes.js';
 
 const question = (message: string) => ({ method: 'elicitation/create', params: { message } });
 const ask = (...keys: string[]): CallReply => ({ kind: 'input_required', inputRequests: Object.fromEntries(keys.map((key) => [key, question(key)])), requestState: 'state-1' });
@@ -34,14 +35,14 @@ describe('ToolCalls', () => {
     kit.protocol!.onCall = async () => {
       await kit.advance(20);
       const entry = kit.parts.ledger.all().find((task) => task.phase === 'calling')!;
-      kit.parts.ledger.put(recordAnswer(entry, 'request-1', kit.clock.now(), 'Answered (accept)'));
+      kit.parts.ledger.put(recordAnswer(entry, 'request-1', kit.clock.now(), { kind: 'input-answered', how: 'accepted' }));
       return { kind: 'task', observation: { snapshot: snapshot('t1') } };
     };
     const outcome = await kit.parts.calls.call(SERVER, 'build', {});
     if (outcome.kind !== 'task') throw new Error('expected a task');
     const stored = kit.parts.ledger.get(outcome.task.localId)!;
-    expect(stored.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
-    expect(kit.taskStore.saved.get(outcome.task.localId)?.timeline.map((entry) => entry.note)).toContain('Answered (accept)');
+    expect(appNotes(stored)).toContain('Answered an input request: accepted');
+    expect(appNotes(kit.taskStore.saved.get(outcome.task.localId))).toContain('Answered an input request: accepted');
   });
 
   it('an answer at once ends answered with its result kept; a refusal at once ends refused with the error; no answer leaves "outcome unknown", never resent', async () => {
@@ -50,7 +51,7 @@ describe('ToolCalls', () => {
     const answered = await kit.parts.calls.call(SERVER, 'ping', {});
     if (answered.kind !== 'result') throw new Error('expected a result');
     expect(answered.task).toMatchObject({ toolName: 'ping', phase: 'calling', endReason: 'answered', hasResult: true });
-    expect(answered.task.timeline.at(-1)?.note).toBe('The server answered the call directly');
+    expect(lastAppNote(answered.task)).toBe('The server answered the call directly');
     expect(kit.resultStore.results.get(answered.task.localId)).toEqual({ content: [{ type: 'text', text: 'pong' }] });
     expect(kit.taskStore.saved.get(answered.task.localId)).toMatchObject({ endReason: 'answered' });
     expect(answered.task.resultIsError).toBeUndefined();
@@ -62,7 +63,7 @@ describe('ToolCalls', () => {
     await expect(kit.parts.calls.call(SERVER, 'nope', {})).rejects.toThrow('No such tool');
     const refused = kit.parts.ledger.all().find((task) => task.toolName === 'nope');
     expect(refused).toMatchObject({ endReason: 'refused', callError: { code: -32602, message: 'No such tool' } });
-    expect(refused?.timeline.at(-1)?.note).toBe('The server refused the call: No such tool (error -32602)');
+    expect(lastAppNote(refused)).toBe('The server refused the call: No such tool (error -32602)');
     kit.protocol!.onCall = () => Promise.reject(new McpRequestError('tools/call timed out', undefined, undefined, 'timeout'));
     await expect(kit.parts.calls.call(SERVER, 'slow', {})).rejects.toThrow('timed out');
     expect(kit.parts.ledger.all().find((task) => task.toolName === 'slow')).toMatchObject({ phase: 'outcome-unknown' });
@@ -114,7 +115,7 @@ describe('ToolCalls', () => {
     await expect(call).rejects.toThrow('cancelled');
     const task = kit.parts.ledger.get(id!)!;
     expect(task).toMatchObject({ endReason: 'user-cancelled', hasResult: false });
-    expect(task.timeline.at(-1)?.note).toBe('You cancelled the call: the server was sent notifications/cancelled. An answer arriving later is ignored.');
+    expect(lastAppNote(task)).toBe('You cancelled the call: the server was sent notifications/cancelled. An answer arriving later is ignored.');
     expect(kit.resultStore.results.size).toBe(0);
     expect(kit.parts.calls.inFlight(SERVER)).toEqual([]);
     await expect(kit.parts.calls.cancel(id!)).rejects.toThrow('not waiting');

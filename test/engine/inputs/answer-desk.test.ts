@@ -7,6 +7,7 @@ import { REASK_GRACE_MS } from '../../../electron/engine/inputs/input-rules.js';
 import { becomeTask, newCall } from '../../../electron/engine/tasks/task-rules.js';
 import type { InputRequest, TrackedTask } from '../../../shared/task-model.js';
 import { engineKit, SERVER, snapshot } from '../engine-kit.js';
+import { appNotes } from '../../helpers/app-notes.js';
 
 const Q: InputRequest = { method: 'elicitation/create', params: { message: 'Go?' } };
 const SAMPLE: InputRequest = { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } };
@@ -70,7 +71,7 @@ describe('AnswerDesk', () => {
     await kit.parts.answers.answer(task.localId, 'a', { action: 'accept', content: { token: 'hunter2-secret' } });
     await kit.parts.answers.answer(task.localId, 'b', { action: 'decline' });
     await kit.parts.answers.answer(task.localId, 'c', { action: 'cancel' });
-    const notes = kit.parts.ledger.get(task.localId)!.timeline.flatMap((entry) => (entry.note !== undefined ? [entry.note] : []));
+    const notes = appNotes(kit.parts.ledger.get(task.localId));
     expect(notes.slice(-3)).toEqual(['Answered an input request: accepted', 'Declined an input request', 'Cancelled an input request (closed without choosing)']);
     expect(JSON.stringify(kit.parts.ledger.get(task.localId)!.timeline)).not.toContain('hunter2');
   });

@@ -13,6 +13,7 @@ import type { ServerConfig } from '../../../shared/server-config.js';
 import { freePort, startEverythingSse, type EverythingHttp } from '../../helpers/everything-http.js';
 import { isTaskFinished } from '../../../shared/task-model.js';
 import { nodeEngine, pollUntil, tempDataDir, waitForServer, waitForServerState, waitForTask } from '../../helpers/engine-harness.js';
+import { lastAppNote } from '../../helpers/app-notes.js';
 
 const engines: Engine[] = [];
 const servers: EverythingHttp[] = [];
@@ -113,7 +114,7 @@ describe('HTTP+SSE (2024-11-05) against server-everything\'s sse mode', () => {
 
     await engine.cancelTask(id!);
     await expect(call).rejects.toThrow();
-    const note = engine.getTask(id!)!.timeline.at(-1)?.note ?? '';
+    const note = lastAppNote(engine.getTask(id!)) ?? '';
     expect(note).toContain('the server was sent notifications/cancelled');
     expect(note).not.toContain('its request was closed');
     const log = engine.protocolLog('everything');

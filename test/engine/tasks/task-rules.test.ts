@@ -8,6 +8,7 @@ import {
   mergeSnapshot,
   nextPollDelay,
 } from '../../../electron/engine/tasks/task-rules.js';
+import { lastAppNote } from '../../helpers/app-notes.js';
 
 const NOW = 1_800_000_000_000;
 
@@ -89,7 +90,7 @@ describe('endAsUnknownToServer', () => {
   ] as const)('%s', (_name, snapOverrides, observedAt, reason) => {
     const ended = endAsUnknownToServer(task({ observedAt, snapshot: snap(snapOverrides) }), NOW, 'Unknown task');
     expect(ended.endReason).toBe(reason);
-    expect(ended.timeline.at(-1)?.note).toContain('Unknown task');
+    expect(lastAppNote(ended)).toContain('Unknown task');
   });
 });
 
@@ -99,7 +100,7 @@ describe('how a call that is no task ends', () => {
   it('a stop mid-call: a plain call is interrupted, one that may be a task is outcome unknown; neither resent', () => {
     const plain = endAsInterrupted(call({ plain: true }), NOW);
     expect(plain).toMatchObject({ phase: 'calling', endReason: 'interrupted', updatedAt: NOW });
-    expect(plain.timeline.at(-1)?.note).toBe('Interrupted — the server\'s answer could not be received (the app stopped before it came); the call was not resent.');
+    expect(lastAppNote(plain)).toBe('Interrupted — the server\'s answer could not be received (the app stopped before it came); the call was not resent.');
     const maybe = endAsInterrupted(call(), NOW);
     expect(maybe.phase).toBe('outcome-unknown');
     expect(maybe.endReason).toBeUndefined();
@@ -112,7 +113,7 @@ describe('how a call that is no task ends', () => {
   ])('a cancel on the wire says what was sent (%o)', (wire, note) => {
     const cancelled = endAsCallCancelled(call(), wire, NOW);
     expect(cancelled).toMatchObject({ endReason: 'user-cancelled', cancelRequestedAt: NOW });
-    expect(cancelled.timeline.at(-1)?.note).toBe(note);
+    expect(lastAppNote(cancelled)).toBe(note);
   });
 
   it('a call that becomes a task is no longer plain', () => {

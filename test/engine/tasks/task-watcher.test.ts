@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isTaskFinished, type TrackedTask } from '../../../shared/task-model.js';
 import { becomeTask, MAX_ERROR_BACKOFF_MS, newCall, recordAnswer } from '../../../electron/engine/tasks/task-rules.js';
 import { engineKit, FakeProtocol, SERVER, serverError, snapshot } from '../engine-kit.js';
+import { appNotes, lastAppNote } from '../../helpers/app-notes.js';
 
 async function runningTask(kit: ReturnType<typeof engineKit>, fields: Parameters<typeof snapshot>[1] = {}): Promise<TrackedTask> {
   const call = newCall({ localId: 'local-1', serverId: SERVER, form: 'extension', toolName: 'build', arguments: {} }, kit.clock.now());
@@ -26,13 +27,13 @@ describe('TaskWatcher', () => {
     });
     const observed = kit.parts.watcher.observe(task.localId, { snapshot: snapshot('t1', { status: 'completed' }), result: { content: [] } }, kit.clock.monotonic());
     await kit.advance(20);
-    const answered = kit.parts.ledger.put(recordAnswer(kit.parts.ledger.get(task.localId)!, 'confirm', kit.clock.now(), 'Answered (decline)'));
+    const answered = kit.parts.ledger.put(recordAnswer(kit.parts.ledger.get(task.localId)!, 'confirm', kit.clock.now(), { kind: 'input-answered', how: 'declined' }));
     finishWrite();
     await observed;
     const stored = kit.parts.ledger.get(task.localId)!;
     expect(stored.snapshot?.status).toBe('completed');
     expect(stored.hasResult).toBe(true);
-    expect(stored.timeline.map((entry) => entry.note)).toContain('Answered (decline)');
+    expect(appNotes(stored)).toContain('Declined an input request');
     // Never older than a change it follows: a view that keeps the newest copy must see the completion.
     expect(stored.updatedAt).toBeGreaterThanOrEqual(answered.updatedAt);
   });
@@ -92,7 +93,7 @@ describe('TaskWatcher', () => {
     await kit.advance(1_000);
     const ended = kit.parts.ledger.get(task.localId)!;
     expect(ended.endReason).toBe('lost');
-    expect(ended.timeline.at(-1)?.note).toContain(error.message);
+    expect(lastAppNote(ended)).toContain(error.message);
     expect(kit.parts.watcher.scheduledCount).toBe(0);
   });
 
@@ -118,12 +119,12 @@ describe('TaskWatcher', () => {
     kit.protocol!.onGet = (taskId) => Promise.resolve({ snapshot: snapshot(taskId) });
     kit.protocol!.onCancel = () => Promise.reject(serverError(-32600, 'Not now'));
     const task = await runningTask(kit);
-    await expect(kit.parts.watcher.cancel(task.localId, 'Cancel requested')).rejects.toThrow('Not now');
+    await expect(kit.parts.watcher.cancel(task.localId, { kind: 'cancel-requested' })).rejects.toThrow('Not now');
     expect(kit.parts.ledger.get(task.localId)?.cancelRequestedAt).toBeUndefined();
-    expect(kit.parts.ledger.get(task.localId)?.timeline.at(-1)?.note).toBe('Cancel failed: Not now');
+    expect(lastAppNote(kit.parts.ledger.get(task.localId))).toBe('Cancel failed: Not now');
     kit.protocol!.onCancel = () => Promise.resolve(undefined);
     kit.protocol!.onGet = (taskId) => Promise.resolve({ snapshot: snapshot(taskId, { status: 'cancelled', lastUpdatedAt: '2026-11-30T09:01:00.000Z' }) });
-    await kit.parts.watcher.cancel(task.localId, 'Cancel requested');
+    await kit.parts.watcher.cancel(task.localId, { kind: 'cancel-requested' });
     expect(kit.parts.ledger.get(task.localId)?.cancelRequestedAt).toBeDefined();
     await kit.advance(100);
     expect(kit.parts.ledger.get(task.localId)).toMatchObject({ endReason: 'user-cancelled', snapshot: { status: 'cancelled' } });

@@ -120,7 +120,7 @@ describe('isTaskSummaryShaped gives the verdict of TaskSummarySchema', () => {
 });
 
 /** A detail change with every field the contract allows, as it arrives. */
-const change = { localId: 'local-1', timeline: { count: 7, entries: [{ at: 1, status: 'working', statusMessage: 'Halfway', note: 'Call sent' }] }, answeredInputKeys: ['ask'] };
+const change = { localId: 'local-1', timeline: { count: 7, entries: [{ at: 1, status: 'working', statusMessage: 'Halfway', fact: { kind: 'call-sent' }, note: 'Call sent' }] }, answeredInputKeys: ['ask'] };
 
 describe('isTaskDetailChangeShaped gives the verdict of TaskDetailChangeSchema', () => {
   it('probes every field the contract declares', () => {
