@@ -12,6 +12,15 @@ import { runTool } from './task-flows.js';
 const WIDE = { width: 1280, height: 800 } as const;
 const NARROW = { width: 900, height: 700 } as const;
 
+/** The few DOM members a row's measurement reads (these tests are type-checked without the DOM library). */
+interface Measured {
+  scrollWidth: number;
+  clientWidth: number;
+  offsetParent: unknown;
+  getBoundingClientRect(): { right: number };
+  querySelector(selector: string): Measured | null;
+}
+
 async function box(page: Page, testId: string) {
   const found = await page.getByTestId(testId).first().boundingBox();
   if (found === null) throw new Error(`${testId} is not laid out`);
@@ -139,5 +148,46 @@ describe('the inbox layout and keys in browser mode', () => {
     await page.getByTestId('task-back').click();
     await ui.inbox.screen.waitFor();
     await expect.poll(() => ui.inbox.focusedRow.getAttribute('data-task-id')).toBe(ids[1]);
+  });
+
+  it('a waiting row fits its row at any list width: the arguments and the server shorten first, the marker goes when there is no room for it', async () => {
+    const { ui, page } = session.current;
+    await page.setViewportSize(WIDE);
+    const waiting = await runTool(ui, 'demo-legacy', 'summarize_changes', { durationMs: '200' });
+    await ui.show('inbox');
+    const row = ui.inbox.row(waiting);
+    await row.root.and(page.locator('[data-status="input-required"]')).waitFor({ timeout: 30_000 });
+    // Each part's right edge against the row's, and whether its text is cut.
+    const measure = () => row.root.evaluate((element) => {
+      const root = element as unknown as Measured;
+      const right = root.querySelector('.task-row__button')!.getBoundingClientRect().right;
+      const part = (selector: string) => {
+        const found = root.querySelector(selector);
+        if (found === null || found.offsetParent === null) return null;
+        return { inside: found.getBoundingClientRect().right <= right + 0.5, cut: found.scrollWidth > found.clientWidth };
+      };
+      return { badge: part('[data-testid="status-badge"]'), tool: part('.task-row__tool'), server: part('[data-testid="task-row-server"]'), marker: part('[data-testid="task-row-input-marker"]') };
+    });
+
+    await ui.inbox.splitter.focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await measure()).marker).toEqual({ inside: true, cut: false });
+    expect((await measure()).tool).toEqual({ inside: true, cut: false });
+
+    // The list at its default width and at its narrowest: the marker goes, the badge and the tool stay whole.
+    for (const key of ['ArrowLeft', 'Home']) {
+      if (key === 'ArrowLeft') {
+        while (Number(await ui.inbox.splitter.getAttribute('aria-valuenow')) > 38) await page.keyboard.press('ArrowLeft');
+      } else {
+        await page.keyboard.press('Home');
+      }
+      await expect.poll(async () => (await measure()).marker, { message: key }).toBeNull();
+      const parts = await measure();
+      expect(parts.badge, key).toEqual({ inside: true, cut: false });
+      // Whole at the default width; at the narrowest it may shorten, but stays inside the row.
+      if (key === 'ArrowLeft') expect(parts.tool, key).toEqual({ inside: true, cut: false });
+      else expect(parts.tool?.inside, key).toBe(true);
+      expect(parts.server === null || parts.server.inside, key).toBe(true);
+    }
   });
 });
