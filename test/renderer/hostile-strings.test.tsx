@@ -38,7 +38,7 @@ function hostileBridge() {
   return createFakeBridge({
     'tasks:list': () => ok([hostileTask]),
     'servers:list': () => ok([hostileServer]),
-    'tasks:get': () => ok(makeDetail({ ...hostileTask, timeline: [{ at: 1, status: 'working', statusMessage: MARKUP, note: SCRIPT }], arguments: { [MARKUP]: SCRIPT } })),
+    'tasks:get': () => ok(makeDetail({ ...hostileTask, timeline: [{ at: 1, status: 'working', statusMessage: MARKUP, note: SCRIPT }, { at: 2, fact: { kind: 'call-refused', message: MARKUP, code: -1 } }], arguments: { [MARKUP]: SCRIPT } })),
     'tasks:result': () => ok({ content: [{ type: 'text', text: MARKUP }, { type: 'resource_link', uri: 'javascript:alert(3)', name: SCRIPT }], structuredContent: { [MARKUP]: BIDI_NAME } }),
     'tools:list': () => ok([makeTool({ name: BIDI_NAME, title: MARKUP, description: SCRIPT })]),
   });
@@ -78,6 +78,8 @@ describe('hostile server strings render as inert text', () => {
     expect(screen.getByTestId('task-error-message').textContent).toBe(MARKUP);
     expect(screen.getByTestId('task-timeline').textContent).toContain(MARKUP);
     expect(screen.getByTestId('task-timeline').textContent).toContain(SCRIPT);
+    // A fact's values from the server stay text inside the catalogue's sentence.
+    expect(screen.getByTestId('task-timeline').textContent).toContain(`The server refused the call: ${MARKUP} (error -1)`);
     expect(screen.getByTestId('result-resource-link').textContent).toContain('javascript:alert(3)');
     expect(screen.getByTestId('result-structured').textContent).toContain('[U+202E]');
     expectInert(container);
