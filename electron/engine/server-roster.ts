@@ -198,8 +198,8 @@ export class ServerRoster {
   /** The 2025-11-25 HTTP session of the server's newest unfinished task, if any. */
   private sessionToRejoin(serverId: string): LegacySession | undefined {
     let newest: TrackedTask | undefined;
-    for (const task of this.deps.parts.ledger.all()) {
-      if (task.serverId !== serverId || task.legacySession === undefined || isTaskFinished(task)) continue;
+    for (const task of this.deps.parts.ledger.ofServer(serverId)) {
+      if (task.legacySession === undefined || isTaskFinished(task)) continue;
       if (newest === undefined || task.createdAt > newest.createdAt) newest = task;
     }
     return newest?.legacySession;

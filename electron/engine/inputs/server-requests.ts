@@ -116,7 +116,7 @@ export class ServerRequests {
    */
   resume(serverId: string, connection: RequestResponder, session: LegacySession | undefined): void {
     const entry = this.deskOf(serverId, connection);
-    const tasks = this.deps.ledger.all().filter((task) => task.serverId === serverId);
+    const tasks = this.deps.ledger.ofServer(serverId);
     const plan = planResume(tasks, session, (task) => this.deps.isFinished(task));
     for (const task of plan.drop) this.deps.ledger.put(task);
     for (const { task, kept } of plan.adopt) {

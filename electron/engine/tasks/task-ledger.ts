@@ -24,6 +24,11 @@ export class TaskLedger {
     return this.registry.all();
   }
 
+  /** The tasks of one server (in the order they were first tracked). */
+  ofServer(serverId: string): TrackedTask[] {
+    return this.registry.ofServer(serverId);
+  }
+
   /** The local task for a server's task id, if tracked. */
   findByServerTaskId(serverId: string, serverTaskId: string): TrackedTask | undefined {
     return this.registry.findByServerTaskId(serverId, serverTaskId);

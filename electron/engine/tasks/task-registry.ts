@@ -1,7 +1,7 @@
 /**
  * The registry: the source of truth for what the app monitors (the extension has no
  * `tasks/list`, so a task id we lose is a task we can never find again). Holds every tracked
- * task in memory, indexes them by server task id, and persists through the `TaskStore` with
+ * task in memory, indexes them by server and by server task id, and persists through the `TaskStore` with
  * coalesced writes: a burst of updates within `PERSIST_DELAY_MS` is one save of the changed
  * tasks only. A save the disk refuses loses nothing: the tasks stay in memory (and are followed
  * as usual), the failure goes to `SaveHealth`, and the save is retried with the engine's error
@@ -19,6 +19,8 @@ export const PERSIST_DELAY_MS = 500;
 export class TaskRegistry {
   private readonly tasks = new Map<string, TrackedTask>();
   private readonly byServerTaskId = new Map<string, string>();
+  /** The local ids of each server's tasks, so a question about one server does not read them all. */
+  private readonly byServer = new Map<string, Set<string>>();
   private timer: TimerHandle | undefined;
   /** Ids changed (present) or removed (absent from `tasks`) since the last save. */
   private readonly dirty = new Set<string>();
@@ -50,6 +52,11 @@ export class TaskRegistry {
     return this.tasks.get(id);
   }
 
+  /** The tasks of one server (in the order they were first tracked). */
+  ofServer(serverId: string): TrackedTask[] {
+    return [...(this.byServer.get(serverId) ?? [])].map((id) => this.tasks.get(id)!);
+  }
+
   /** The local task for a server's task id, if tracked. */
   findByServerTaskId(serverId: string, taskId: string): TrackedTask | undefined {
     const id = this.byServerTaskId.get(indexKey(serverId, taskId));
@@ -62,6 +69,7 @@ export class TaskRegistry {
     if (previous?.serverTaskId !== undefined && previous.serverTaskId !== task.serverTaskId) {
       this.byServerTaskId.delete(indexKey(previous.serverId, previous.serverTaskId));
     }
+    if (previous !== undefined && previous.serverId !== task.serverId) this.unindexServer(previous);
     this.index(task);
     this.markDirty(task.localId);
   }
@@ -82,6 +90,7 @@ export class TaskRegistry {
     if (task === undefined) return undefined;
     this.tasks.delete(id);
     if (task.serverTaskId !== undefined) this.byServerTaskId.delete(indexKey(task.serverId, task.serverTaskId));
+    this.unindexServer(task);
     this.markDirty(id);
     return task;
   }
@@ -138,6 +147,15 @@ export class TaskRegistry {
   private index(task: TrackedTask): void {
     this.tasks.set(task.localId, task);
     if (task.serverTaskId !== undefined) this.byServerTaskId.set(indexKey(task.serverId, task.serverTaskId), task.localId);
+    const ofServer = this.byServer.get(task.serverId) ?? new Set<string>();
+    this.byServer.set(task.serverId, ofServer);
+    ofServer.add(task.localId);
+  }
+
+  private unindexServer(task: TrackedTask): void {
+    const ofServer = this.byServer.get(task.serverId);
+    ofServer?.delete(task.localId);
+    if (ofServer?.size === 0) this.byServer.delete(task.serverId);
   }
 
   private markDirty(id: string): void {

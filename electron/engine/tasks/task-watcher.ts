@@ -148,8 +148,8 @@ export class TaskWatcher {
    */
   serverConnected(serverId: string, protocol: TaskProtocol): void {
     const now = this.deps.clock.now();
-    for (const task of this.deps.ledger.all()) {
-      if (task.serverId !== serverId || task.phase !== 'task' || isTaskFinished(task)) continue;
+    for (const task of this.deps.ledger.ofServer(serverId)) {
+      if (task.phase !== 'task' || isTaskFinished(task)) continue;
       if (task.form !== protocol.form) {
         this.finish(this.deps.ledger.put(endAsOtherForm(task, protocol.form, now)));
         continue;
@@ -245,8 +245,8 @@ export class TaskWatcher {
     for (const serverId of dirty) {
       const protocol = this.deps.protocolOf(serverId);
       if (protocol === undefined) continue;
-      const ids = this.deps.ledger.all()
-        .filter((task) => task.serverId === serverId && task.serverTaskId !== undefined && !isTaskFinished(task))
+      const ids = this.deps.ledger.ofServer(serverId)
+        .filter((task) => task.serverTaskId !== undefined && !isTaskFinished(task))
         .map((task) => task.serverTaskId!);
       protocol.watch(ids);
     }
