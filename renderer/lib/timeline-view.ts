@@ -20,6 +20,9 @@ export interface TimelineRow {
   sincePrevious?: number;
 }
 
+/** Whether `entry` (with the app's words `appNote`) repeats the step of `row`. */
+const repeatsStep = (row: TimelineRow, entry: TimelineEntry, appNote: string | undefined): boolean =>
+  row.entry.status === entry.status && row.entry.statusMessage === entry.statusMessage && row.appNote === appNote;
 
 /** The rows of `entries` (oldest first, as the engine keeps them). */
 export function timelineRows(entries: readonly TimelineEntry[]): TimelineRow[] {
@@ -27,7 +30,7 @@ export function timelineRows(entries: readonly TimelineEntry[]): TimelineRow[] {
   for (const entry of entries) {
     const last = rows.at(-1);
     const appNote = describeAppNote(entry);
-    if (last !== undefined && last.entry.status === entry.status && last.entry.statusMessage === entry.statusMessage && last.appNote === appNote) {
+    if (last !== undefined && repeatsStep(last, entry, appNote)) {
       last.count += 1;
       last.lastAt = entry.at;
       continue;
