@@ -98,7 +98,7 @@ export const TimelineEntrySchema = z.object({
   statusMessage: z.string().optional(),
   /**
    * What the app itself did or concluded (cancel requested, input answered, lost, ...), as a
-   * fact for shared/timeline-messages.ts to phrase (shared/timeline-facts.ts lists the kinds).
+   * fact for shared/messages/ to phrase (shared/timeline-facts.ts lists the kinds).
    * Any kind loads, so a fact this version does not know never sets its task aside.
    */
   fact: z.looseObject({ kind: z.string() }).optional(),
@@ -191,7 +191,13 @@ export const TrackedTaskSchema = z.object({
    * and when the task ends.
    */
   legacyPendingRequests: z.array(LegacyPendingRequestSchema).optional(),
-  /** The last error talking to the server about this task (cleared by the next success). */
+  /**
+   * What went wrong last while following the task (a failed poll, a refused push, answers not
+   * sent, why a call ended without an outcome), as a fact for shared/messages/ to phrase; cleared
+   * by the next success. Any kind loads, as in the timeline.
+   */
+  lastProblem: z.looseObject({ kind: z.string() }).optional(),
+  /** The same, as a sentence: written by versions before facts, shown as written until cleared. */
   lastError: z.string().optional(),
   /**
    * The JSON-RPC error a call was refused with after the user's input (`endReason: 'refused'`):

@@ -86,6 +86,7 @@ interface CommonShape {
   resultIsError?: true;
   endReason?: GuardedBy<typeof isEndReason>;
   cancelRequestedAt?: number;
+  lastProblem?: { kind: string; [field: string]: unknown };
   lastError?: string;
   callError?: JsonRpcErrorShape;
 }
@@ -183,6 +184,7 @@ function hasCommonFields(value: Record<string, unknown>): boolean {
     && optional(value.resultIsError, (flag) => flag === true)
     && optional(value.endReason, isEndReason)
     && optional(value.cancelRequestedAt, isFiniteNumber)
+    && optional(value.lastProblem, isFactRecordShaped)
     && optional(value.lastError, isString)
     && optional(value.callError, isJsonRpcErrorShaped);
 }

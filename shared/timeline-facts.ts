@@ -1,7 +1,7 @@
 /**
  * What the app itself did or concluded about a task, as facts: a kind and its values, never a
- * sentence. The engine writes them into the task's timeline (and so to disk); whoever shows a
- * timeline phrases them through the one catalogue, shared/timeline-messages.ts
+ * sentence. The engine writes them into the task's timeline and as its last problem (and so to
+ * disk); whoever shows them phrases them through the one catalogue, shared/messages/
  * (docs/architecture.md#timeline-facts). Values that come from elsewhere (an error's text, a
  * server's method name) are untrusted text, shown as such. Pure and free of zod.
  */
@@ -62,6 +62,12 @@ const FACT_FIELDS = {
   'input-refused': { request: isString },
   /** The timeline's oldest entries were dropped; it keeps its newest `kept`. */
   'entries-dropped': { kept: isFiniteNumber },
+  /** A problem, not an event: asking the server for the task's state failed (`detail`: the error); the next poll retries. */
+  'poll-failed': { detail: isString },
+  /** A problem: a pushed update about the task could not be understood and was refused (`detail`: what was wrong). */
+  'push-refused': { detail: isString },
+  /** A problem: the user's answers could not be sent to the server (`detail`: the error). */
+  'answers-not-sent': { detail: isString },
 } satisfies Record<string, Record<string, FieldCheck>>;
 
 /** The kinds of fact the app knows. */
@@ -93,5 +99,10 @@ export function isTimelineFact(value: unknown): value is TimelineFact {
 export type AbandonFact = TimelineFactOf<'call-abandoned-on-decline' | 'call-stopped-in-round'>;
 /** Why the user's cancel of a task was sent. */
 export type CancelFact = TimelineFactOf<'cancel-requested' | 'cancelled-to-decline'>;
+/**
+ * What went wrong last while following a task, kept as its `lastProblem` until the next success:
+ * a failed exchange, or why a call ended without an outcome.
+ */
+export type ProblemFact = TimelineFactOf<'poll-failed' | 'push-refused' | 'answers-not-sent' | 'call-outcome-unknown' | 'call-abandoned-on-decline' | 'call-stopped-in-round'>;
 /** What the user did with a question, as its answer's fact. */
 export type AnswerFact = TimelineFactOf<'input-answered' | 'input-refused'>;

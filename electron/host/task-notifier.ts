@@ -35,6 +35,7 @@
  */
 import type { TaskNotification } from '../../shared/ipc/contract.js';
 import { isTaskFinished, type PendingInput, type TrackedTask } from '../../shared/task-model.js';
+import { describeLastProblem } from '../../shared/messages/fact-messages.js';
 import { classifyTask } from '../../shared/task-status.js';
 import type { Clock, TimerHandle } from '../engine/index.js';
 import { notificationWords, summaryWords, type NotifiedOutcome } from './notification-text.js';
@@ -219,7 +220,7 @@ export class TaskNotifier {
       serverName,
       toolName: task.toolName,
       statusMessage: task.snapshot?.statusMessage,
-      errorMessage: task.snapshot?.error?.message ?? task.callError?.message ?? task.lastError,
+      errorMessage: task.snapshot?.error?.message ?? task.callError?.message ?? describeLastProblem(task),
     });
     return { kind: outcome.kind, localId: task.localId, ...words };
   }

@@ -1,5 +1,6 @@
 /** A task's state as a coloured badge with its word (colour is never the only signal). */
-import { STATUS_LABELS, type TaskStatusKind } from '../../shared/task-status';
+import { STATUS_LABELS } from '../../shared/messages/status-messages';
+import type { TaskStatusKind } from '../../shared/task-status';
 
 /** The badge for one state. */
 export function StatusBadge({ kind }: { kind: TaskStatusKind }) {

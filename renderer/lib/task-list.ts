@@ -13,7 +13,8 @@
  * so the most recently ended come first. Ties go by id, so the order is stable between renders.
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
-import { classifyTask, isTaskActive, STATUS_LABELS, type TaskStatusKind } from '../../shared/task-status';
+import { STATUS_LABELS } from '../../shared/messages/status-messages';
+import { classifyTask, isTaskActive, type TaskStatusKind } from '../../shared/task-status';
 
 /** The inbox's groups, in the order they are shown. */
 export const TASK_GROUPS = ['needs-you', 'running', 'finished'] as const;

@@ -4,7 +4,8 @@
  * `explainStatus`'s.
  */
 import type { TaskDetail } from '../../shared/ipc/contract';
-import { CALL_WAITS_FOR_INPUT, explainStatus, type StatusContext } from '../../shared/task-status';
+import { CALL_WAITS_FOR_INPUT, explainStatus } from '../../shared/messages/status-messages';
+import type { StatusContext } from '../../shared/task-status';
 
 /** The fields the sentences read (a detail has them all; `answeredInputKeys` says whether the user answered). */
 export type WordedTask = Pick<TaskDetail, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt' | 'plain' | 'answeredInputKeys'>;

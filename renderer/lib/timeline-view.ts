@@ -5,7 +5,7 @@
  * app's own words for its entry, phrased once by the timeline's message catalogue.
  */
 import type { TimelineEntry } from '../../shared/task-model';
-import { describeAppNote } from '../../shared/timeline-messages';
+import { describeAppNote } from '../../shared/messages/fact-messages';
 
 /** One row: the first entry of a run of identical ones, how many there were, and when. */
 export interface TimelineRow {

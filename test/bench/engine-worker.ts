@@ -83,7 +83,7 @@ async function measureEngine(setup: WorkerSetup): Promise<WorkerReport> {
       resumeMs,
       loadMs,
       ...windowFigures(window),
-      tasksInError: engine.listTasks().filter((task) => isTaskFinished(task) || task.lastError !== undefined).length,
+      tasksInError: engine.listTasks().filter((task) => isTaskFinished(task) || task.lastProblem !== undefined).length,
       store: {
         updates: updates - updatesBefore,
         writes: storeAfter.writes - storeBefore.writes,

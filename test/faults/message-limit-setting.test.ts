@@ -36,9 +36,9 @@ describe(`the message limit setting (${MAX_MESSAGE_MIB_ENV})`, () => {
     server.mode = 'huge-json';
     const detail = await test.events.waitFor(async () => {
       const task = await invoke(test.host, 'tasks:get', { id: outcome.task.localId });
-      return task?.lastError !== undefined ? task : undefined;
+      return task?.lastProblem !== undefined ? task : undefined;
     }, 'the refused answer to reach the task');
-    expect(detail.lastError).toBe('The server sent a response larger than 1 MiB (the limit); it was not read.');
+    expect(detail.lastProblem).toEqual({ kind: 'poll-failed', detail: 'The server sent a response larger than 1 MiB (the limit); it was not read.' });
   });
 
   it('set to something that is no number of MiB: logged, and the default applies', async () => {

@@ -48,13 +48,13 @@ function nextAnswerIn(server: OversizeServer, mode: GetMode) {
 
 /** The task shows `error`, is still tracked and running; a normal answer afterwards clears it. */
 async function expectTrackedThroughError(engine: Engine, server: OversizeServer, task: TrackedTask, error: RegExp): Promise<void> {
-  const failed = await waitForTask(engine, task.localId, (current) => current.lastError !== undefined, 20_000, 'the refused answer to reach the task');
-  expect(failed.lastError).toMatch(error);
+  const failed = await waitForTask(engine, task.localId, (current) => current.lastProblem !== undefined, 20_000, 'the refused answer to reach the task');
+  expect(failed.lastProblem).toEqual({ kind: 'poll-failed', detail: expect.stringMatching(error) });
   expect(isTaskFinished(failed)).toBe(false);
   expect(failed.snapshot?.status).toBe('working');
   expect(engine.listServers().find((state) => state.id === SERVER_ID)?.status).toBe('connected');
   server.mode = 'normal';
-  const recovered = await waitForTask(engine, task.localId, (current) => current.lastError === undefined, 20_000, 'a normal poll after the refused one');
+  const recovered = await waitForTask(engine, task.localId, (current) => current.lastProblem === undefined, 20_000, 'a normal poll after the refused one');
   expect(recovered.snapshot?.statusMessage).toBe(NORMAL_STATUS);
 }
 
@@ -91,8 +91,8 @@ describe('an HTTP server sending answers larger than the limit', () => {
     expect(answer.plannedBytes).toBeGreaterThan(MIB);
     // All of it reached the socket (the client may close it once the answer arrived).
     expect(answer.writtenBytes).toBe(answer.plannedBytes);
-    const polled = await waitForTask(engine, task.localId, (current) => current.updatedAt > task.updatedAt || current.lastError !== undefined, 10_000, 'the streamed answer to be applied');
-    expect(polled.lastError).toBeUndefined();
+    const polled = await waitForTask(engine, task.localId, (current) => current.updatedAt > task.updatedAt || current.lastProblem !== undefined, 10_000, 'the streamed answer to be applied');
+    expect(polled.lastProblem).toBeUndefined();
     expect(polled.snapshot?.statusMessage).toBe(NORMAL_STATUS);
   });
 
@@ -100,8 +100,8 @@ describe('an HTTP server sending answers larger than the limit', () => {
     // 1 MiB limit: `many-sse`'s 40% is the size of the form (~410 KiB), well within the limit.
     const { engine, server, task } = await setUp(MIB);
     server.mode = 'huge-form';
-    const failed = await waitForTask(engine, task.localId, (current) => current.lastError !== undefined, 20_000, 'the huge form to be refused');
-    expect(failed.lastError).toBe('Malformed task from the server: input request "form" is larger than 256 KiB');
+    const failed = await waitForTask(engine, task.localId, (current) => current.lastProblem !== undefined, 20_000, 'the huge form to be refused');
+    expect(failed.lastProblem).toEqual({ kind: 'poll-failed', detail: 'Malformed task from the server: input request "form" is larger than 256 KiB' });
     expect(failed.snapshot?.status).toBe('working');
     expect(engine.listInputs()).toEqual([]);
     await expectTrackedThroughError(engine, server, task, /input request "form" is larger than 256 KiB/);

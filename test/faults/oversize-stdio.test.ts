@@ -45,11 +45,11 @@ describe('a stdio server printing a line larger than the limit', () => {
     const engine = await engineWith(['--huge-bytes', String(20 * MIB)]);
     const outcome = await engine.callTool('oversize-stdio', 'job', {});
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const failed = await waitForTask(engine, outcome.task.localId, (task) => task.lastError !== undefined, AT_ONCE_MS, 'the huge answer to fail its poll');
-    expect(failed.lastError).toBe('The server sent a message larger than 16 MiB (the limit); it was not read.');
+    const failed = await waitForTask(engine, outcome.task.localId, (task) => task.lastProblem !== undefined, AT_ONCE_MS, 'the huge answer to fail its poll');
+    expect(failed.lastProblem).toEqual({ kind: 'poll-failed', detail: 'The server sent a message larger than 16 MiB (the limit); it was not read.' });
     expect(isTaskFinished(failed)).toBe(false);
     expect(engine.listServers()[0]?.status).toBe('connected');
-    const recovered = await waitForTask(engine, outcome.task.localId, (task) => task.lastError === undefined && task.snapshot?.statusMessage === STDIO_NORMAL_STATUS, 20_000, 'the next poll');
+    const recovered = await waitForTask(engine, outcome.task.localId, (task) => task.lastProblem === undefined && task.snapshot?.statusMessage === STDIO_NORMAL_STATUS, 20_000, 'the next poll');
     expect(recovered.snapshot?.status).toBe('working');
   });
 
@@ -61,7 +61,7 @@ describe('a stdio server printing a line larger than the limit', () => {
     const id = outcome.task.localId;
     const errors: string[] = [];
     engine.onDidUpdateTask((task) => {
-      if (task.localId === id && task.lastError !== undefined) errors.push(task.lastError);
+      if (task.localId === id && task.lastProblem !== undefined) errors.push(String(task.lastProblem['detail']));
     });
     await clock.advance(1_000);
     // The 20 MiB line goes by and is dropped: which request it answered is not known, so it waits.
@@ -70,7 +70,7 @@ describe('a stdio server printing a line larger than the limit', () => {
     await clock.advance(30_000);
     await pollUntil(() => engine.getTask(id)?.snapshot?.statusMessage === STDIO_NORMAL_STATUS, 'the next poll');
     expect(errors[0]).toBe('tasks/get timed out after 30000 ms');
-    expect(engine.getTask(id)?.lastError).toBeUndefined();
+    expect(engine.getTask(id)?.lastProblem).toBeUndefined();
     expect(isTaskFinished(engine.getTask(id)!)).toBe(false);
   });
 });

@@ -42,7 +42,7 @@ describe('an HTTP server that never finishes its answer', () => {
 
     const errors: string[] = [];
     engine.onDidUpdateTask((task) => {
-      if (task.localId === id && task.lastError !== undefined) errors.push(task.lastError);
+      if (task.localId === id && task.lastProblem !== undefined) errors.push(String(task.lastProblem['detail']));
     });
 
     server.mode = mode;
@@ -62,7 +62,7 @@ describe('an HTTP server that never finishes its answer', () => {
     expect(isTaskFinished(engine.getTask(id)!)).toBe(false);
 
     await clock.advance(FIRST_POLL_MS);
-    await pollUntil(() => engine.getTask(id)?.lastError === undefined, 'the next poll to clear the error');
+    await pollUntil(() => engine.getTask(id)?.lastProblem === undefined, 'the next poll to clear the error');
     expect(engine.getTask(id)?.snapshot?.statusMessage).toBe(NORMAL_STATUS);
   });
 });

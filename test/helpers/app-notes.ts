@@ -3,7 +3,7 @@
  * the timeline's message catalogue (or an older version's note), so tests read what the user reads.
  */
 import type { TrackedTask } from '../../shared/task-model.js';
-import { describeAppNote } from '../../shared/timeline-messages.js';
+import { describeAppNote } from '../../shared/messages/fact-messages.js';
 
 /** Every entry's words of the app, oldest first (entries that are the server's alone left out). */
 export function appNotes(task: Pick<TrackedTask, 'timeline'> | undefined): string[] {

@@ -98,16 +98,16 @@ describe('TaskNotifier: what a change raises', () => {
   it('a call that got no answer (outcome unknown) raises "failed"', async () => {
     const test = setup();
     test.update(task('t1', undefined));
-    test.update(task('t1', undefined, { phase: 'outcome-unknown', lastError: 'Timed out' }));
+    test.update(task('t1', undefined, { phase: 'outcome-unknown', lastProblem: { kind: 'call-outcome-unknown', malformed: false, detail: 'Timed out' } }));
     await test.settle();
-    expect(test.shown).toMatchObject([{ kind: 'failed', title: 'build got no answer; its outcome is unknown', body: 'Build box: Timed out' }]);
+    expect(test.shown).toMatchObject([{ kind: 'failed', title: 'build got no answer; its outcome is unknown', body: 'Build box: No answer to the call (Timed out); its outcome is unknown and it was not resent.' }]);
   });
 
   it.each<[string, Partial<TrackedTask>, string | undefined, string | undefined]>([
     ['answered', { endReason: 'answered', hasResult: true, answeredInputKeys: ['k1'] }, 'build completed', 'Build box finished the task.'],
     ['answered with a tool error', { endReason: 'answered-with-error', hasResult: true, resultIsError: true, answeredInputKeys: ['k1'] }, 'build completed with a tool error', 'Build box reported no details.'],
     ['refused', { endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, answeredInputKeys: ['k1'] }, 'build was refused by the server', 'Build box: Window closed'],
-    ['declined by the user', { endReason: 'input-declined', lastError: 'You declined' }, undefined, undefined],
+    ['declined by the user', { endReason: 'input-declined', lastProblem: { kind: 'call-abandoned-on-decline', request: 'sampling request' } }, undefined, undefined],
   ])('an MRTR call (no task) that ends %s after the user\'s input raises like a task', async (_name, patch, title, body) => {
     const test = setup();
     test.update(task('t1', undefined));
@@ -218,7 +218,7 @@ describe('TaskNotifier: only live changes', () => {
     test.update(task('t1', 'completed'));
     test.update(task('t1', 'completed', { hasResult: true }));
     await test.settle();
-    test.update(task('t1', 'completed', { lastError: 'result fetch failed' }));
+    test.update(task('t1', 'completed', { lastProblem: { kind: 'poll-failed', detail: 'result fetch failed' } }));
     await test.settle();
     expect(test.shown).toHaveLength(1);
   });

@@ -71,8 +71,8 @@ async function startTask(engine: Engine, tool: string, args: Record<string, unkn
 /** Cuts the server off until both tasks have seen a request fail. */
 async function outage({ engine, proxy, build, deploy }: Running): Promise<void> {
   proxy.cut();
-  await waitForTask(engine, build.localId, (task) => task.lastError !== undefined, 10_000, 'a build poll to fail');
-  await waitForTask(engine, deploy.localId, (task) => task.lastError !== undefined, 10_000, 'a deploy poll to fail');
+  await waitForTask(engine, build.localId, (task) => task.lastProblem !== undefined, 10_000, 'a build poll to fail');
+  await waitForTask(engine, deploy.localId, (task) => task.lastProblem !== undefined, 10_000, 'a deploy poll to fail');
 }
 
 /** The JSON-RPC messages the client POSTed to the server (through the proxy). */

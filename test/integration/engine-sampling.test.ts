@@ -126,7 +126,7 @@ describe('an MRTR sampling request on a plain tools/call (SDK server, 2026-07-28
     const task = await askedToSample();
     await harness.engine.declineInput(task.localId, SUMMARY_KEY);
     const ended = harness.engine.getTask(task.localId);
-    expect(ended).toMatchObject({ phase: 'calling', endReason: 'input-declined', lastError: expect.stringMatching(/declined the server's sampling request, so the call was abandoned/) });
+    expect(ended).toMatchObject({ phase: 'calling', endReason: 'input-declined', lastProblem: { kind: 'call-abandoned-on-decline', request: expect.stringMatching(/sampling request/) } });
     expect(ended !== undefined && isTaskFinished(ended)).toBe(true);
     expect(harness.engine.listInputs().filter((input) => input.localId === task.localId)).toEqual([]);
     await expect(harness.engine.answerInput(task.localId, SUMMARY_KEY, reply('late'))).rejects.toThrow(/no longer pending/);

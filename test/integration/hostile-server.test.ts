@@ -27,7 +27,7 @@ import {
   stepMessage,
 } from '../fixtures/hostile-server.js';
 import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
-import { describeAppNote } from '../../shared/timeline-messages.js';
+import { describeAppNote } from '../../shared/messages/fact-messages.js';
 
 const SERVER_ID = 'hostile';
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -140,7 +140,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
     it('ends completed with its own result; no forged answer won', async () => {
       expect(final).toMatchObject({ phase: 'task', hasResult: true, snapshot: { status: 'completed' } });
       expect(final.endReason).toBeUndefined();
-      expect(final.lastError).toBeUndefined();
+      expect(final.lastProblem).toBeUndefined();
       expect(await engine.getResult(chaosId)).toStrictEqual(CHAOS_RESULT);
     });
 
@@ -202,7 +202,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
     });
 
     it('leaves a reason on the task for each quarantined answer', () => {
-      const reasons = chaosUpdates().map(({ task }) => task.lastError).filter((reason) => reason !== undefined);
+      const reasons = chaosUpdates().map(({ task }) => task.lastProblem?.['detail']).filter((reason) => reason !== undefined);
       expect(reasons).toEqual([
         'Malformed task from the server: unknown task status "exploded"',
         'Malformed task from the server: input request key "__proto__" is not acceptable',
@@ -247,7 +247,7 @@ describe('engine against a hostile server (2026-07-28, stdio)', () => {
     expect(error).toMatchObject({ message: reason, code: undefined, localFailure: 'malformed' });
 
     const entries = engine.listTasks().filter((task) => task.toolName === tool);
-    expect(entries).toEqual([expect.objectContaining({ phase: 'outcome-unknown', lastError: reason })]);
+    expect(entries).toEqual([expect.objectContaining({ phase: 'outcome-unknown', lastProblem: { kind: 'call-outcome-unknown', malformed: true, detail: reason } })]);
     expect(entries[0]!.serverTaskId).toBeUndefined();
     expect(isTaskFinished(entries[0]!)).toBe(true);
     expect(engine.debugCounts.scheduled).toBe(0);

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine/index.js';
 import { nodeEngine, tempDataDir, waitForInput, waitForServer, waitForTask } from '../helpers/engine-harness.js';
-import { describeAppNote } from '../../shared/timeline-messages.js';
+import { describeAppNote } from '../../shared/messages/fact-messages.js';
 
 const require = createRequire(import.meta.url);
 const everythingMain = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');

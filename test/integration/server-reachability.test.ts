@@ -87,7 +87,7 @@ describe('an HTTP server that stops answering', () => {
     expect(down.health).toMatchObject({ condition: 'degraded', kind: 'refused', detail: expect.stringContaining('ECONNREFUSED') });
     expect(down.health!.since).toBeGreaterThanOrEqual(before);
     // The failed polls go on being tried (they detect the recovery).
-    await waitForTask(engine, build.localId, (task) => task.lastError !== undefined, 10_000, 'a poll to fail');
+    await waitForTask(engine, build.localId, (task) => task.lastProblem !== undefined, 10_000, 'a poll to fail');
 
     await startDemoServer({ form: 'legacy', transport: 'http', port });
     const back = await waitForServerState(engine, config.id, isReachableAgain, 30_000, 'the server to be reachable again');

@@ -99,7 +99,7 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     const outcome = await engine.callTool('everything', 'simulate-research-query', { topic: 'bad requests' });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
     proxy.answerWith(400, { jsonrpc: '2.0', error: { code: -32602, message: 'Invalid params: taskId is required' }, id: null });
-    await waitForTask(engine, outcome.task.localId, (task) => task.lastError?.includes('Invalid params') === true, 10_000, 'a poll to be refused');
+    await waitForTask(engine, outcome.task.localId, (task) => String(task.lastProblem?.['detail']).includes('Invalid params'), 10_000, 'a poll to be refused');
     proxy.restore();
 
     const done = await waitForTask(engine, outcome.task.localId, isTaskFinished, 30_000, 'the task to complete');

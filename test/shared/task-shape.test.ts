@@ -42,6 +42,7 @@ const full: Record<string, unknown> = {
   answeredInputKeys: ['ask'],
   legacySession: { id: 'session-1', protocolVersion: '2025-11-25', taskCapabilities: { list: {} } },
   legacyPendingRequests: [{ key: 'ask', requestId: 4, request: { method: 'elicitation/create', params: {} }, receivedAt: 3 }],
+  lastProblem: { kind: 'poll-failed', detail: 'timeout' },
   lastError: 'timeout',
   callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
 };

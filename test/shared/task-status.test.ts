@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskSnapshot } from '../../shared/task-model.js';
-import { classifyTask, explainStatus, isTaskActive, type ClassifiableTask, type TaskStatusKind } from '../../shared/task-status.js';
+import { explainStatus } from '../../shared/messages/status-messages.js';
+import { classifyTask, isTaskActive, type ClassifiableTask, type TaskStatusKind } from '../../shared/task-status.js';
 
 const makeSnapshot = (overrides: Partial<TaskSnapshot> = {}): TaskSnapshot => ({ serverTaskId: 'srv-task-1', status: 'working', ...overrides });
 

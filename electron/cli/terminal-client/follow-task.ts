@@ -7,7 +7,8 @@ import { isTaskFinished, type ToolResult, type TrackedTask } from '../../../shar
 import type { CliSession } from './cli-session.js';
 import { waitForTask } from './cli-session.js';
 import type { CommandContext, CommandEnd } from './command-context.js';
-import { explainStatus } from '../../../shared/task-status.js';
+import { describeLastProblem } from '../../../shared/messages/fact-messages.js';
+import { explainStatus } from '../../../shared/messages/status-messages.js';
 import { outcomeOfTask } from './exit-codes.js';
 import type { InputAnswerer } from './input-answerer.js';
 
@@ -47,7 +48,7 @@ export function endOf(task: TrackedTask, result: ToolResult | undefined, reach: 
   const outcome = outcomeOfTask(task, result);
   if (outcome !== 'not-finished') {
     // Why it ended, when its state alone does not say (a refusal, a lost task, an abandoned call).
-    const why = outcome === 'completed' ? undefined : task.lastError ?? task.callError?.message ?? explainStatus(task);
+    const why = outcome === 'completed' ? undefined : describeLastProblem(task) ?? task.callError?.message ?? explainStatus(task);
     const message = [note, why].filter((part) => part !== undefined).join(' ');
     return { outcome, localId: task.localId, ...(message !== '' ? { message } : {}) };
   }

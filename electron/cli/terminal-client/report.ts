@@ -9,8 +9,9 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { isJsonObject } from '../../../shared/json-guards.js';
 import type { TaskExport } from '../../../shared/server-log.js';
 import type { TimelineEntry, ToolResult, TrackedTask } from '../../../shared/task-model.js';
-import { describeAppNote } from '../../../shared/timeline-messages.js';
-import { STATUS_LABELS, classifyTask, explainStatus } from '../../../shared/task-status.js';
+import { describeAppNote, describeLastProblem } from '../../../shared/messages/fact-messages.js';
+import { STATUS_LABELS, explainStatus } from '../../../shared/messages/status-messages.js';
+import { classifyTask } from '../../../shared/task-status.js';
 import { EXIT_CODES, type Outcome } from './exit-codes.js';
 import { jsonLine, printable, printableLines } from './terminal-text.js';
 import type { Said } from './answer-policy.js';
@@ -59,6 +60,7 @@ export interface Output {
 /** A task's facts for scripts: no session credentials, no kept requests. */
 function taskFacts(task: TrackedTask, detail: boolean): Record<string, unknown> {
   const snapshot = task.snapshot;
+  const problem = describeLastProblem(task);
   return {
     id: task.localId,
     server: task.serverId,
@@ -80,7 +82,7 @@ function taskFacts(task: TrackedTask, detail: boolean): Record<string, unknown> 
           ...(snapshot?.pollIntervalMs !== undefined ? { pollIntervalMs: snapshot.pollIntervalMs } : {}),
           ...(snapshot?.error !== undefined ? { error: snapshot.error } : {}),
           ...(task.callError !== undefined ? { callError: task.callError } : {}),
-          ...(task.lastError !== undefined ? { lastError: task.lastError } : {}),
+          ...(problem !== undefined ? { lastProblem: problem } : {}),
           timeline: task.timeline.map((entry) => ({ ...entry, at: new Date(entry.at).toISOString() })),
         }
       : {}),
@@ -168,6 +170,7 @@ function statusLine(task: TrackedTask): string {
 
 function detailLines(task: TrackedTask): string[] {
   const snapshot = task.snapshot;
+  const problem = describeLastProblem(task);
   const facts: [string, string | undefined][] = [
     ['Task', task.localId],
     ['Kind', task.serverTaskId !== undefined ? 'task' : task.plain === true ? 'plain call (no task can come of it)' : 'call (no task yet)'],
@@ -183,7 +186,7 @@ function detailLines(task: TrackedTask): string[] {
     ['Arguments', printable(JSON.stringify(task.arguments), 1_000)],
     ['Error', snapshot?.error === undefined ? undefined : `${printable(snapshot.error.message, 500)} (error ${snapshot.error.code})`],
     ['Refused', task.callError === undefined ? undefined : `${printable(task.callError.message, 500)} (error ${task.callError.code})`],
-    ['Last problem', task.lastError === undefined ? undefined : printable(task.lastError, 500)],
+    ['Last problem', problem === undefined ? undefined : printable(problem, 500)],
   ];
   const lines = facts.flatMap(([label, value]) => (value === undefined ? [] : [`${`${label}:`.padEnd(16)}${value}`]));
   lines.push('Timeline:');

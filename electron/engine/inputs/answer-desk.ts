@@ -16,7 +16,7 @@ import { errorText } from '../error-text.js';
 import type { Clock } from '../ports.js';
 import type { TaskProtocol } from '../protocols/task-protocol.js';
 import type { TaskLedger } from '../tasks/task-ledger.js';
-import { recordAnswer, withLastError } from '../tasks/task-rules.js';
+import { recordAnswer, withProblem } from '../tasks/task-rules.js';
 import type { TaskWatcher } from '../tasks/task-watcher.js';
 import type { InputOwner, InputRegistry } from './input-registry.js';
 import { outstandingInputs } from './input-rules.js';
@@ -130,7 +130,7 @@ export class AnswerDesk {
     if (pending.length === 0 || pending.some((input) => input.held !== true)) return;
     this.sendTaskAnswers(task, this.deps.inputs.heldAnswers(owner)).catch((error: unknown) => {
       const current = this.deps.ledger.get(task.localId);
-      if (current !== undefined) this.deps.ledger.put(withLastError(current, `Sending your answers failed: ${errorText(error)}`));
+      if (current !== undefined) this.deps.ledger.put(withProblem(current, { kind: 'answers-not-sent', detail: errorText(error) }));
     });
   }
 

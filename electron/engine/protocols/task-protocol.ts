@@ -46,7 +46,7 @@ export interface ProtocolSink {
   onObservation(serverTaskId: string, observation: TaskObservation): void;
   /** Something changed for the task that a poll would show (e.g. its payload arrived): poll at the task's pace. */
   onPollHint(serverTaskId: string): void;
-  /** A message about a task was refused as malformed; `reason` is for the user. */
+  /** A pushed message about a task was refused as malformed; `reason` says what was wrong (shown to the user). */
   onQuarantined(serverTaskId: string | undefined, reason: string): void;
 }
 

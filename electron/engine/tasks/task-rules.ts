@@ -16,8 +16,7 @@ import {
 } from '../../../shared/task-model.js';
 import { clampPollInterval, DEFAULT_POLL_INTERVAL_MS } from '../../../shared/poll-interval.js';
 import { withTimelineEntry } from '../../../shared/timeline.js';
-import type { AbandonFact, AnswerFact, CancelFact, TimelineFact } from '../../../shared/timeline-facts.js';
-import { describeTimelineFact } from '../../../shared/timeline-messages.js';
+import type { AbandonFact, AnswerFact, CancelFact, ProblemFact, TimelineFact } from '../../../shared/timeline-facts.js';
 import { timestampMs } from '../../../shared/timestamp.js';
 
 /** While a healthy subscription pushes a task, it is still polled this often as a safety net. */
@@ -111,8 +110,7 @@ export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: nu
     updatedAt: now,
     ...(endReason !== undefined ? { endReason } : {}),
   };
-  delete next.lastError;
-  return { outcome: 'applied', task: next };
+  return { outcome: 'applied', task: withoutProblem(next) };
 }
 
 /**
@@ -162,7 +160,8 @@ export function endAsInterrupted(task: TrackedTask, now: number): TrackedTask {
  * reached the server, so whether a task exists is unknown; it is never resent.
  */
 export function endAsOutcomeUnknown(task: TrackedTask, detail: string, malformed: boolean, now: number): TrackedTask {
-  return { ...noted(task, now, { kind: 'call-outcome-unknown', malformed, detail }), phase: 'outcome-unknown', lastError: detail };
+  const fact: ProblemFact = { kind: 'call-outcome-unknown', malformed, detail };
+  return { ...noted(task, now, fact), phase: 'outcome-unknown', lastProblem: fact };
 }
 
 /** The server answered a call with a task handle: from now on the entry is that task. */
@@ -215,7 +214,7 @@ export function endAsCallCancelled(task: TrackedTask, wire: CancelWire, now: num
 
 /** A call that waited for the user's input and was given up (`why` says how): never retried. */
 export function endAsAbandoned(task: TrackedTask, why: AbandonFact, now: number): TrackedTask {
-  return { ...noted(task, now, why), endReason: 'input-declined', lastError: describeTimelineFact(why) };
+  return { ...noted(task, now, why), endReason: 'input-declined', lastProblem: why };
 }
 
 /** A task of another form than its server now speaks: it cannot be followed. */
@@ -243,9 +242,22 @@ export function recordAnswer(task: TrackedTask, key: string, now: number, fact?:
   return fact === undefined ? answered : { ...answered, ...withTimelineEntry(task, { at: now, fact }) };
 }
 
-/** `task` with `detail` as its last error (the same object when it already says that). */
-export function withLastError(task: TrackedTask, detail: string): TrackedTask {
-  return task.lastError === detail ? task : { ...task, lastError: detail };
+/** `task` with `problem` as its last problem (the same object when it already says that). */
+export function withProblem(task: TrackedTask, problem: ProblemFact): TrackedTask {
+  const same = task.lastProblem !== undefined && task.lastError === undefined && sameFact(task.lastProblem, problem);
+  return same ? task : { ...withoutProblem(task), lastProblem: problem };
+}
+
+/** `task` without a last problem, the sentence of an older version included (the same object when it has none). */
+export function withoutProblem(task: TrackedTask): TrackedTask {
+  if (task.lastProblem === undefined && task.lastError === undefined) return task;
+  const { lastProblem: _fact, lastError: _sentence, ...rest } = task;
+  return rest;
+}
+
+function sameFact(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /**

@@ -16,7 +16,7 @@ import type { TaskObservation } from '../protocols/task-wire.js';
 import { PollScheduler } from './poll-scheduler.js';
 import type { TaskLedger } from './task-ledger.js';
 import { clampPollInterval } from '../../../shared/poll-interval.js';
-import { cancelFailed, endAsOtherForm, endAsUnknownToServer, mergeSnapshot, nextPollDelay, requestCancel, withLastError, withStoredResult } from './task-rules.js';
+import { cancelFailed, endAsOtherForm, endAsUnknownToServer, mergeSnapshot, nextPollDelay, requestCancel, withProblem, withStoredResult } from './task-rules.js';
 
 /** Most requests in flight to one server from polling. */
 export const MAX_POLLS_IN_FLIGHT_PER_SERVER = 8;
@@ -121,11 +121,13 @@ export class TaskWatcher {
     this.schedule(id, PROMPT_POLL_MS);
   }
 
-  /** A message about a task was refused as malformed: the user sees why on the task. */
+  /** A pushed message about a task was refused as malformed: the user sees why on the task. */
   quarantined(serverId: string, serverTaskId: string | undefined, reason: string): void {
     this.deps.logger.warn('quarantined a server message', { server: serverId, reason });
     const task = serverTaskId === undefined ? undefined : this.deps.ledger.findByServerTaskId(serverId, serverTaskId);
-    if (task !== undefined && task.lastError !== reason) this.deps.ledger.put(withLastError(task, reason));
+    if (task === undefined) return;
+    const noted = withProblem(task, { kind: 'push-refused', detail: reason });
+    if (noted !== task) this.deps.ledger.put(noted);
   }
 
   /** Ends following a task: nothing is scheduled for it, and the rest of the engine lets go of it. */
@@ -228,7 +230,7 @@ export class TaskWatcher {
       this.pollErrors.set(id, (this.pollErrors.get(id) ?? 0) + 1);
       const current = this.deps.ledger.get(id);
       if (current !== undefined) {
-        const failed = withLastError(current, errorText(error));
+        const failed = withProblem(current, { kind: 'poll-failed', detail: errorText(error) });
         if (failed !== current) this.deps.ledger.put(failed);
       }
     }

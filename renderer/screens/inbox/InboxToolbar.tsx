@@ -1,7 +1,8 @@
 /** Search and filters above the task list, and how many tasks they let through. */
 import { useId } from 'react';
 import type { StatusFilter, TaskFilter } from '../../lib/task-list';
-import { STATUS_LABELS, TASK_STATUS_KINDS } from '../../../shared/task-status';
+import { STATUS_LABELS } from '../../../shared/messages/status-messages';
+import { TASK_STATUS_KINDS } from '../../../shared/task-status';
 import { toVisibleString } from '../../lib/visible-text';
 import { useAppStore } from '../../store/store-context';
 import { selectSetSearchText, selectSetServerFilter, selectSetStatusFilter } from '../../store/selectors';

@@ -1,5 +1,6 @@
 /** The facts about a task: who runs it, its ids, times, protocol form and polling. */
 import type { TaskDetail } from '../../../shared/ipc/contract';
+import { describeLastProblem } from '../../../shared/messages/fact-messages';
 import type { StatusContext } from '../../../shared/task-status';
 import { CopyButton } from '../../components/CopyButton';
 import { FoldedText } from '../../components/FoldedText';
@@ -19,6 +20,7 @@ const FORM_LABELS: Record<TaskDetail['form'], string> = {
 export function TaskFacts({ task, serverName, context }: { task: TaskDetail; serverName: string; context?: StatusContext }) {
   const now = useNow();
   const explanation = explainTask(task, context);
+  const problem = describeLastProblem(task);
   const timing = taskTiming(task, now);
   const ttl = ttlRemaining(task, now);
   return (
@@ -77,11 +79,11 @@ export function TaskFacts({ task, serverName, context }: { task: TaskDetail; ser
       )}
       <dt>Poll interval</dt>
       <dd data-testid="task-poll-interval">{describePolling(task)}</dd>
-      {task.lastError !== undefined && (
+      {problem !== undefined && (
         <>
-          <dt>Last problem reaching the server</dt>
+          <dt>Last problem</dt>
           <dd data-testid="task-last-error">
-            <FoldedText text={task.lastError} multiline />
+            <FoldedText text={problem} multiline />
           </dd>
         </>
       )}

@@ -59,7 +59,7 @@ describe('signing in with the real authorization server', () => {
     expect(outcome.kind).toBe('task');
     const done = await waitForTask(engineKit.engine, outcome.task.localId, isTaskFinished, 30_000, 'the build to end');
     expect(done.snapshot?.status).toBe('completed');
-    expect(done.lastError).toBeUndefined();
+    expect(done.lastProblem).toBeUndefined();
     expect(as.stats().tokenGrants.refresh_token ?? 0).toBeGreaterThanOrEqual(1);
     expect(engineKit.state('demo').status).toBe('connected');
     expect(engineKit.engine.serverConsole('demo').map((entry) => entry.text)).toEqual(expect.arrayContaining([`Signed in (issuer ${as.issuer}).`, 'Access token refreshed.']));

@@ -7,6 +7,8 @@ import {
   endAsUnknownToServer,
   mergeSnapshot,
   nextPollDelay,
+  withoutProblem,
+  withProblem,
 } from '../../../electron/engine/tasks/task-rules.js';
 import { lastAppNote } from '../../helpers/app-notes.js';
 
@@ -76,8 +78,32 @@ describe('mergeSnapshot', () => {
     expect(next.timeline.map((entry) => entry.statusMessage)).toEqual(['Step 1/5', 'Step 2/5']);
   });
 
-  it('clears the last poll error when an observation applies', () => {
-    expect(mergeSnapshot(task({ lastError: 'timeout' }), snap(), NOW).task.lastError).toBeUndefined();
+  it('clears the last problem when an observation applies, a sentence an older version saved included', () => {
+    const merged = mergeSnapshot(task({ lastProblem: { kind: 'poll-failed', detail: 'timeout' }, lastError: 'timeout' }), snap(), NOW).task;
+    expect(merged).not.toHaveProperty('lastProblem');
+    expect(merged).not.toHaveProperty('lastError');
+  });
+});
+
+describe('withProblem', () => {
+  it('sets the problem as a fact, replacing a sentence an older version saved', () => {
+    const noted = withProblem(task({ lastError: 'old words' }), { kind: 'poll-failed', detail: 'timed out' });
+    expect(noted.lastProblem).toEqual({ kind: 'poll-failed', detail: 'timed out' });
+    expect(noted).not.toHaveProperty('lastError');
+  });
+
+  it('returns the same task when it already has that problem, so nothing is saved again', () => {
+    const noted = withProblem(task(), { kind: 'push-refused', detail: 'no status' });
+    expect(withProblem(noted, { kind: 'push-refused', detail: 'no status' })).toBe(noted);
+    expect(withProblem(noted, { kind: 'push-refused', detail: 'no taskId' })).not.toBe(noted);
+    expect(withProblem(noted, { kind: 'poll-failed', detail: 'no status' })).not.toBe(noted);
+  });
+});
+
+describe('withoutProblem', () => {
+  it('returns the same task when it has none', () => {
+    const clean = task();
+    expect(withoutProblem(clean)).toBe(clean);
   });
 });
 

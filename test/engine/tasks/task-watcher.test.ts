@@ -67,7 +67,19 @@ describe('TaskWatcher', () => {
     // 1 s, then 2, 4, 8, 16, 32 s, then 60 s each: well under one a second.
     expect(gets).toBeGreaterThanOrEqual(10);
     expect(gets).toBeLessThanOrEqual(6 + Math.ceil((10 * 60_000) / MAX_ERROR_BACKOFF_MS));
-    expect(kit.parts.ledger.get(task.localId)?.lastError).toBe('connection reset');
+    expect(kit.parts.ledger.get(task.localId)?.lastProblem).toEqual({ kind: 'poll-failed', detail: 'connection reset' });
+  });
+
+  it('a refused push leaves its reason on the task as a fact, saved once however often it repeats', async () => {
+    const kit = engineKit();
+    const task = await runningTask(kit);
+    const saved: unknown[] = [];
+    kit.emitters.task.event((put) => {
+      if (put.localId === task.localId) saved.push(put.lastProblem);
+    });
+    kit.parts.watcher.quarantined(task.serverId, task.serverTaskId, 'unknown task status "exploded"');
+    kit.parts.watcher.quarantined(task.serverId, task.serverTaskId, 'unknown task status "exploded"');
+    expect(saved).toEqual([{ kind: 'push-refused', detail: 'unknown task status "exploded"' }]);
   });
 
   it('a server hint polls at the task\'s pace, never sooner: a hint storm costs no extra reads', async () => {

@@ -13,7 +13,7 @@ describe('isTaskSummaryShaped', () => {
   it.each<[string, unknown, boolean]>([
     ['a full summary', valid, true],
     ['a minimal summary (no optional fields)', without('snapshot'), true],
-    ['with every optional field', { ...valid, serverTaskId: 't', observedAt: 1, endReason: 'lost', cancelRequestedAt: 2, lastError: 'x', callError: { code: -1, message: 'm', data: {} } }, true],
+    ['with every optional field', { ...valid, serverTaskId: 't', observedAt: 1, endReason: 'lost', cancelRequestedAt: 2, lastProblem: { kind: 'poll-failed', detail: 'x' }, lastError: 'x', callError: { code: -1, message: 'm', data: {} } }, true],
     ['with an unlimited ttl', { ...valid, snapshot: { ...(valid.snapshot as object), ttlMs: null } }, true],
     ['null', null, false],
     ['an array', [valid], false],
@@ -40,6 +40,8 @@ describe('isTaskSummaryShaped', () => {
     ['endReason as a number', { ...valid, endReason: 1 }, false],
     ['cancelRequestedAt as a string', { ...valid, cancelRequestedAt: 'now' }, false],
     ['lastError as an object', { ...valid, lastError: {} }, false],
+    ['lastProblem without a kind', { ...valid, lastProblem: { detail: 'x' } }, false],
+    ['lastProblem as a sentence', { ...valid, lastProblem: 'x' }, false],
     ['callError as a string', { ...valid, callError: 'refused' }, false],
     ['callError with an object as message', { ...valid, callError: { code: -1, message: { text: 'x' } } }, false],
     ['callError without a code', { ...valid, callError: { message: 'x' } }, false],
@@ -74,6 +76,7 @@ const full = JSON.parse(JSON.stringify(makeTask({
   resultIsError: true,
   endReason: 'refused',
   cancelRequestedAt: 7,
+  lastProblem: { kind: 'poll-failed', detail: 'timeout' },
   lastError: 'timeout',
   callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
   snapshot: makeSnapshot({

@@ -90,7 +90,7 @@ export class TaskSubscription {
     if (stream === undefined) return true;
     const parsed = parseExtensionTask(params);
     if (!parsed.ok) {
-      this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, `Malformed task push: ${parsed.reason}`);
+      this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, parsed.reason);
       return true;
     }
     if (stream.taskIds.includes(parsed.value.snapshot.serverTaskId)) {

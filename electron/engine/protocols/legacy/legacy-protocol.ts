@@ -158,7 +158,7 @@ export class LegacyProtocol implements TaskProtocol {
     if (method !== 'notifications/tasks/status') return false;
     const parsed = parseLegacyTask(params);
     if (!parsed.ok) {
-      this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, `Malformed status push: ${parsed.reason}`);
+      this.sink.onQuarantined(typeof params.taskId === 'string' ? params.taskId : undefined, parsed.reason);
       return true;
     }
     const { serverTaskId: taskId, status } = parsed.value.snapshot;

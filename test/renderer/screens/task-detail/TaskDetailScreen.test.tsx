@@ -89,6 +89,20 @@ describe('task detail', () => {
       expect(facts.textContent).not.toMatch(/TTL|left/);
     });
 
+    it.each([
+      ['a fact, phrased by the catalogue', { lastProblem: { kind: 'poll-failed', detail: 'ECONNRESET' } }, 'Asking the server for this task\'s state failed: ECONNRESET'],
+      ['a sentence an older version saved, as written', { lastError: 'Request timed out' }, 'Request timed out'],
+    ])('shows the last problem as %s', async (_label, patch, words) => {
+      renderDetail(makeDetail(patch));
+      expect((await screen.findByTestId('task-last-error')).textContent).toBe(words);
+    });
+
+    it('shows no last problem when there is none', async () => {
+      renderDetail(makeDetail({}));
+      await screen.findByTestId('task-facts');
+      expect(screen.queryByTestId('task-last-error')).toBeNull();
+    });
+
     it('still counts down the time to live of a live task', async () => {
       renderDetail(makeDetail({ observedAt: Date.now(), snapshot: makeSnapshot({ ttlMs: 3_600_000 }) }));
       expect((await screen.findByTestId('task-ttl')).textContent).toMatch(/^TTL \d+m \d+s left$/);

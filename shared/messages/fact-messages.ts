@@ -1,11 +1,12 @@
 /**
- * The message catalogue of the timeline: the one place where the facts the engine records
- * (shared/timeline-facts.ts) become words, for the task page and the terminal client alike. A
- * translation replaces this table, nothing else. Values inside the words (an error's text, a
- * request's kind) are untrusted text: the caller shows the sentence as text, never as markup.
+ * The catalogue's part for facts: where the facts the engine records (shared/timeline-facts.ts),
+ * in a timeline or as a task's last problem, become words, for the task page, notifications and
+ * the terminal client alike. This folder is the app's one message catalogue: a translation
+ * replaces its tables, nothing else. Values inside the words (an error's text, a request's kind)
+ * are untrusted text: the caller shows the sentence as text, never as markup.
  */
-import type { TimelineEntry } from './task-model.js';
-import { isTimelineFact, type AnswerWay, type TimelineFactKind, type TimelineFactOf } from './timeline-facts.js';
+import type { TrackedTask, TimelineEntry } from '../task-model.js';
+import { isTimelineFact, type AnswerWay, type TimelineFactKind, type TimelineFactOf } from '../timeline-facts.js';
 
 const ANSWERS: Record<AnswerWay, string> = {
   accepted: 'Answered an input request: accepted',
@@ -43,6 +44,9 @@ const MESSAGES: { [K in TimelineFactKind]: (fact: TimelineFactOf<K>) => string }
   'input-answered': ({ how }) => ANSWERS[how],
   'input-refused': ({ request }) => `Declined the ${request}: the server was told the user rejected it`,
   'entries-dropped': ({ kept }) => `Earlier entries were dropped: a task keeps its newest ${kept}.`,
+  'poll-failed': ({ detail }) => `Asking the server for this task's state failed: ${detail}`,
+  'push-refused': ({ detail }) => `An update the server pushed about this task could not be understood and was ignored: ${detail}`,
+  'answers-not-sent': ({ detail }) => `Sending your answers failed: ${detail}`,
 };
 
 /** The sentence for one fact; a fact this version does not know (or a damaged one) says so, with its kind. */
@@ -61,4 +65,13 @@ export function describeTimelineFact(fact: unknown): string {
 export function describeAppNote(entry: Pick<TimelineEntry, 'fact' | 'note'>): string | undefined {
   if (entry.fact !== undefined) return describeTimelineFact(entry.fact);
   return entry.note;
+}
+
+/**
+ * What went wrong last while following the task, in words, or undefined when nothing did: its
+ * `lastProblem` phrased, or the sentence an older version saved in `lastError` (kept as written).
+ */
+export function describeLastProblem(task: Pick<TrackedTask, 'lastProblem' | 'lastError'>): string | undefined {
+  if (task.lastProblem !== undefined) return describeTimelineFact(task.lastProblem);
+  return task.lastError;
 }

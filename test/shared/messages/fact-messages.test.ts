@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_CAP, TIMELINE_DROPPED_FACT } from '../../shared/timeline.js';
-import { isTimelineFact, type TimelineFact, type TimelineFactKind, type TimelineFactOf } from '../../shared/timeline-facts.js';
-import { describeAppNote, describeTimelineFact } from '../../shared/timeline-messages.js';
+import { TIMELINE_CAP, TIMELINE_DROPPED_FACT } from '../../../shared/timeline.js';
+import { isTimelineFact, type TimelineFact, type TimelineFactKind, type TimelineFactOf } from '../../../shared/timeline-facts.js';
+import { describeAppNote, describeLastProblem, describeTimelineFact } from '../../../shared/messages/fact-messages.js';
 
 /** One fact of every kind, with the sentence the catalogue gives it. */
 const SENTENCES: { [K in TimelineFactKind]: [Extract<TimelineFact, { kind: K }>, string][] } = {
@@ -45,9 +45,12 @@ const SENTENCES: { [K in TimelineFactKind]: [Extract<TimelineFact, { kind: K }>,
   ],
   'input-refused': [[{ kind: 'input-refused', request: 'sampling request' }, 'Declined the sampling request: the server was told the user rejected it']],
   'entries-dropped': [[{ kind: 'entries-dropped', kept: 99 }, 'Earlier entries were dropped: a task keeps its newest 99.']],
+  'poll-failed': [[{ kind: 'poll-failed', detail: 'connection reset' }, 'Asking the server for this task\'s state failed: connection reset']],
+  'push-refused': [[{ kind: 'push-refused', detail: 'status is missing' }, 'An update the server pushed about this task could not be understood and was ignored: status is missing']],
+  'answers-not-sent': [[{ kind: 'answers-not-sent', detail: 'socket hang up' }, 'Sending your answers failed: socket hang up']],
 };
 
-describe('the timeline message catalogue', () => {
+describe('the fact message catalogue', () => {
   it.each(Object.values(SENTENCES).flat())('phrases %o', (fact, sentence) => {
     expect(isTimelineFact(fact)).toBe(true);
     expect(describeTimelineFact(fact)).toBe(sentence);
@@ -96,5 +99,27 @@ describe('describeAppNote', () => {
 
   it('is undefined for an entry that is the server\'s alone', () => {
     expect(describeAppNote({})).toBeUndefined();
+  });
+});
+
+describe('describeLastProblem', () => {
+  it('phrases the task\'s last problem', () => {
+    expect(describeLastProblem({ lastProblem: { kind: 'poll-failed', detail: 'timed out' } })).toBe('Asking the server for this task\'s state failed: timed out');
+  });
+
+  it('prefers the fact to a sentence an older version left beside it', () => {
+    expect(describeLastProblem({ lastProblem: { kind: 'answers-not-sent', detail: 'x' }, lastError: 'old words' })).toBe('Sending your answers failed: x');
+  });
+
+  it('shows the sentence an older version saved as written', () => {
+    expect(describeLastProblem({ lastError: 'Request timed out' })).toBe('Request timed out');
+  });
+
+  it('is undefined for a task with no problem', () => {
+    expect(describeLastProblem({})).toBeUndefined();
+  });
+
+  it('says it cannot show a problem of a kind this version does not know', () => {
+    expect(describeLastProblem({ lastProblem: { kind: 'disk-on-fire' } })).toBe('An event this version of the app cannot show (kind: disk-on-fire)');
   });
 });
