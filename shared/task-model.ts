@@ -91,6 +91,15 @@ export const TaskSnapshotSchema = z.object({
  */
 export type TaskSnapshot = z.infer<typeof TaskSnapshotSchema>;
 
+export const LegacySessionSchema = z.object({
+  id: z.string(),
+  protocolVersion: z.string(),
+  /** The `capabilities.tasks` the server declared at `initialize` (rejoining skips it). */
+  taskCapabilities: z.record(z.string(), z.unknown()),
+});
+/** A 2025-11-25 HTTP session a task lives in. */
+export type LegacySession = z.infer<typeof LegacySessionSchema>;
+
 export const TimelineEntrySchema = z.object({
   /** Local wall-clock time (ms since epoch) when the transition was observed. */
   at: z.number(),
@@ -176,21 +185,19 @@ export const TrackedTaskSchema = z.object({
   /** Input keys already answered (never answered twice, also across restarts). */
   answeredInputKeys: z.array(z.string()),
   /**
-   * 2025-11-25 over HTTP: the session the task lives in (tasks are session-scoped there), so a
-   * restarted app can rejoin it. A credential: treat like the task id.
+   * What only a 2025-11-25 task over HTTP has: tasks are session-scoped there, so the task keeps
+   * the session it lives in, and the server requests that session sent it and still waits on.
    */
-  legacySession: z.object({
-    id: z.string(),
-    protocolVersion: z.string(),
-    /** The `capabilities.tasks` the server declared at `initialize` (rejoining skips it). */
-    taskCapabilities: z.record(z.string(), z.unknown()),
+  legacy: z.object({
+    /** The session, so a restarted app can rejoin it. A credential: treat like the task id. */
+    session: LegacySessionSchema,
+    /**
+     * The task's server requests still waiting for an answer (the server sent each once, on a
+     * stream that ends with the app). Dropped once answered, declined or withdrawn, and when the
+     * task ends.
+     */
+    pendingRequests: z.array(LegacyPendingRequestSchema).optional(),
   }).optional(),
-  /**
-   * 2025-11-25 over HTTP: the task's server requests still waiting for an answer (the server sent
-   * each once, on a stream that ends with the app). Dropped once answered, declined or withdrawn,
-   * and when the task ends.
-   */
-  legacyPendingRequests: z.array(LegacyPendingRequestSchema).optional(),
   /**
    * What went wrong last while following the task (a failed poll, a refused push, answers not
    * sent, why a call ended without an outcome), as a fact for shared/messages/ to phrase; cleared
@@ -207,8 +214,6 @@ export const TrackedTaskSchema = z.object({
 });
 /** A task the app monitors: the unit of the inbox, of persistence and of IPC. */
 export type TrackedTask = z.infer<typeof TrackedTaskSchema>;
-/** A 2025-11-25 HTTP session a task lives in. */
-export type LegacySession = NonNullable<TrackedTask['legacySession']>;
 
 /** A result payload (a `CallToolResult` for `tools/call`), untrusted and possibly large. */
 export type ToolResult = Record<string, unknown>;
@@ -271,7 +276,7 @@ export type PendingInput = z.infer<typeof PendingInputSchema>;
  * session credentials and the kept server requests (untrusted and possibly large; the window gets
  * them as pending inputs).
  */
-export function withoutSessionCredentials(task: TrackedTask): Omit<TrackedTask, 'legacySession' | 'legacyPendingRequests'> {
-  const { legacySession: _session, legacyPendingRequests: _kept, ...rest } = task;
+export function withoutSessionCredentials(task: TrackedTask): Omit<TrackedTask, 'legacy'> {
+  const { legacy: _legacy, ...rest } = task;
   return rest;
 }

@@ -100,8 +100,10 @@ interface TrackedTaskShape extends CommonShape {
   timeline: TimelineEntryShape[];
   timelineCount?: number;
   answeredInputKeys: string[];
-  legacySession?: { id: string; protocolVersion: string; taskCapabilities: Record<string, unknown> };
-  legacyPendingRequests?: { key: string; requestId: string | number; request: InputRequestShape; receivedAt: number }[];
+  legacy?: {
+    session: { id: string; protocolVersion: string; taskCapabilities: Record<string, unknown> };
+    pendingRequests?: { key: string; requestId: string | number; request: InputRequestShape; receivedAt: number }[];
+  };
 }
 
 interface DetailChangeShape {
@@ -155,6 +157,12 @@ function isLegacySessionShaped(value: unknown): boolean {
   return isJsonObject(value) && isString(value.id) && isString(value.protocolVersion) && isRecordOf(value.taskCapabilities, isAnything);
 }
 
+function isLegacyShaped(value: unknown): boolean {
+  return isJsonObject(value)
+    && isLegacySessionShaped(value.session)
+    && optional(value.pendingRequests, (requests) => isArrayOf(requests, isPendingRequestShaped));
+}
+
 function isPendingRequestShaped(value: unknown): boolean {
   return isJsonObject(value)
     && isString(value.key)
@@ -205,8 +213,7 @@ export function isTrackedTaskShaped(value: unknown): value is TrackedTask {
     && isArrayOf(value.timeline, isTimelineEntryShaped)
     && optional(value.timelineCount, isCount)
     && isArrayOf(value.answeredInputKeys, isString)
-    && optional(value.legacySession, isLegacySessionShaped)
-    && optional(value.legacyPendingRequests, (requests) => isArrayOf(requests, isPendingRequestShaped));
+    && optional(value.legacy, isLegacyShaped);
 }
 
 /** True when `value` is a `TaskDetailChange` as the contract defines it (extra fields allowed, and kept). */

@@ -199,10 +199,10 @@ export class ServerRoster {
   private sessionToRejoin(serverId: string): LegacySession | undefined {
     let newest: TrackedTask | undefined;
     for (const task of this.deps.parts.ledger.ofServer(serverId)) {
-      if (task.legacySession === undefined || isTaskFinished(task)) continue;
+      if (task.legacy === undefined || isTaskFinished(task)) continue;
       if (newest === undefined || task.createdAt > newest.createdAt) newest = task;
     }
-    return newest?.legacySession;
+    return newest?.legacy?.session;
   }
 
   private connected(runtime: ServerRuntime): void {

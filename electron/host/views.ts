@@ -17,7 +17,7 @@ import { isApproved, shownApprovalDigest, type ServerEntry } from './server-entr
  * The arguments travel only as their one-line summary.
  */
 export function toTaskSummary(task: TrackedTask): TaskSummary {
-  const { timeline: _timeline, timelineCount: _count, arguments: args, answeredInputKeys: _answered, legacySession: _session, legacyPendingRequests: _kept, ...summary } = task;
+  const { timeline: _timeline, timelineCount: _count, arguments: args, answeredInputKeys: _answered, legacy: _legacy, ...summary } = task;
   return { ...summary, argumentSummary: summarizeArguments(args) };
 }
 

@@ -9,14 +9,14 @@ import { TimelineEntrySchema, TrackedTaskSchema } from '../task-model.js';
  * A task as the renderer sees it: no timeline or arguments (see `tasks:get`), never session
  * credentials, nor the server requests kept for a restart (they reach it as checked pending inputs).
  */
-export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, timelineCount: true, arguments: true, legacySession: true, answeredInputKeys: true, legacyPendingRequests: true }).extend({
+export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, timelineCount: true, arguments: true, answeredInputKeys: true, legacy: true }).extend({
   /** The task's arguments in one short line (`summarizeArguments`), for its row and the inbox search. */
   argumentSummary: z.string(),
 });
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
 /** A task with everything the detail view shows (no session credentials, no kept server requests). */
-export const TaskDetailSchema = TrackedTaskSchema.omit({ legacySession: true, legacyPendingRequests: true });
+export const TaskDetailSchema = TrackedTaskSchema.omit({ legacy: true });
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 
 /**

@@ -22,7 +22,7 @@ function task(id: string, step: number): TrackedTask {
     hasResult: false,
     timeline: [{ at: step, status: 'working', statusMessage: `Step ${step}` }],
     answeredInputKeys: [],
-    legacySession: { id: 'session-credential', protocolVersion: '2025-11-25', taskCapabilities: {} },
+    legacy: { session: { id: 'session-credential', protocolVersion: '2025-11-25', taskCapabilities: {} } },
   };
 }
 
@@ -70,10 +70,10 @@ describe('EventBatcher', () => {
     await clock.advance(EVENT_INTERVAL_MS);
     const { tasks, details } = sent[0]!.payload as EventPayload<'tasks:updated'>;
     const summaries = JSON.stringify(tasks);
-    for (const hidden of ['"arguments"', 'timeline', 'answeredInputKeys', 'session-credential', 'legacySession']) expect(summaries).not.toContain(hidden);
+    for (const hidden of ['"arguments"', 'timeline', 'answeredInputKeys', 'session-credential', '"legacy"']) expect(summaries).not.toContain(hidden);
     expect(summaries).toContain('"argumentSummary":"secretArgument=\\"kept in the detail view only\\""');
     const changes = JSON.stringify(details);
-    for (const hidden of ['secretArgument', 'session-credential', 'legacySession']) expect(changes).not.toContain(hidden);
+    for (const hidden of ['secretArgument', 'session-credential', '"legacy"']) expect(changes).not.toContain(hidden);
   });
 
   it('gives a task whose timeline grew the entries appended since its last update sent, numbered, and none when it did not grow', async () => {

@@ -19,8 +19,10 @@ const task: TrackedTask = {
   hasResult: false,
   timeline: [{ at: 1, note: 'Call sent' }],
   answeredInputKeys: ['k1'],
-  legacySession: { id: 'session-secret', protocolVersion: '2025-11-25', taskCapabilities: {} },
-  legacyPendingRequests: [{ key: 'request-0', requestId: 0, request: { method: 'elicitation/create', params: { message: 'kept' } }, receivedAt: 1 }],
+  legacy: {
+    session: { id: 'session-secret', protocolVersion: '2025-11-25', taskCapabilities: {} },
+    pendingRequests: [{ key: 'request-0', requestId: 0, request: { method: 'elicitation/create', params: { message: 'kept' } }, receivedAt: 1 }],
+  },
 };
 
 describe('views', () => {
@@ -29,8 +31,8 @@ describe('views', () => {
     expect(Object.keys(summary).sort()).toEqual(['argumentSummary', 'createdAt', 'form', 'hasResult', 'localId', 'phase', 'serverId', 'serverTaskId', 'toolName', 'updatedAt']);
     expect(TaskSummarySchema.parse(summary)).toEqual(summary);
     const detail = toTaskDetail(task);
-    expect(detail).not.toHaveProperty('legacySession');
-    expect(detail).not.toHaveProperty('legacyPendingRequests');
+    expect(detail).not.toHaveProperty('legacy');
+    expect(JSON.stringify(detail)).not.toMatch(/session-secret|kept/);
     expect(detail).toMatchObject({ timeline: task.timeline, arguments: task.arguments, answeredInputKeys: ['k1'] });
     expect(TaskDetailSchema.parse(detail)).toEqual(detail);
   });

@@ -87,11 +87,11 @@ describe('2025-11-25 over HTTP: the server is unreachable for a while during a r
   it('the build is followed on and completes; the waiting deploy\'s question survives and is answered once', async () => {
     const running = await buildAndWaitingDeploy();
     const { engine, proxy, build, deploy, asked } = running;
-    const requestId = engine.getTask(deploy.localId)!.legacyPendingRequests![0]!.requestId;
+    const requestId = engine.getTask(deploy.localId)!.legacy!.pendingRequests![0]!.requestId;
     await outage(running);
     // The broken tasks/result stream does not withdraw the question: the server still waits for it.
     expect(engine.listInputs().map(sameQuestion)).toEqual([sameQuestion(asked)]);
-    expect(engine.getTask(deploy.localId)?.legacyPendingRequests).toHaveLength(1);
+    expect(engine.getTask(deploy.localId)?.legacy?.pendingRequests).toHaveLength(1);
     proxy.restore();
 
     const built = await waitForTask(engine, build.localId, isTaskFinished, 20_000, 'the build to finish');
@@ -113,14 +113,14 @@ describe('2025-11-25 over HTTP: the server is unreachable for a while during a r
   it('an answer given during the outage fails plainly and the question is asked again; after the outage it is taken once', async () => {
     const running = await buildAndWaitingDeploy();
     const { engine, proxy, deploy, asked } = running;
-    const requestId = engine.getTask(deploy.localId)!.legacyPendingRequests![0]!.requestId;
+    const requestId = engine.getTask(deploy.localId)!.legacy!.pendingRequests![0]!.requestId;
     await outage(running);
 
     await expect(engine.answerInput(deploy.localId, asked.key, DEPLOY_TO_PRODUCTION)).rejects.toThrow(/answer/);
     expect(engine.listInputs().map(sameQuestion)).toEqual([sameQuestion(asked)]);
     const waiting = engine.getTask(deploy.localId)!;
     expect(waiting.answeredInputKeys).toEqual([]);
-    expect(waiting.legacyPendingRequests).toHaveLength(1);
+    expect(waiting.legacy?.pendingRequests).toHaveLength(1);
     proxy.restore();
 
     await engine.answerInput(deploy.localId, asked.key, DEPLOY_TO_PRODUCTION);
@@ -138,7 +138,7 @@ describe('2025-11-25 over HTTP: the server restarts during a run and loses the s
     const port = Number(new URL(server.url!).port);
     const running = await buildAndWaitingDeploy(server.url);
     const { engine, proxy, build, deploy } = running;
-    const oldSession = engine.getTask(build.localId)!.legacySession!.id;
+    const oldSession = engine.getTask(build.localId)!.legacy?.session!.id;
     await server.stop();
     await startDemoServer({ form: 'legacy', transport: 'http', port });
 
@@ -146,13 +146,13 @@ describe('2025-11-25 over HTTP: the server restarts during a run and loses the s
       const lost = await waitForTask(engine, task.localId, isTaskFinished, 20_000, `the ${task.toolName} to end`);
       expect(lost.endReason).toBe('lost');
       expect(lastAppNote(lost)).toMatch(/no longer knows this task/);
-      expect(lost.legacyPendingRequests).toBeUndefined();
+      expect(lost.legacy?.pendingRequests).toBeUndefined();
     }
     expect(engine.listInputs()).toEqual([]);
     expect(posted(proxy).filter((message) => message.method === 'initialize')).toHaveLength(2);
     // The new session takes new tasks.
     const next = await startTask(engine, 'build', { durationMs: 100 });
-    expect(next.legacySession?.id).toEqual(expect.any(String));
-    expect(next.legacySession?.id).not.toBe(oldSession);
+    expect(next.legacy?.session?.id).toEqual(expect.any(String));
+    expect(next.legacy?.session?.id).not.toBe(oldSession);
   });
 });

@@ -88,7 +88,7 @@ describe('the protocol log of real servers', () => {
     const exported = await engine.exportTask(taskIds['legacy-stdio']!);
     const document = JSON.parse(JSON.stringify(exported)) as Record<string, unknown>;
     expect(document).toMatchObject({ app: { name: 'mcp-task-monitor' }, task: { localId: taskIds['legacy-stdio'] }, result: { structuredContent: { project: 'observed' } } });
-    expect(document.task).not.toHaveProperty('legacySession');
+    expect(document.task).not.toHaveProperty('legacy');
     expect(document.task).not.toHaveProperty('timeline');
     expect(Array.isArray(document.timeline) && Array.isArray(document.exchange) && Array.isArray(document.console)).toBe(true);
     const serverLogs = configs.map((config) => engine.exportServerLog(config.id));

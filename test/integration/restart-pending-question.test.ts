@@ -93,7 +93,7 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const first = await startedEngine(dir, config);
     const task = await startTask(first, config.id, 'deploy', { service: 'api', durationMs: 400 });
     const asked = await waitForInput(first, task.localId);
-    const kept = first.getTask(task.localId)?.legacyPendingRequests;
+    const kept = first.getTask(task.localId)?.legacy?.pendingRequests;
     expect(kept).toEqual([{ key: asked.key, requestId: expect.any(Number), request: asked.request, receivedAt: asked.receivedAt }]);
     const requestId = kept![0]!.requestId;
     await stop(first);
@@ -108,7 +108,7 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const done = await finished(second, task.localId);
     expect(done.snapshot?.status).toBe('completed');
     expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { service: 'api', started: true, environment: 'production' } });
-    expect(done.legacyPendingRequests).toBeUndefined();
+    expect(done.legacy?.pendingRequests).toBeUndefined();
     expect(done.answeredInputKeys).toEqual([again.key]);
     expect(second.listInputs()).toEqual([]);
     expect(answersTo(proxy, requestId)).toEqual([{ jsonrpc: '2.0', id: requestId, result: DEPLOY_TO_PRODUCTION }]);
@@ -122,7 +122,7 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const waiting = await crashing.waitFor((event) => keptRequests(event) !== undefined, 'the question to be kept with the task');
     const task = waiting.task as TrackedTask;
     // Kept means on disk: the update is flushed at once, but the event may come first.
-    await pollUntil(() => storeMentions(dir, 'legacyPendingRequests'), 'the kept question on disk');
+    await pollUntil(() => storeMentions(dir, 'pendingRequests'), 'the kept question on disk');
     await crashing.kill();
 
     const second = await startedEngine(dir, config);
@@ -131,7 +131,7 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     await second.answerInput(task.localId, again.key, DEPLOY_TO_PRODUCTION);
     const done = await finished(second, task.localId);
     expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { service: 'web', started: true, environment: 'production' } });
-    expect(done.legacyPendingRequests).toBeUndefined();
+    expect(done.legacy?.pendingRequests).toBeUndefined();
     expect(answersTo(proxy, keptRequests(waiting)![0]!.requestId)).toHaveLength(1);
   });
 
@@ -142,7 +142,7 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const task = await startTask(first, config.id, 'summarize_changes', { durationMs: 200 });
     const asked = await waitForInput(first, task.localId);
     expect(asked.request.method).toBe('sampling/createMessage');
-    const requestId = first.getTask(task.localId)!.legacyPendingRequests![0]!.requestId;
+    const requestId = first.getTask(task.localId)!.legacy!.pendingRequests![0]!.requestId;
     await stop(first);
 
     const second = await startedEngine(dir, config);
@@ -151,7 +151,7 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     await second.declineInput(task.localId, again.key);
     const done = await finished(second, task.localId);
     expect(await second.getResult(task.localId)).toMatchObject({ structuredContent: { summarized: false, reason: 'User rejected sampling request' } });
-    expect(done.legacyPendingRequests).toBeUndefined();
+    expect(done.legacy?.pendingRequests).toBeUndefined();
     expect(answersTo(proxy, requestId)).toEqual([{ jsonrpc: '2.0', id: requestId, error: { code: -1, message: 'User rejected sampling request' } }]);
   });
 
@@ -162,13 +162,13 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     // Asked after 1 s, withdrawn by the server 3 s later (no answer in time), completed 1 s after that.
     const task = await startTask(first, config.id, 'deploy', { service: 'api', durationMs: 2_000, answerWithinMs: 3_000 });
     const asked = await waitForInput(first, task.localId);
-    const requestId = first.getTask(task.localId)!.legacyPendingRequests![0]!.requestId;
+    const requestId = first.getTask(task.localId)!.legacy!.pendingRequests![0]!.requestId;
     await stop(first);
 
     const second = await startedEngine(dir, config);
     const again = await waitForInput(second, task.localId);
     expect(identity(again)).toEqual(identity(asked));
-    const withdrawn = await waitForTask(second, task.localId, (current) => current.legacyPendingRequests === undefined, 10_000, 'the kept question to be withdrawn');
+    const withdrawn = await waitForTask(second, task.localId, (current) => current.legacy?.pendingRequests === undefined, 10_000, 'the kept question to be withdrawn');
     expect(second.listInputs()).toEqual([]);
     // Dropped because the server withdrew it, not because the task ended.
     expect(isTaskFinished(withdrawn)).toBe(false);
@@ -194,7 +194,7 @@ describe('2025-11-25 over HTTP: a question pending at restart is asked again in 
     const second = await startedEngine(dir, config);
     const lost = await finished(second, task.localId);
     expect(lost.endReason).toBe('lost');
-    expect(lost.legacyPendingRequests).toBeUndefined();
+    expect(lost.legacy?.pendingRequests).toBeUndefined();
     expect(second.listInputs()).toEqual([]);
   });
 });
@@ -229,7 +229,7 @@ describe('2025-11-25 over stdio: the server ends with the app', () => {
     const first = await startedEngine(dir, config);
     const task = await startTask(first, config.id, 'deploy', { durationMs: 400 });
     await waitForInput(first, task.localId);
-    expect(first.getTask(task.localId)?.legacyPendingRequests).toBeUndefined();
+    expect(first.getTask(task.localId)?.legacy?.pendingRequests).toBeUndefined();
     await stop(first);
 
     const second = await startedEngine(dir, config);
@@ -239,8 +239,8 @@ describe('2025-11-25 over stdio: the server ends with the app', () => {
   });
 });
 
-function keptRequests(event: EngineEvent): TrackedTask['legacyPendingRequests'] {
-  return event.event === 'task' ? (event.task as TrackedTask).legacyPendingRequests : undefined;
+function keptRequests(event: EngineEvent): NonNullable<TrackedTask['legacy']>['pendingRequests'] {
+  return event.event === 'task' ? (event.task as TrackedTask).legacy?.pendingRequests : undefined;
 }
 
 /** True when a file of the engine's data folder contains `text`. */

@@ -60,7 +60,7 @@ describe('resume after the engine is killed (SIGKILL)', () => {
     const data = dataDir();
     const first = spawnEngine(data, config, { tool: 'build', args: { durationMs: 4_000, project: 'rejoin-me' } });
     const started = taskOf(await first.waitFor((event) => taskOf(event)?.snapshot?.statusMessage?.startsWith('Step 2') === true, 'the build to reach step 2'))!;
-    expect(started.legacySession?.id).toEqual(expect.any(String));
+    expect(started.legacy?.session?.id).toEqual(expect.any(String));
     await first.kill();
 
     const second = spawnEngine(data, config);

@@ -55,7 +55,7 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     const { engine, proxy, server: first } = await engineOnEverything(port);
     const outcome = await engine.callTool('everything', 'simulate-research-query', { topic: 'restarts' });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    const oldSession = engine.getTask(outcome.task.localId)!.legacySession!.id;
+    const oldSession = engine.getTask(outcome.task.localId)!.legacy?.session!.id;
 
     await first.kill();
     await everythingOn(port);
@@ -68,7 +68,7 @@ describe('2025-11-25 over HTTP: server-everything restarts and answers 400 for t
     // The new session takes new tasks, and they complete.
     const next = await engine.callTool('everything', 'simulate-research-query', { topic: 'after the restart' });
     if (next.kind !== 'task') throw new Error(`expected a task, got ${next.kind}`);
-    expect(next.task.legacySession?.id).not.toBe(oldSession);
+    expect(next.task.legacy?.session?.id).not.toBe(oldSession);
     const done = await waitForTask(engine, next.task.localId, isTaskFinished, 30_000, 'the new task to complete');
     expect(done.snapshot?.status).toBe('completed');
   });

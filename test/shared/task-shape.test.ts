@@ -4,7 +4,7 @@
  * could break the engine.
  */
 import { describe, expect, it } from 'vitest';
-import { JsonRpcErrorSchema, LegacyPendingRequestSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema, TrackedTaskSchema } from '../../shared/task-model.js';
+import { JsonRpcErrorSchema, LegacyPendingRequestSchema, LegacySessionSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema, TrackedTaskSchema } from '../../shared/task-model.js';
 import { isTrackedTaskShaped } from '../../shared/task-shape.js';
 import { changed, disagreements, keysOf, schemaKeys, verdicts } from '../renderer/bridge/shape-agreement.js';
 
@@ -40,8 +40,10 @@ const full: Record<string, unknown> = {
   endReason: 'refused',
   cancelRequestedAt: 7,
   answeredInputKeys: ['ask'],
-  legacySession: { id: 'session-1', protocolVersion: '2025-11-25', taskCapabilities: { list: {} } },
-  legacyPendingRequests: [{ key: 'ask', requestId: 4, request: { method: 'elicitation/create', params: {} }, receivedAt: 3 }],
+  legacy: {
+    session: { id: 'session-1', protocolVersion: '2025-11-25', taskCapabilities: { list: {} } },
+    pendingRequests: [{ key: 'ask', requestId: 4, request: { method: 'elicitation/create', params: {} }, receivedAt: 3 }],
+  },
   lastProblem: { kind: 'poll-failed', detail: 'timeout' },
   lastError: 'timeout',
   callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
@@ -66,7 +68,10 @@ describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
     expect(keysOf(full.progress)).toEqual(schemaKeys(TaskProgressSchema));
     expect(keysOf(full.callError)).toEqual(schemaKeys(JsonRpcErrorSchema));
     expect(keysOf((full.timeline as unknown[])[0])).toEqual(schemaKeys(TimelineEntrySchema));
-    expect(keysOf((full.legacyPendingRequests as unknown[])[0])).toEqual(schemaKeys(LegacyPendingRequestSchema));
+    const legacy = full.legacy as { session: unknown; pendingRequests: unknown[] };
+    expect(keysOf(legacy)).toEqual(schemaKeys(TrackedTaskSchema.shape.legacy.unwrap()));
+    expect(keysOf(legacy.session)).toEqual(schemaKeys(LegacySessionSchema));
+    expect(keysOf(legacy.pendingRequests[0])).toEqual(schemaKeys(LegacyPendingRequestSchema));
   });
 
   it('on the full task, a minimal one, and values that are no task at all', () => {
@@ -83,8 +88,8 @@ describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
   it('rejects wrong types, enum values and numbers the schema refuses (not only agrees)', () => {
     for (const [path, value] of [
       [['phase'], 'bogus'], [['form'], 'task'], [['arguments'], []], [['timeline', '0', 'status'], 'done'], [['timeline'], {}],
-      [['answeredInputKeys', '0'], 1], [['legacySession', 'taskCapabilities'], []], [['legacyPendingRequests', '0', 'requestId'], null],
-      [['legacyPendingRequests', '0', 'request', 'params'], []], [['createdAt'], Number.NaN], [['callError', 'code'], 1.5],
+      [['answeredInputKeys', '0'], 1], [['legacy', 'session', 'taskCapabilities'], []], [['legacy', 'pendingRequests', '0', 'requestId'], null], [['legacy', 'session'], undefined],
+      [['legacy', 'pendingRequests', '0', 'request', 'params'], []], [['createdAt'], Number.NaN], [['callError', 'code'], 1.5],
     ] as const) {
       expect(sameVerdict(changed(full, path, { to: value })), path.join('.')).toEqual({ zod: false, hand: false });
     }

@@ -7,7 +7,7 @@
  * record or journal line is quarantined and reported, never dropped silently.
  *
  * On-disk layout in `dir`:
- * - `tasks.json`: `{"schemaVersion":2,"tasks":[TrackedTask...]}`, compact JSON, mode 0600: the
+ * - `tasks.json`: `{"schemaVersion":3,"tasks":[TrackedTask...]}`, compact JSON, mode 0600: the
  *   whole set as of the last compaction (written atomically: temp file, fsync, rename).
  * - `tasks.journal`: the changes since that compaction, one compact JSON object per line, mode
  *   0600: `{"put":TrackedTask}` (the task's whole record, new or replaced) or `{"del":"<id>"}`.

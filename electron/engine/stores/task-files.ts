@@ -1,6 +1,6 @@
 /**
  * The task store's files in the data folder, and what a well-formed snapshot (`tasks.json` or
- * one of its backups) looks like: `{"schemaVersion":2,"tasks":[TrackedTask...]}`.
+ * one of its backups) looks like: `{"schemaVersion":3,"tasks":[TrackedTask...]}`.
  */
 import { isJsonObject } from '../../../shared/json-guards.js';
 import { readIfPresent } from '../../node/data-folder.js';
@@ -16,11 +16,13 @@ export const TASK_JOURNAL_FILE = 'tasks.journal';
 export const QUARANTINE_FILE = 'tasks.quarantine.json';
 /**
  * Version of the `{schemaVersion, tasks}` layout; a file with a higher one is kept, not read.
- * Format 2 renamed the record fields `id` → `localId` and `taskId` → `serverTaskId`; format 1
- * files (and journal lines written by those versions) are still read, each record upgraded by
- * `upgradeRecord` in task-records.ts, and the next save writes format 2.
+ * Format 2 renamed the record fields `id` → `localId` and `taskId` → `serverTaskId`; format 3
+ * grouped a 2025-11-25 task's `legacySession` and `legacyPendingRequests` as `legacy.session` and
+ * `legacy.pendingRequests`. Older files (and journal lines written by those versions) are still
+ * read, each record upgraded by `upgradeRecord` in task-records.ts, and the next save writes
+ * format 3.
  */
-export const TASK_SCHEMA_VERSION = 2;
+export const TASK_SCHEMA_VERSION = 3;
 /** The oldest layout version this app still reads. */
 const OLDEST_READABLE_SCHEMA_VERSION = 1;
 /**

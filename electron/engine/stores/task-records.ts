@@ -94,10 +94,16 @@ export function replayJournal(journal: Buffer | undefined, tasks: Map<string, Tr
 
 /**
  * A saved record in today's field names. Records written before format 2 call the local id `id`
- * and the server's task id `taskId` (on the task and on its snapshot); anything else is returned
- * as it is, for the schema check to judge. Never throws and never drops a field.
+ * and the server's task id `taskId` (on the task and on its snapshot); records written before
+ * format 3 keep a 2025-11-25 task's session and requests as `legacySession` and
+ * `legacyPendingRequests`. Anything else is returned as it is, for the schema check to judge.
+ * Never throws and never drops a field.
  */
 export function upgradeRecord(record: unknown): unknown {
+  return groupLegacyFields(renameIds(record));
+}
+
+function renameIds(record: unknown): unknown {
   if (!isJsonObject(record) || !('id' in record) || 'localId' in record) return record;
   const { id, taskId, snapshot, ...rest } = record;
   return {
@@ -106,6 +112,14 @@ export function upgradeRecord(record: unknown): unknown {
     ...(taskId !== undefined ? { serverTaskId: taskId } : {}),
     ...(snapshot !== undefined ? { snapshot: upgradeSnapshot(snapshot) } : {}),
   };
+}
+
+function groupLegacyFields(record: unknown): unknown {
+  if (!isJsonObject(record) || 'legacy' in record || !('legacySession' in record || 'legacyPendingRequests' in record)) return record;
+  const { legacySession, legacyPendingRequests, ...rest } = record;
+  // Requests are kept only in a session: without one (never written so) there is nothing to group.
+  if (legacySession === undefined) return record;
+  return { ...rest, legacy: { session: legacySession, ...(legacyPendingRequests !== undefined ? { pendingRequests: legacyPendingRequests } : {}) } };
 }
 
 function upgradeSnapshot(snapshot: unknown): unknown {

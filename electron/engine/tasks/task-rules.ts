@@ -167,7 +167,7 @@ export function endAsOutcomeUnknown(task: TrackedTask, detail: string, malformed
 /** The server answered a call with a task handle: from now on the entry is that task. */
 export function becomeTask(task: TrackedTask, serverTaskId: string, session: LegacySession | undefined, now: number): TrackedTask {
   const { plain: _plain, ...rest } = task;
-  return { ...noted(rest, now, { kind: 'task-created' }), phase: 'task', serverTaskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacySession: session } : {}) };
+  return { ...noted(rest, now, { kind: 'task-created' }), phase: 'task', serverTaskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacy: { session } } : {}) };
 }
 
 /** The server asked for input before it runs the call (MRTR `input_required`). */
@@ -265,14 +265,15 @@ function sameFact(a: Record<string, unknown>, b: Record<string, unknown>): boole
  * unchanged when it keeps none of them. Kept requests exist only for 2025-11-25 tasks in a
  * rejoinable HTTP session (protocols/legacy/kept-requests.ts).
  */
-export function withoutKeptRequests<T extends Pick<TrackedTask, 'legacyPendingRequests'>>(task: T, keys?: readonly string[]): T {
-  const kept = task.legacyPendingRequests;
-  if (kept === undefined) return task;
+export function withoutKeptRequests<T extends Pick<TrackedTask, 'legacy'>>(task: T, keys?: readonly string[]): T {
+  const legacy = task.legacy;
+  const kept = legacy?.pendingRequests;
+  if (legacy === undefined || kept === undefined) return task;
   const rest = keys === undefined ? [] : kept.filter((entry) => !keys.includes(entry.key));
   if (rest.length === kept.length) return task;
-  if (rest.length > 0) return { ...task, legacyPendingRequests: rest };
-  const { legacyPendingRequests: _dropped, ...without } = task;
-  return without as T;
+  if (rest.length > 0) return { ...task, legacy: { ...legacy, pendingRequests: rest } };
+  const { pendingRequests: _dropped, ...session } = legacy;
+  return { ...task, legacy: session };
 }
 
 /** A task as it is stored: an ended one keeps no server requests (they can never be answered). */

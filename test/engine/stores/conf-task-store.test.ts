@@ -199,6 +199,33 @@ describe('ConfTaskStore', () => {
     expect(await open().load()).toEqual({ tasks: loaded.tasks, problems: [] });
   });
 
+  it('loads a format-2 store (a 2025-11-25 task\'s session and kept requests apart) grouped as `legacy`, and writes format 3 at the next compaction', async () => {
+    const session = { id: 'session-1', protocolVersion: '2025-11-25', taskCapabilities: { list: {} } };
+    const kept = [{ key: 'ask', requestId: 4, request: { method: 'elicitation/create', params: { message: 'Deploy?' } }, receivedAt: 3 }];
+    // Written the way format-2 versions wrote them: the snapshot file and a journal line.
+    const formatTwo = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ ...task(id, { form: 'legacy' }), legacySession: session, ...extra });
+    await mkdir(dir, { recursive: true });
+    await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 2, tasks: [formatTwo('a'), task('plain'), formatTwo('b')] }));
+    await writeFile(file('tasks.journal'), `{"put":${JSON.stringify(formatTwo('b', { legacyPendingRequests: kept }))}}\n`);
+
+    const store = open();
+    const loaded = await store.load();
+
+    expect(loaded).toEqual({
+      tasks: [
+        task('a', { form: 'legacy', legacy: { session } }),
+        task('plain'),
+        task('b', { form: 'legacy', legacy: { session, pendingRequests: kept } }),
+      ],
+      problems: [],
+    });
+    await store.compact();
+    const written = JSON.parse(await readText('tasks.json')) as { schemaVersion: number; tasks: Record<string, unknown>[] };
+    expect(written.schemaVersion).toBe(3);
+    expect(written.tasks.every((record) => !('legacySession' in record) && !('legacyPendingRequests' in record))).toBe(true);
+    expect(await open().load()).toEqual({ tasks: loaded.tasks, problems: [] });
+  });
+
   it('ends with the newest changes when saves overlap, and queued saves collapse into one append', async () => {
     const store = open();
     await store.load();

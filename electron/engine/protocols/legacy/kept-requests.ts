@@ -1,5 +1,5 @@
 /**
- * The 2025-11-25 server requests a task keeps on disk (`TrackedTask.legacyPendingRequests`): an
+ * The 2025-11-25 server requests a task keeps on disk (`TrackedTask.legacy.pendingRequests`): an
  * SDK 1.x server sends each elicitation, sampling or roots request once, on a `tasks/result`
  * stream that ends with the app, yet its HTTP session — where the server still waits for the
  * answer — outlives it. Kept only for tasks with a session to rejoin, and bounded: the params are
@@ -22,11 +22,12 @@ export type NotKept = 'no-session' | 'too-many' | 'too-large';
  * `MAX_KEPT_REQUESTS`, or the params exceed `MAX_KEPT_PARAMS_CHARS`.
  */
 export function keepRequest(task: TrackedTask, entry: LegacyPendingRequest): { task: TrackedTask } | { notKept: NotKept } {
-  if (task.legacySession === undefined) return { notKept: 'no-session' };
-  const kept = (task.legacyPendingRequests ?? []).filter((other) => other.key !== entry.key);
+  const legacy = task.legacy;
+  if (legacy === undefined) return { notKept: 'no-session' };
+  const kept = (legacy.pendingRequests ?? []).filter((other) => other.key !== entry.key);
   if (kept.length >= MAX_KEPT_REQUESTS) return { notKept: 'too-many' };
   if (JSON.stringify(entry.request.params ?? {}).length > MAX_KEPT_PARAMS_CHARS) return { notKept: 'too-large' };
-  return { task: { ...task, legacyPendingRequests: [...kept, entry] } };
+  return { task: { ...task, legacy: { ...legacy, pendingRequests: [...kept, entry] } } };
 }
 
 /** What to do with the kept requests of a server's tasks once it connected (see `planResume`). */
@@ -46,12 +47,13 @@ export interface ResumePlan {
 export function planResume(tasks: readonly TrackedTask[], session: LegacySession | undefined, isFinished: (task: TrackedTask) => boolean): ResumePlan {
   const plan: ResumePlan = { drop: [], adopt: [] };
   for (const task of tasks) {
-    if (task.legacyPendingRequests === undefined || task.serverTaskId === undefined) continue;
-    if (isFinished(task) || session === undefined || task.legacySession?.id !== session.id) {
+    const pending = task.legacy?.pendingRequests;
+    if (pending === undefined || task.serverTaskId === undefined) continue;
+    if (isFinished(task) || session === undefined || task.legacy?.session.id !== session.id) {
       plan.drop.push(withoutKeptRequests(task));
       continue;
     }
-    for (const kept of task.legacyPendingRequests) plan.adopt.push({ task, kept });
+    for (const kept of pending) plan.adopt.push({ task, kept });
   }
   return plan;
 }

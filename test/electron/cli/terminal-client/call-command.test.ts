@@ -67,7 +67,8 @@ describe('call, following a task to its end (--watch)', () => {
     expect(structured(run)).toMatchObject({ project: 'cli', steps: expect.any(Array) });
     expect(run.end()).toMatchObject({ outcome: 'completed', exitCode: 0, task: tasks[0]!.id });
     // Never the session credentials a 2025-11-25 task keeps.
-    expect(run.stdout).not.toContain('legacySession');
+    expect(run.lines().filter((line) => 'legacy' in line)).toEqual([]);
+    expect(run.stdout).not.toContain('taskCapabilities');
   });
 
   it('reads as text for a person by default', async () => {

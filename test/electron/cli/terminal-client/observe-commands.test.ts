@@ -44,9 +44,9 @@ describe('--log and tasks export', () => {
     const exported = await runCli(['tasks', 'export', id.slice(0, 8), '--out', out, '--data', data]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain(`Exported task ${id} to ${out}.`);
-    const document = JSON.parse(readFileSync(out, 'utf8')) as { task: { localId: string; legacySession?: unknown }; result: unknown; exchange: { method: string }[]; console: unknown[]; app: { name: string } };
+    const document = JSON.parse(readFileSync(out, 'utf8')) as { task: { localId: string; legacy?: unknown }; result: unknown; exchange: { method: string }[]; console: unknown[]; app: { name: string } };
     expect(document).toMatchObject({ app: { name: 'mcp-task-monitor' }, task: { localId: id }, result: { structuredContent: { project: 'logged' } }, console: [] });
-    expect(document.task.legacySession).toBeUndefined();
+    expect(document.task.legacy).toBeUndefined();
     expect(document.exchange.map((line) => line.method)).toContain('tasks/result');
     expect(readFileSync(out, 'utf8')).not.toContain(SECRET);
 

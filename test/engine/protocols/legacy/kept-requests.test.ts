@@ -17,7 +17,7 @@ const task: TrackedTask = {
   hasResult: false,
   timeline: [],
   answeredInputKeys: [],
-  legacySession: { id: 'session', protocolVersion: '2025-11-25', taskCapabilities: {} },
+  legacy: { session: { id: 'session', protocolVersion: '2025-11-25', taskCapabilities: {} } },
 };
 
 const entry = (id: number, params: Record<string, unknown> = { message: 'Deploy?' }): LegacyPendingRequest =>
@@ -32,12 +32,12 @@ function kept(from: TrackedTask, add: LegacyPendingRequest): TrackedTask {
 describe('keepRequest', () => {
   it('keeps a request of a task with a session; the same key again replaces it', () => {
     const once = kept(task, entry(0));
-    expect(once.legacyPendingRequests).toEqual([entry(0)]);
-    expect(kept(once, { ...entry(0), receivedAt: 9 }).legacyPendingRequests).toEqual([{ ...entry(0), receivedAt: 9 }]);
+    expect(once.legacy?.pendingRequests).toEqual([entry(0)]);
+    expect(kept(once, { ...entry(0), receivedAt: 9 }).legacy?.pendingRequests).toEqual([{ ...entry(0), receivedAt: 9 }]);
   });
 
   it('keeps nothing for a task without a session to rejoin (stdio)', () => {
-    const { legacySession: _session, ...stdio } = task;
+    const { legacy: _legacy, ...stdio } = task;
     expect(keepRequest(stdio, entry(0))).toEqual({ notKept: 'no-session' });
   });
 
@@ -52,9 +52,9 @@ describe('keepRequest', () => {
 describe('withoutKeptRequests', () => {
   it('drops the given keys, or all; the field goes when none is left; unchanged input comes back as is', () => {
     const two = kept(kept(task, entry(0)), entry(1));
-    expect(withoutKeptRequests(two, ['request-0']).legacyPendingRequests).toEqual([entry(1)]);
-    expect(withoutKeptRequests(two, ['request-0', 'request-1'])).not.toHaveProperty('legacyPendingRequests');
-    expect(withoutKeptRequests(two)).not.toHaveProperty('legacyPendingRequests');
+    expect(withoutKeptRequests(two, ['request-0']).legacy?.pendingRequests).toEqual([entry(1)]);
+    expect(withoutKeptRequests(two, ['request-0', 'request-1'])).not.toHaveProperty('legacy.pendingRequests');
+    expect(withoutKeptRequests(two)).not.toHaveProperty('legacy.pendingRequests');
     expect(withoutKeptRequests(two, ['request-7'])).toBe(two);
     expect(withoutKeptRequests(task)).toBe(task);
   });
