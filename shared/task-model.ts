@@ -133,38 +133,20 @@ export const TaskProgressSchema = z.object({
  */
 export type TaskProgress = z.infer<typeof TaskProgressSchema>;
 
-export const TaskPhaseSchema = z.enum(['calling', 'outcome-unknown', 'task']);
-/**
- * `calling`: a `tools/call` that may create a task was sent and has not answered yet (recorded
- * before sending, docs/security.md#persistence). `outcome-unknown`: the app stopped while in
- * `calling`; the call is never resent on our own. `task`: the server returned a task handle.
- */
-export type TaskPhase = z.infer<typeof TaskPhaseSchema>;
-
-export const TrackedTaskSchema = z.object({
+/** What a tracked entry has whatever its phase: the call, what the app saw of it, and how it ended. */
+const trackedFields = {
   /** Local id, stable for the task's life in the app (the server's task id may not exist yet). */
   localId: z.string(),
   serverId: z.string(),
   form: TaskFormSchema,
-  phase: TaskPhaseSchema,
-  /** The server's task id, once known. Treat as a secret: it may be a bearer token. */
-  serverTaskId: z.string().optional(),
   toolName: z.string(),
   arguments: z.record(z.string(), z.unknown()),
-  /**
-   * The call went out as a plain request that no task can come of (a 2025-11-25 call without the
-   * `task` param: the tool or the server does not offer tasks). Absent: the server may answer with a task.
-   */
-  plain: z.literal(true).optional(),
   /** The newest progress the server reported for the call or its task. */
   progress: TaskProgressSchema.optional(),
   /** Local wall-clock ms when the call was started. */
   createdAt: z.number(),
   /** Local wall-clock ms of the last change the app observed. */
   updatedAt: z.number(),
-  /** Local wall-clock ms when the app first saw the task handle (the TTL backstop's anchor). */
-  observedAt: z.number().optional(),
-  snapshot: TaskSnapshotSchema.optional(),
   /** A final result is stored in the ResultStore under this task's local id. */
   hasResult: z.boolean(),
   /**
@@ -185,6 +167,51 @@ export const TrackedTaskSchema = z.object({
   /** Input keys already answered (never answered twice, also across restarts). */
   answeredInputKeys: z.array(z.string()),
   /**
+   * What went wrong last while following the task (a failed poll, a refused push, answers not
+   * sent, why a call ended without an outcome), as a fact for shared/messages/ to phrase; cleared
+   * by the next success. Any kind loads, as in the timeline.
+   */
+  lastProblem: z.looseObject({ kind: z.string() }).optional(),
+  /** The same, as a sentence: written by versions before facts, shown as written until cleared. */
+  lastError: z.string().optional(),
+  /**
+   * The JSON-RPC error a call was refused with after the user's input (`endReason: 'refused'`):
+   * no task exists, so no snapshot carries it. Untrusted text.
+   */
+  callError: JsonRpcErrorSchema.optional(),
+};
+
+/** A field only the other phase has: absent here, so reading it on either phase type-checks and says `undefined`. */
+const absent = z.never().optional();
+
+/** A tool call that has not become a task (`calling`, `outcome-unknown`): no server task id, no snapshot, no session. */
+export const TrackedCallSchema = z.object({
+  ...trackedFields,
+  phase: z.enum(['calling', 'outcome-unknown']),
+  /**
+   * The call went out as a plain request that no task can come of (a 2025-11-25 call without the
+   * `task` param: the tool or the server does not offer tasks). Absent: the server may answer with a task.
+   */
+  plain: z.literal(true).optional(),
+  serverTaskId: absent,
+  observedAt: absent,
+  snapshot: absent,
+  legacy: absent,
+});
+/** A call that is not (or not known to be) a task on its server. */
+export type TrackedCall = z.infer<typeof TrackedCallSchema>;
+
+/** A call the server answered with a task handle (`task`): from then on the entry is that task. */
+export const TrackedServerTaskSchema = z.object({
+  ...trackedFields,
+  phase: z.literal('task'),
+  /** The server's task id. Treat as a secret: it may be a bearer token. */
+  serverTaskId: z.string(),
+  /** Local wall-clock ms when the app first saw the task handle (the TTL backstop's anchor; absent in tasks saved before it was kept). */
+  observedAt: z.number().optional(),
+  /** The task as last seen on the wire; absent until the first `tasks/get` or push. */
+  snapshot: TaskSnapshotSchema.optional(),
+  /**
    * What only a 2025-11-25 task over HTTP has: tasks are session-scoped there, so the task keeps
    * the session it lives in, and the server requests that session sent it and still waits on.
    */
@@ -198,22 +225,21 @@ export const TrackedTaskSchema = z.object({
      */
     pendingRequests: z.array(LegacyPendingRequestSchema).optional(),
   }).optional(),
-  /**
-   * What went wrong last while following the task (a failed poll, a refused push, answers not
-   * sent, why a call ended without an outcome), as a fact for shared/messages/ to phrase; cleared
-   * by the next success. Any kind loads, as in the timeline.
-   */
-  lastProblem: z.looseObject({ kind: z.string() }).optional(),
-  /** The same, as a sentence: written by versions before facts, shown as written until cleared. */
-  lastError: z.string().optional(),
-  /**
-   * The JSON-RPC error a call was refused with after the user's input (`endReason: 'refused'`):
-   * no task exists, so no snapshot carries it. Untrusted text.
-   */
-  callError: JsonRpcErrorSchema.optional(),
+  plain: absent,
 });
+/** A task its server knows by `serverTaskId`. */
+export type TrackedServerTask = z.infer<typeof TrackedServerTaskSchema>;
+
+/** One of the two by `phase`: a call (no task yet, or none known) or a server's task. */
+export const TrackedTaskSchema = z.discriminatedUnion('phase', [TrackedCallSchema, TrackedServerTaskSchema]);
 /** A task the app monitors: the unit of the inbox, of persistence and of IPC. */
 export type TrackedTask = z.infer<typeof TrackedTaskSchema>;
+/**
+ * `calling`: a `tools/call` that may create a task was sent and has not answered yet (recorded
+ * before sending, docs/security.md#persistence). `outcome-unknown`: the app stopped while in
+ * `calling`; the call is never resent on our own. `task`: the server returned a task handle.
+ */
+export type TaskPhase = TrackedTask['phase'];
 
 /** A result payload (a `CallToolResult` for `tools/call`), untrusted and possibly large. */
 export type ToolResult = Record<string, unknown>;
@@ -271,12 +297,15 @@ export const PendingInputSchema = z.object({
 /** One question a server is waiting for the user to answer, in one shape for both forms. */
 export type PendingInput = z.infer<typeof PendingInputSchema>;
 
+/** `Omit` of each member of a union, so the members stay told apart (by `phase`, for a task). */
+export type OmitFromEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /**
  * A task as it may leave the engine's host (the window, an export): without the 2025-11-25
  * session credentials and the kept server requests (untrusted and possibly large; the window gets
  * them as pending inputs).
  */
-export function withoutSessionCredentials(task: TrackedTask): Omit<TrackedTask, 'legacy'> {
+export function withoutSessionCredentials(task: TrackedTask): OmitFromEach<TrackedTask, 'legacy'> {
   const { legacy: _legacy, ...rest } = task;
   return rest;
 }

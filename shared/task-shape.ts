@@ -25,7 +25,7 @@ import type { TrackedTask } from './task-model.js';
 // the moment the lists differ.
 const isTaskStatus = oneOf(['working', 'input_required', 'completed', 'failed', 'cancelled']);
 const isTaskForm = oneOf(['extension', 'legacy']);
-const isTaskPhase = oneOf(['calling', 'outcome-unknown', 'task']);
+const isCallPhase = oneOf(['calling', 'outcome-unknown']);
 const isEndReason = oneOf(['user-cancelled', 'server-cancelled', 'expired', 'lost', 'input-declined', 'answered', 'answered-with-error', 'refused', 'interrupted']);
 
 type GuardedBy<G> = G extends (value: unknown) => value is infer T ? T : never;
@@ -68,20 +68,15 @@ interface TimelineEntryShape {
   note?: string;
 }
 
-/** The fields a summary and a tracked task share. */
+/** The fields a summary and a tracked task share, whatever the phase. */
 interface CommonShape {
   localId: string;
   serverId: string;
   form: GuardedBy<typeof isTaskForm>;
-  phase: GuardedBy<typeof isTaskPhase>;
-  serverTaskId?: string;
   toolName: string;
-  plain?: true;
   progress?: ProgressShape;
   createdAt: number;
   updatedAt: number;
-  observedAt?: number;
-  snapshot?: SnapshotShape;
   hasResult: boolean;
   resultIsError?: true;
   endReason?: GuardedBy<typeof isEndReason>;
@@ -91,20 +86,39 @@ interface CommonShape {
   callError?: JsonRpcErrorShape;
 }
 
-interface SummaryShape extends CommonShape {
-  argumentSummary: string;
+/** A call (no task on its server, or none known): none of a server task's fields. */
+interface CallShape {
+  phase: GuardedBy<typeof isCallPhase>;
+  plain?: true;
+  serverTaskId?: undefined;
+  observedAt?: undefined;
+  snapshot?: undefined;
 }
 
-interface TrackedTaskShape extends CommonShape {
+/** A server's task: its id, and what the app saw of it. */
+interface ServerTaskShape {
+  phase: 'task';
+  serverTaskId: string;
+  observedAt?: number;
+  snapshot?: SnapshotShape;
+  plain?: undefined;
+}
+
+type SummaryShape = CommonShape & (CallShape | ServerTaskShape) & { argumentSummary: string };
+
+interface SavedFields {
   arguments: Record<string, unknown>;
   timeline: TimelineEntryShape[];
   timelineCount?: number;
   answeredInputKeys: string[];
-  legacy?: {
-    session: { id: string; protocolVersion: string; taskCapabilities: Record<string, unknown> };
-    pendingRequests?: { key: string; requestId: string | number; request: InputRequestShape; receivedAt: number }[];
-  };
 }
+
+interface LegacyShape {
+  session: { id: string; protocolVersion: string; taskCapabilities: Record<string, unknown> };
+  pendingRequests?: { key: string; requestId: string | number; request: InputRequestShape; receivedAt: number }[];
+}
+
+type TrackedTaskShape = CommonShape & SavedFields & ((CallShape & { legacy?: undefined }) | (ServerTaskShape & { legacy?: LegacyShape }));
 
 interface DetailChangeShape {
   localId: string;
@@ -157,7 +171,7 @@ function isLegacySessionShaped(value: unknown): boolean {
   return isJsonObject(value) && isString(value.id) && isString(value.protocolVersion) && isRecordOf(value.taskCapabilities, isAnything);
 }
 
-function isLegacyShaped(value: unknown): boolean {
+function isLegacyShaped(value: unknown): value is LegacyShape {
   return isJsonObject(value)
     && isLegacySessionShaped(value.session)
     && optional(value.pendingRequests, (requests) => isArrayOf(requests, isPendingRequestShaped));
@@ -179,15 +193,11 @@ function hasCommonFields(value: Record<string, unknown>): boolean {
   return isString(value.localId)
     && isString(value.serverId)
     && isTaskForm(value.form)
-    && isTaskPhase(value.phase)
-    && optional(value.serverTaskId, isString)
+    && hasPhaseFields(value)
     && isString(value.toolName)
-    && optional(value.plain, (flag) => flag === true)
     && optional(value.progress, isProgressShaped)
     && isFiniteNumber(value.createdAt)
     && isFiniteNumber(value.updatedAt)
-    && optional(value.observedAt, isFiniteNumber)
-    && optional(value.snapshot, isSnapshotShaped)
     && typeof value.hasResult === 'boolean'
     && optional(value.resultIsError, (flag) => flag === true)
     && optional(value.endReason, isEndReason)
@@ -195,6 +205,16 @@ function hasCommonFields(value: Record<string, unknown>): boolean {
     && optional(value.lastProblem, isFactRecordShaped)
     && optional(value.lastError, isString)
     && optional(value.callError, isJsonRpcErrorShaped);
+}
+
+/** The fields only one phase has: a server task's id and snapshot, or a call's `plain` (and none of the other's). */
+function hasPhaseFields(value: Record<string, unknown>): boolean {
+  if (value.phase === 'task') {
+    return isString(value.serverTaskId) && optional(value.observedAt, isFiniteNumber) && optional(value.snapshot, isSnapshotShaped) && value.plain === undefined;
+  }
+  return isCallPhase(value.phase)
+    && value.serverTaskId === undefined && value.observedAt === undefined && value.snapshot === undefined
+    && optional(value.plain, (flag) => flag === true);
 }
 
 /** True when `value` is a task summary as the contract defines it (extra fields allowed, and kept). */
@@ -213,7 +233,7 @@ export function isTrackedTaskShaped(value: unknown): value is TrackedTask {
     && isArrayOf(value.timeline, isTimelineEntryShaped)
     && optional(value.timelineCount, isCount)
     && isArrayOf(value.answeredInputKeys, isString)
-    && optional(value.legacy, isLegacyShaped);
+    && (value.phase === 'task' ? optional(value.legacy, isLegacyShaped) : value.legacy === undefined);
 }
 
 /** True when `value` is a `TaskDetailChange` as the contract defines it (extra fields allowed, and kept). */

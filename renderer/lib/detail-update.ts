@@ -18,6 +18,14 @@ export function updateDetail(detail: TaskDetail, summary: TaskSummary, change: T
   if (timeline === undefined) return undefined;
   // Answers only grow: a shorter list is from before the detail was read.
   const answeredInputKeys = change !== undefined && change.answeredInputKeys.length >= detail.answeredInputKeys.length ? change.answeredInputKeys : detail.answeredInputKeys;
-  const { argumentSummary: _summaryOnly, ...fields } = summary;
-  return { ...fields, arguments: detail.arguments, answeredInputKeys, ...timeline };
+  return withDetailFields(summary, { arguments: detail.arguments, answeredInputKeys, ...timeline });
+}
+
+/** What a detail has beyond its summary. */
+export type DetailFields = Pick<TaskDetail, 'arguments' | 'timeline' | 'timelineCount' | 'answeredInputKeys'>;
+
+/** The detail `summary` describes, with `fields` for what a summary leaves out. */
+export function withDetailFields(summary: TaskSummary, fields: DetailFields): TaskDetail {
+  const { argumentSummary: _summaryOnly, ...shared } = summary;
+  return { ...shared, ...fields };
 }

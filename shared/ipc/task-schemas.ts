@@ -3,20 +3,27 @@
  * the host raises about one.
  */
 import { z } from 'zod';
-import { TimelineEntrySchema, TrackedTaskSchema } from '../task-model.js';
+import { TimelineEntrySchema, TrackedCallSchema, TrackedServerTaskSchema } from '../task-model.js';
 
-/**
- * A task as the renderer sees it: no timeline or arguments (see `tasks:get`), never session
- * credentials, nor the server requests kept for a restart (they reach it as checked pending inputs).
- */
-export const TaskSummarySchema = TrackedTaskSchema.omit({ timeline: true, timelineCount: true, arguments: true, answeredInputKeys: true, legacy: true }).extend({
+const SUMMARY_LEAVES_OUT = { timeline: true, timelineCount: true, arguments: true, answeredInputKeys: true, legacy: true } as const;
+const summaryAdds = {
   /** The task's arguments in one short line (`summarizeArguments`), for its row and the inbox search. */
   argumentSummary: z.string(),
-});
+};
+
+/**
+ * A task as the renderer sees it, of either phase: no timeline or arguments (see `tasks:get`),
+ * never session credentials, nor the server requests kept for a restart (they reach it as
+ * checked pending inputs).
+ */
+export const TaskSummarySchema = z.discriminatedUnion('phase', [
+  TrackedCallSchema.omit(SUMMARY_LEAVES_OUT).extend(summaryAdds),
+  TrackedServerTaskSchema.omit(SUMMARY_LEAVES_OUT).extend(summaryAdds),
+]);
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
-/** A task with everything the detail view shows (no session credentials, no kept server requests). */
-export const TaskDetailSchema = TrackedTaskSchema.omit({ legacy: true });
+/** A task with everything the detail view shows, of either phase (no session credentials, no kept server requests). */
+export const TaskDetailSchema = z.discriminatedUnion('phase', [TrackedCallSchema.omit({ legacy: true }), TrackedServerTaskSchema.omit({ legacy: true })]);
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;
 
 /**

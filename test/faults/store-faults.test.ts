@@ -10,7 +10,7 @@ import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TrackedTaskSchema, type ToolResult, type TrackedTask } from '../../shared/task-model.js';
+import { TrackedTaskSchema, type ToolResult, type TrackedServerTask, type TrackedTask } from '../../shared/task-model.js';
 import { CallNotSavedError } from '../../electron/engine/calls/call-not-saved-error.js';
 import { Emitter } from '../../electron/engine/emitter.js';
 import { createEngineParts, type EngineParts } from '../../electron/engine/engine-parts.js';
@@ -26,7 +26,7 @@ import { faultyDocument, FaultyFileSystem, type FaultCode } from './faulty-fs.js
 const NOW = Date.parse('2026-12-01T10:00:00.000Z');
 const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
-function task(id: string, extra: Partial<TrackedTask> = {}): TrackedTask {
+function task(id: string, extra: Partial<TrackedServerTask> = {}): TrackedServerTask {
   return {
     localId: id,
     serverId: 'server-a',

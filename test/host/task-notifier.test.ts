@@ -1,26 +1,30 @@
 /** The notifier's rules on a fake clock: which changes raise what, the baseline, replays, mute, bursts, hostile text. */
 import { describe, expect, it } from 'vitest';
 import { TaskNotificationSchema, type TaskNotification } from '../../shared/ipc/contract.js';
-import type { PendingInput, TaskStatus, TrackedTask } from '../../shared/task-model.js';
+import type { PendingInput, TaskStatus, TrackedCall, TrackedServerTask, TrackedTask } from '../../shared/task-model.js';
 import { BURST_MS, MAX_PER_WINDOW, MAX_SEPARATE, TaskNotifier, WINDOW_MS } from '../../electron/host/task-notifier.js';
 import { FakeClock } from '../helpers/fake-clock.js';
 
-function task(id: string, status: TaskStatus | undefined, patch: Partial<TrackedTask> = {}): TrackedTask {
+function call(id: string, patch: Partial<TrackedCall> = {}): TrackedCall {
   return {
     localId: id,
     serverId: 'demo',
     form: 'extension',
-    phase: status === undefined ? 'calling' : 'task',
+    phase: 'calling',
     toolName: 'build',
     arguments: {},
     createdAt: 1,
     updatedAt: 1,
-    ...(status !== undefined ? { serverTaskId: `server-${id}`, snapshot: { serverTaskId: `server-${id}`, status } } : {}),
     hasResult: false,
     timeline: [],
     answeredInputKeys: [],
     ...patch,
   };
+}
+
+function task(id: string, status: TaskStatus, patch: Partial<TrackedServerTask> = {}): TrackedServerTask {
+  const { phase: _phase, plain: _plain, ...fields } = call(id);
+  return { ...fields, phase: 'task', serverTaskId: `server-${id}`, snapshot: { serverTaskId: `server-${id}`, status }, ...patch };
 }
 
 function question(taskId: string, key = 'k1', serverId = 'demo'): PendingInput {
@@ -70,7 +74,7 @@ function setup({ tasks = [], inputs = [], muted = [], names = { demo: 'Build box
 }
 
 describe('TaskNotifier: what a change raises', () => {
-  const endings: [string, Partial<TrackedTask>, TaskStatus, string | undefined][] = [
+  const endings: [string, Partial<TrackedServerTask>, TaskStatus, string | undefined][] = [
     ['completed', {}, 'completed', 'build completed'],
     ['completed with a tool error (isError result)', { hasResult: true, resultIsError: true }, 'completed', 'build completed with a tool error'],
     ['failed', { snapshot: { serverTaskId: 's', status: 'failed', error: { code: -1, message: 'Compiler crashed' } } }, 'failed', 'build failed'],
@@ -97,34 +101,34 @@ describe('TaskNotifier: what a change raises', () => {
 
   it('a call that got no answer (outcome unknown) raises "failed"', async () => {
     const test = setup();
-    test.update(task('t1', undefined));
-    test.update(task('t1', undefined, { phase: 'outcome-unknown', lastProblem: { kind: 'call-outcome-unknown', malformed: false, detail: 'Timed out' } }));
+    test.update(call('t1'));
+    test.update(call('t1', { phase: 'outcome-unknown', lastProblem: { kind: 'call-outcome-unknown', malformed: false, detail: 'Timed out' } }));
     await test.settle();
     expect(test.shown).toMatchObject([{ kind: 'failed', title: 'build got no answer; its outcome is unknown', body: 'Build box: No answer to the call (Timed out); its outcome is unknown and it was not resent.' }]);
   });
 
-  it.each<[string, Partial<TrackedTask>, string | undefined, string | undefined]>([
+  it.each<[string, Partial<TrackedCall>, string | undefined, string | undefined]>([
     ['answered', { endReason: 'answered', hasResult: true, answeredInputKeys: ['k1'] }, 'build completed', 'Build box finished the task.'],
     ['answered with a tool error', { endReason: 'answered-with-error', hasResult: true, resultIsError: true, answeredInputKeys: ['k1'] }, 'build completed with a tool error', 'Build box reported no details.'],
     ['refused', { endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, answeredInputKeys: ['k1'] }, 'build was refused by the server', 'Build box: Window closed'],
     ['declined by the user', { endReason: 'input-declined', lastProblem: { kind: 'call-abandoned-on-decline', request: 'sampling request' } }, undefined, undefined],
   ])('an MRTR call (no task) that ends %s after the user\'s input raises like a task', async (_name, patch, title, body) => {
     const test = setup();
-    test.update(task('t1', undefined));
-    test.update(task('t1', undefined, patch));
+    test.update(call('t1'));
+    test.update(call('t1', patch));
     await test.settle();
     expect(test.shown).toEqual(title === undefined ? [] : [expect.objectContaining({ localId: 't1', kind: title === 'build completed' ? 'completed' : 'failed', title, body })]);
   });
 
-  it.each<[string, Partial<TrackedTask>, number, boolean]>([
+  it.each<[string, Partial<TrackedCall>, number, boolean]>([
     ['answered at once', { endReason: 'answered', hasResult: true }, 2_000, false],
     ['refused at once', { endReason: 'refused', callError: { code: -32602, message: 'Unknown tool' } }, 50, false],
     ['answered after a long run', { endReason: 'answered', hasResult: true }, 45_000, true],
     ['answered with a tool error after a long run', { endReason: 'answered-with-error', hasResult: true }, 45_000, true],
   ])('a call (no task, no input) %s raises only when it ran 10 s or more', async (_name, patch, tookMs, raises) => {
     const test = setup();
-    test.update(task('t1', undefined));
-    test.update(task('t1', undefined, { ...patch, updatedAt: 1 + tookMs }));
+    test.update(call('t1'));
+    test.update(call('t1', { ...patch, updatedAt: 1 + tookMs }));
     await test.settle();
     expect(test.shown.length).toBe(raises ? 1 : 0);
   });
@@ -156,7 +160,7 @@ describe('TaskNotifier: what a change raises', () => {
 
   it('an MRTR call (no status) raises again for its next round once the last one was answered', async () => {
     const test = setup();
-    test.update(task('call', undefined, { toolName: 'configure' }));
+    test.update(call('call', { toolName: 'configure' }));
     test.asked([question('call', 'round-1')]);
     await test.settle();
     test.asked([]);
@@ -185,7 +189,7 @@ describe('TaskNotifier: what a change raises', () => {
 
 describe('TaskNotifier: only live changes', () => {
   it('raises nothing for what the engine already holds at start: ended tasks, waiting questions', async () => {
-    const tasks = [task('done', 'completed'), task('broken', 'failed'), task('waits', 'input_required'), task('unknown', undefined, { phase: 'outcome-unknown' })];
+    const tasks = [task('done', 'completed'), task('broken', 'failed'), task('waits', 'input_required'), call('unknown', { phase: 'outcome-unknown' })];
     const test = setup({ tasks, inputs: [question('waits')] });
     for (const item of tasks) test.update({ ...item, updatedAt: 2 });
     test.asked([question('waits')]);
@@ -247,10 +251,10 @@ describe('TaskNotifier: mute and floods', () => {
   it(`up to ${MAX_SEPARATE} changes at once are shown separately; more become one summary`, async () => {
     const many = Array.from({ length: 40 }, (_, index) => task(`t${index}`, 'working'));
     const test = setup({ tasks: many });
-    for (const item of many.slice(0, MAX_SEPARATE)) test.update({ ...item, snapshot: { serverTaskId: 's', status: 'completed' } });
+    for (const item of many.slice(0, MAX_SEPARATE)) test.update({ ...item, snapshot: { serverTaskId: 's', status: 'completed' as const } });
     await test.settle();
     expect(test.shown).toHaveLength(MAX_SEPARATE);
-    for (const item of many.slice(MAX_SEPARATE, 30)) test.update({ ...item, snapshot: { serverTaskId: 's', status: 'failed' } });
+    for (const item of many.slice(MAX_SEPARATE, 30)) test.update({ ...item, snapshot: { serverTaskId: 's', status: 'failed' as const } });
     test.asked(many.slice(30).map((item) => question(item.localId)));
     await test.settle();
     expect(test.shown).toHaveLength(MAX_SEPARATE + 1);
@@ -266,7 +270,7 @@ describe('TaskNotifier: mute and floods', () => {
     const many = Array.from({ length: 30 }, (_, index) => task(`t${index}`, 'working'));
     const test = setup({ tasks: many });
     for (const item of many) {
-      test.update({ ...item, snapshot: { serverTaskId: 's', status: 'completed' } });
+      test.update({ ...item, snapshot: { serverTaskId: 's', status: 'completed' as const } });
       await test.settle();
     }
     expect(test.shown).toHaveLength(MAX_PER_WINDOW);

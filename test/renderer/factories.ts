@@ -1,5 +1,6 @@
 /** Builders of contract values for tests: sensible defaults, overrides per test. */
 import type { AppInfo, PendingInputView, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract';
+import { withDetailFields } from '../../renderer/lib/detail-update';
 import type { TaskSnapshot } from '../../shared/task-model';
 
 /** A fixed "now" for tests that pin the clock. */
@@ -13,8 +14,13 @@ export function makeSnapshot(overrides: Partial<TaskSnapshot> = {}): TaskSnapsho
   return { serverTaskId: 'srv-task-1', status: 'working', ...overrides };
 }
 
+/** A summary of a server's task (phase `task`). */
+export type ServerTaskSummary = Extract<TaskSummary, { phase: 'task' }>;
+/** A summary of a call that is no task (yet): phase `calling` or `outcome-unknown`. */
+export type CallSummary = Extract<TaskSummary, { phase: 'calling' | 'outcome-unknown' }>;
+
 /** A task in the `task` phase, working; `id` and `updatedAt` should differ per task. */
-export function makeTask(overrides: Partial<TaskSummary> = {}): TaskSummary {
+export function makeTask(overrides: Partial<ServerTaskSummary> = {}): ServerTaskSummary {
   return {
     localId: 'task-1',
     serverId: 'server-a',
@@ -32,9 +38,25 @@ export function makeTask(overrides: Partial<TaskSummary> = {}): TaskSummary {
   };
 }
 
+/** A call in flight (phase `calling`: no server task id, no snapshot); `localId` should differ per call. */
+export function makeCall(overrides: Partial<CallSummary> = {}): CallSummary {
+  const { serverTaskId: _id, observedAt: _observed, snapshot: _snapshot, ...fields } = makeTask();
+  return { ...fields, phase: 'calling', ...overrides };
+}
+
 /** The detail of `makeTask(overrides)` with a timeline and arguments. */
-export function makeDetail(overrides: Partial<TaskDetail> = {}): TaskDetail {
+export function makeDetail(overrides: Partial<Extract<TaskDetail, { phase: 'task' }>> = {}): TaskDetail {
   return { ...makeTask(), timeline: [], arguments: {}, answeredInputKeys: [], ...overrides };
+}
+
+/** The detail `summary` (of either phase) describes, with an empty timeline and no arguments. */
+export function detailOf(summary: TaskSummary): TaskDetail {
+  return withDetailFields(summary, { timeline: [], arguments: {}, answeredInputKeys: [] });
+}
+
+/** The detail of `makeCall(overrides)` with a timeline and arguments. */
+export function makeCallDetail(overrides: Partial<Extract<TaskDetail, { phase: 'calling' | 'outcome-unknown' }>> = {}): TaskDetail {
+  return { ...makeCall(), timeline: [], arguments: {}, answeredInputKeys: [], ...overrides };
 }
 
 export function makeServer(overrides: Partial<ServerView> = {}): ServerView {
@@ -59,7 +81,7 @@ export function makeTool(overrides: Partial<ToolView> = {}): ToolView {
 }
 
 /** `count` tasks with distinct ids, newest first by `createdAt` and by `updatedAt` (the inbox's order for tasks of one group). */
-export function makeTasks(count: number, overrides: (index: number) => Partial<TaskSummary> = () => ({})): TaskSummary[] {
+export function makeTasks(count: number, overrides: (index: number) => Partial<ServerTaskSummary> = () => ({})): ServerTaskSummary[] {
   return Array.from({ length: count }, (_, index) =>
     makeTask({ localId: `task-${index}`, serverTaskId: `srv-${index}`, toolName: `tool-${index}`, createdAt: NOW - 60_000 - index * 10, updatedAt: NOW - index * 10, ...overrides(index) }),
   );

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBridge, ok } from './fake-bridge';
-import { makeDetail, makeServer, makeSnapshot, makeTask, makeTool } from './factories';
+import { makeCallDetail, makeDetail, makeServer, makeSnapshot, makeTask, makeTool } from './factories';
 import { layOutTaskList, renderApp } from './render-app';
 
 /** Every server string below is hostile: markup, script, bidi overrides, zero-width characters. */
@@ -86,7 +86,7 @@ describe('hostile server strings render as inert text', () => {
   });
 
   it('in the error of a call the server refused after the user\'s input (no task)', async () => {
-    const refused = makeDetail({ localId: 'r', serverId: 'evil', phase: 'calling', serverTaskId: undefined, snapshot: undefined, endReason: 'refused', callError: { code: -1, message: MARKUP, data: { [SCRIPT]: BIDI_NAME } } });
+    const refused = makeCallDetail({ localId: 'r', serverId: 'evil', phase: 'calling', endReason: 'refused', callError: { code: -1, message: MARKUP, data: { [SCRIPT]: BIDI_NAME } } });
     const bridge = createFakeBridge({ 'tasks:list': () => ok([]), 'servers:list': () => ok([hostileServer]), 'tasks:get': () => ok(refused) });
     const { container } = renderApp({ bridge, state: { screen: 'task', selectedTaskId: 'r' } });
     const error = await screen.findByTestId('task-error');

@@ -6,7 +6,7 @@ import { preloadScreens } from '../../renderer/app/lazy-screens';
 import { createQueryClient } from '../../renderer/queries/query-client';
 import { createAppStore, type AppState } from '../../renderer/store/app-store';
 import type { TaskSummary } from '../../shared/ipc/contract';
-import { makeDetail, makeServer } from './factories';
+import { detailOf, makeServer } from './factories';
 import { createFakeBridge, ok, type FakeBridge } from './fake-bridge';
 
 // The app's lazy screens, loaded once, so rendered tests see them at once as after a preload.
@@ -115,7 +115,7 @@ export function bridgeWithTasks(tasks: readonly TaskSummary[]): FakeBridge {
   const fake = createFakeBridge({ 'tasks:list': () => ok([...tasks]), 'servers:list': () => ok([makeServer()]) });
   fake.handle('tasks:get', ({ id }) => {
     const task = tasks.find((candidate) => candidate.localId === id);
-    return ok(task === undefined ? null : makeDetail({ ...task }));
+    return ok(task === undefined ? null : detailOf(task));
   });
   return fake;
 }

@@ -4,11 +4,11 @@
  * could break the engine.
  */
 import { describe, expect, it } from 'vitest';
-import { JsonRpcErrorSchema, LegacyPendingRequestSchema, LegacySessionSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema, TrackedTaskSchema } from '../../shared/task-model.js';
+import { JsonRpcErrorSchema, LegacyPendingRequestSchema, LegacySessionSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema, TrackedCallSchema, TrackedServerTaskSchema, TrackedTaskSchema } from '../../shared/task-model.js';
 import { isTrackedTaskShaped } from '../../shared/task-shape.js';
-import { changed, disagreements, keysOf, schemaKeys, verdicts } from '../renderer/bridge/shape-agreement.js';
+import { changed, disagreements, keysOf, PROBES, schemaKeys, verdicts } from '../renderer/bridge/shape-agreement.js';
 
-/** A saved task with every field the schema allows, nested ones included, as it is read (parsed JSON). */
+/** A saved server task with every field the schema allows, nested ones included, as it is read (parsed JSON). */
 const full: Record<string, unknown> = {
   localId: 'local-1',
   serverId: 'server-a',
@@ -17,7 +17,6 @@ const full: Record<string, unknown> = {
   serverTaskId: 'srv-1',
   toolName: 'build',
   arguments: { project: 'app', steps: [1, 2] },
-  plain: true,
   progress: { progress: 3, total: 10, message: 'Step 3', at: 5 },
   createdAt: 1,
   updatedAt: 2,
@@ -49,6 +48,33 @@ const full: Record<string, unknown> = {
   callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
 };
 
+/** A saved call (no task on its server) with every field a call may have. */
+const fullCall: Record<string, unknown> = {
+  localId: 'local-2',
+  serverId: 'server-a',
+  form: 'legacy',
+  phase: 'outcome-unknown',
+  toolName: 'build',
+  arguments: { project: 'app' },
+  plain: true,
+  progress: { progress: 3, at: 5 },
+  createdAt: 1,
+  updatedAt: 2,
+  hasResult: true,
+  resultIsError: true,
+  timeline: [{ at: 1, fact: { kind: 'call-sent' } }],
+  timelineCount: 1,
+  endReason: 'refused',
+  cancelRequestedAt: 7,
+  answeredInputKeys: ['ask'],
+  lastProblem: { kind: 'call-outcome-unknown', malformed: false, detail: 'timeout' },
+  lastError: 'timeout',
+  callError: { code: -32_000, message: 'refused' },
+};
+
+/** The fields only a server task has: a call's schema declares them only to refuse them. */
+const SERVER_TASK_ONLY = ['legacy', 'observedAt', 'serverTaskId', 'snapshot'];
+
 const sameVerdict = (value: unknown) => verdicts(TrackedTaskSchema, isTrackedTaskShaped, value);
 
 describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
@@ -62,20 +88,22 @@ describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
     }
   });
 
-  it('probes every field the schema declares (the full sample has them all)', () => {
-    expect(keysOf(full)).toEqual(schemaKeys(TrackedTaskSchema));
+  it('probes every field the schema declares (the full samples have them all)', () => {
+    expect(keysOf(full)).toEqual(schemaKeys(TrackedServerTaskSchema).filter((key) => key !== 'plain'));
+    expect(keysOf(fullCall)).toEqual(schemaKeys(TrackedCallSchema).filter((key) => !SERVER_TASK_ONLY.includes(key)));
     expect(keysOf(full.snapshot)).toEqual(schemaKeys(TaskSnapshotSchema));
     expect(keysOf(full.progress)).toEqual(schemaKeys(TaskProgressSchema));
     expect(keysOf(full.callError)).toEqual(schemaKeys(JsonRpcErrorSchema));
     expect(keysOf((full.timeline as unknown[])[0])).toEqual(schemaKeys(TimelineEntrySchema));
     const legacy = full.legacy as { session: unknown; pendingRequests: unknown[] };
-    expect(keysOf(legacy)).toEqual(schemaKeys(TrackedTaskSchema.shape.legacy.unwrap()));
+    expect(keysOf(legacy)).toEqual(schemaKeys(TrackedServerTaskSchema.shape.legacy.unwrap()));
     expect(keysOf(legacy.session)).toEqual(schemaKeys(LegacySessionSchema));
     expect(keysOf(legacy.pendingRequests[0])).toEqual(schemaKeys(LegacyPendingRequestSchema));
   });
 
   it('on the full task, a minimal one, and values that are no task at all', () => {
     expect(sameVerdict(full)).toEqual({ zod: true, hand: true });
+    expect(sameVerdict(fullCall)).toEqual({ zod: true, hand: true });
     const minimal = { localId: 'l', serverId: 's', form: 'extension', phase: 'calling', toolName: 't', arguments: {}, createdAt: 0, updatedAt: 0, hasResult: false, timeline: [], answeredInputKeys: [] };
     expect(sameVerdict(minimal)).toEqual({ zod: true, hand: true });
     for (const value of [null, [], 'task', {}, 42, [full]]) expect(sameVerdict(value), JSON.stringify(value)).toEqual({ zod: false, hand: false });
@@ -83,6 +111,17 @@ describe('isTrackedTaskShaped gives the verdict of TrackedTaskSchema', () => {
 
   it('without each field, with each field of every kind of value, and with an extra field in each object', () => {
     expect(disagreements(TrackedTaskSchema, isTrackedTaskShaped, full)).toEqual([]);
+    expect(disagreements(TrackedTaskSchema, isTrackedTaskShaped, fullCall)).toEqual([]);
+  });
+
+  it('refuses a field of the other phase, whatever its value: a call has no server task id, snapshot or session; a task is no plain call', () => {
+    for (const value of PROBES.filter((probe) => probe !== undefined)) {
+      expect(sameVerdict({ ...full, plain: value }), `plain = ${JSON.stringify(value)}`).toEqual({ zod: false, hand: false });
+      for (const key of SERVER_TASK_ONLY) expect(sameVerdict({ ...fullCall, [key]: value }), `${key} = ${JSON.stringify(value)}`).toEqual({ zod: false, hand: false });
+    }
+    expect(sameVerdict({ ...fullCall, legacy: full.legacy, phase: 'calling' })).toEqual({ zod: false, hand: false });
+    const { serverTaskId: _id, ...withoutId } = full;
+    expect(sameVerdict(withoutId)).toEqual({ zod: false, hand: false });
   });
 
   it('rejects wrong types, enum values and numbers the schema refuses (not only agrees)', () => {

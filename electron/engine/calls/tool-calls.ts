@@ -6,7 +6,7 @@
  * cancels the request on the wire.
  */
 import { randomUUID } from 'node:crypto';
-import type { InputRequest, TrackedTask, ToolResult } from '../../../shared/task-model.js';
+import type { InputRequest, TrackedCall, TrackedTask, ToolResult } from '../../../shared/task-model.js';
 import type { AbandonFact } from '../../../shared/timeline-facts.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import type { SaveHealth } from '../tasks/save-health.js';
@@ -114,7 +114,7 @@ export class ToolCalls {
    * `user-cancelled` saying so, and an answer arriving anyway is ignored.
    */
   async cancel(id: string): Promise<void> {
-    const task = this.deps.ledger.get(id);
+    const task = this.deps.ledger.call(id);
     const live = task === undefined ? undefined : this.onTheWire.get(task.serverId)?.get(id);
     if (task === undefined || live === undefined || live.cancelled) throw new Error('That call is not waiting for its answer.');
     live.cancelled = true;
@@ -132,7 +132,7 @@ export class ToolCalls {
   /** Sends the call again with the answers to its round (every question of the round is answered). */
   retry(id: string, answers: Record<string, unknown>): void {
     const round = this.rounds.get(id);
-    const task = this.deps.ledger.get(id);
+    const task = this.deps.ledger.call(id);
     if (round === undefined || task === undefined) return;
     this.rounds.delete(id);
     let protocol: TaskProtocol;
@@ -149,7 +149,7 @@ export class ToolCalls {
 
   /** Gives up a call waiting in an MRTR round (`why` says how): it is never retried, and ends as failed. */
   async abandon(id: string, why: AbandonFact): Promise<void> {
-    const task = this.deps.ledger.get(id);
+    const task = this.deps.ledger.call(id);
     if (task === undefined || !this.rounds.has(id)) throw new Error('That call is not waiting for input.');
     this.end(endAsAbandoned(task, why, this.deps.clock.now()));
     await this.deps.ledger.flush();
@@ -164,7 +164,7 @@ export class ToolCalls {
     const now = this.deps.clock.now();
     for (const wire of this.onTheWire.values()) {
       for (const [id, live] of wire) {
-        const task = this.deps.ledger.get(id);
+        const task = this.deps.ledger.call(id);
         if (live.cancelled || task === undefined) continue;
         live.cancelled = true;
         this.end(endAsInterrupted(task, now));
@@ -187,7 +187,7 @@ export class ToolCalls {
   }
 
   /** Sends the call of the pending entry `sent` (a retry when `retry` carries answers). */
-  private async send(protocol: TaskProtocol, sent: TrackedTask, retry: { round: Round; answers: Record<string, unknown> } | undefined): Promise<CallToolOutcome> {
+  private async send(protocol: TaskProtocol, sent: TrackedCall, retry: { round: Round; answers: Record<string, unknown> } | undefined): Promise<CallToolOutcome> {
     const number = (retry?.round.number ?? 0) + 1;
     if (retry !== undefined && retry.round.number > MAX_INPUT_ROUNDS) {
       const error = new McpRequestError(`The server kept asking for input after ${MAX_INPUT_ROUNDS} rounds; the call was abandoned.`, undefined, undefined, 'malformed');
@@ -262,12 +262,12 @@ export class ToolCalls {
   }
 
   /** The entry as stored now; `entry` itself once it is no longer stored (removed meanwhile). */
-  private latest(entry: TrackedTask): TrackedTask {
-    return this.deps.ledger.get(entry.localId) ?? entry;
+  private latest(entry: TrackedCall): TrackedCall {
+    return this.deps.ledger.call(entry.localId) ?? entry;
   }
 
   /** A call got its result directly (no task): stored like a task's. Resolves with the ended entry. */
-  private async endAnswered(task: TrackedTask, result: ToolResult): Promise<TrackedTask> {
+  private async endAnswered(task: TrackedCall, result: ToolResult): Promise<TrackedTask> {
     await this.deps.results.put(task.localId, result);
     const ended = this.end(endAsAnswered(this.latest(task), result, this.deps.clock.now()));
     await this.deps.ledger.flush();
@@ -283,7 +283,7 @@ export class ToolCalls {
   }
 
   /** The call failed with `error`: refused (the entry keeps the error), or its outcome is unknown. */
-  private async failed(task: TrackedTask, error: unknown): Promise<void> {
+  private async failed(task: TrackedCall, error: unknown): Promise<void> {
     const now = this.deps.clock.now();
     if (error instanceof McpRequestError && error.code !== undefined) {
       // No task exists; the entry keeps why (a caller, if any, gets the error too).

@@ -3,7 +3,7 @@
  * persistence) and the `onDid*` task events behind one door, so every change is stored and
  * announced the same way.
  */
-import type { TrackedTask } from '../../../shared/task-model.js';
+import type { TrackedCall, TrackedServerTask, TrackedTask } from '../../../shared/task-model.js';
 import type { Emitter } from '../emitter.js';
 import { settled } from './task-rules.js';
 import type { TaskRegistry } from './task-registry.js';
@@ -20,6 +20,18 @@ export class TaskLedger {
     return this.registry.get(id);
   }
 
+  /** The stored entry `id` when it is a call (no task on its server, or none known); undefined otherwise. */
+  call(id: string): TrackedCall | undefined {
+    const entry = this.registry.get(id);
+    return entry?.phase === 'task' ? undefined : entry;
+  }
+
+  /** The stored entry `id` when it is a server's task (phase `task`); undefined otherwise. */
+  serverTask(id: string): TrackedServerTask | undefined {
+    const entry = this.registry.get(id);
+    return entry?.phase === 'task' ? entry : undefined;
+  }
+
   all(): TrackedTask[] {
     return this.registry.all();
   }
@@ -30,12 +42,12 @@ export class TaskLedger {
   }
 
   /** The local task for a server's task id, if tracked. */
-  findByServerTaskId(serverId: string, serverTaskId: string): TrackedTask | undefined {
+  findByServerTaskId(serverId: string, serverTaskId: string): TrackedServerTask | undefined {
     return this.registry.findByServerTaskId(serverId, serverTaskId);
   }
 
   /** Stores a changed task (a finished one without what only a live task needs) and announces it. */
-  put(task: TrackedTask): TrackedTask {
+  put<T extends TrackedTask>(task: T): T {
     const stored = settled(task);
     this.registry.put(stored);
     this.updated.fire(stored);
@@ -46,7 +58,7 @@ export class TaskLedger {
    * Stores a task and writes it at once (a new task id). Resolves once the write was tried: if
    * the disk refused, the task is kept and followed in memory and saved when the disk works.
    */
-  async putDurably(task: TrackedTask): Promise<TrackedTask> {
+  async putDurably<T extends TrackedTask>(task: T): Promise<T> {
     const stored = settled(task);
     await this.registry.putDurably(stored);
     this.updated.fire(stored);

@@ -7,7 +7,7 @@
  * as usual), the failure goes to `SaveHealth`, and the save is retried with the engine's error
  * back-off until it works.
  */
-import type { TrackedTask } from '../../../shared/task-model.js';
+import type { TrackedServerTask, TrackedTask } from '../../../shared/task-model.js';
 import type { Clock, Logger, TaskStore, TimerHandle } from '../ports.js';
 import { SAVE_RETRY_BASE_MS, type SaveHealth } from './save-health.js';
 import { errorBackoffDelay } from './task-rules.js';
@@ -58,9 +58,10 @@ export class TaskRegistry {
   }
 
   /** The local task for a server's task id, if tracked. */
-  findByServerTaskId(serverId: string, taskId: string): TrackedTask | undefined {
+  findByServerTaskId(serverId: string, taskId: string): TrackedServerTask | undefined {
     const id = this.byServerTaskId.get(indexKey(serverId, taskId));
-    return id === undefined ? undefined : this.tasks.get(id);
+    const task = id === undefined ? undefined : this.tasks.get(id);
+    return task?.phase === 'task' ? task : undefined;
   }
 
   /** Stores `task` (replacing the one with its id) and schedules a write. */

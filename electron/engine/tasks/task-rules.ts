@@ -12,6 +12,8 @@ import {
   type TaskForm,
   type TaskSnapshot,
   type ToolResult,
+  type TrackedCall,
+  type TrackedServerTask,
   type TrackedTask,
 } from '../../../shared/task-model.js';
 import { clampPollInterval, DEFAULT_POLL_INTERVAL_MS } from '../../../shared/poll-interval.js';
@@ -50,7 +52,7 @@ export type MergeOutcome = 'applied' | 'duplicate' | 'stale' | 'after-terminal';
 export interface MergeResult {
   outcome: MergeOutcome;
   /** The task after the merge (the same object when nothing changed). */
-  task: TrackedTask;
+  task: TrackedServerTask;
 }
 
 /** Field-by-field equality; only the rare structured members are compared as JSON (hot path: every poll). */
@@ -77,7 +79,7 @@ function sameJson(a: unknown, b: unknown): boolean {
  * (docs/protocol-notes.md#cancelling-a-task: a cancel request may still end `completed`, which is
  * then shown as such).
  */
-export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: number): MergeResult {
+export function mergeSnapshot(task: TrackedServerTask, incoming: TaskSnapshot, now: number): MergeResult {
   const current = task.snapshot;
   if (task.endReason !== undefined || (current !== undefined && isTerminalStatus(current.status))) {
     return { outcome: current !== undefined && sameSnapshot(current, incoming) ? 'duplicate' : 'after-terminal', task };
@@ -103,7 +105,7 @@ export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: nu
   if (incoming.status === 'cancelled') {
     endReason = task.cancelRequestedAt !== undefined ? 'user-cancelled' : 'server-cancelled';
   }
-  const next: TrackedTask = {
+  const next: TrackedServerTask = {
     ...task,
     snapshot: incoming,
     ...timeline,
@@ -119,7 +121,7 @@ export function mergeSnapshot(task: TrackedTask, incoming: TaskSnapshot, now: nu
  * never compare the server's `createdAt` with the local wall clock), otherwise `lost` (e.g. a
  * restarted server forgot it).
  */
-export function endAsUnknownToServer(task: TrackedTask, now: number, detail: string): TrackedTask {
+export function endAsUnknownToServer(task: TrackedServerTask, now: number, detail: string): TrackedServerTask {
   const ttl = task.snapshot?.ttlMs;
   const anchor = task.observedAt ?? task.createdAt;
   const reason: EndReason = typeof ttl === 'number' && now >= anchor + ttl ? 'expired' : 'lost';
@@ -128,7 +130,7 @@ export function endAsUnknownToServer(task: TrackedTask, now: number, detail: str
 }
 
 /** `task` with one more fact on its timeline, changed at `now`. */
-function noted(task: TrackedTask, now: number, fact: TimelineFact): TrackedTask {
+function noted<T extends TrackedTask>(task: T, now: number, fact: TimelineFact): T {
   return { ...task, updatedAt: now, ...withTimelineEntry(task, { at: now, fact }) };
 }
 
@@ -137,12 +139,12 @@ function noted(task: TrackedTask, now: number, fact: TimelineFact): TrackedTask 
  * (`keptAs` undefined): says so on its timeline, and whether the server gave the result again
  * (`refetched`; otherwise the task has no result any more).
  */
-export function resultRecovered(task: TrackedTask, keptAs: string | undefined, refetched: boolean, now: number): TrackedTask {
+export function resultRecovered<T extends TrackedTask>(task: T, keptAs: string | undefined, refetched: boolean, now: number): T {
   return { ...noted(task, now, { kind: 'result-recovered', refetched, ...(keptAs !== undefined ? { keptAs } : {}) }), hasResult: refetched };
 }
 
 /** A new pending entry for a `tools/call` about to be sent (on disk before the request goes out). */
-export function newCall(fields: { localId: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedTask {
+export function newCall(fields: { localId: string; serverId: string; form: TaskForm; toolName: string; arguments: Record<string, unknown> }, now: number): TrackedCall {
   return { ...fields, phase: 'calling', createdAt: now, updatedAt: now, hasResult: false, timeline: [{ at: now, fact: { kind: 'call-sent' } }], timelineCount: 1, answeredInputKeys: [] };
 }
 
@@ -150,7 +152,7 @@ export function newCall(fields: { localId: string; serverId: string; form: TaskF
  * A call the app stopped in the middle of, never resent: a plain one (no task can come of it)
  * ends `interrupted`; one that may have become a task is `outcome-unknown`.
  */
-export function endAsInterrupted(task: TrackedTask, now: number): TrackedTask {
+export function endAsInterrupted(task: TrackedCall, now: number): TrackedCall {
   if (task.plain === true) return { ...noted(task, now, { kind: 'call-interrupted' }), endReason: 'interrupted' };
   return { ...noted(task, now, { kind: 'app-stopped-mid-call' }), phase: 'outcome-unknown' };
 }
@@ -159,19 +161,19 @@ export function endAsInterrupted(task: TrackedTask, now: number): TrackedTask {
  * A call whose answer never came or could not be understood (`malformed`): the request may have
  * reached the server, so whether a task exists is unknown; it is never resent.
  */
-export function endAsOutcomeUnknown(task: TrackedTask, detail: string, malformed: boolean, now: number): TrackedTask {
+export function endAsOutcomeUnknown(task: TrackedCall, detail: string, malformed: boolean, now: number): TrackedCall {
   const fact: ProblemFact = { kind: 'call-outcome-unknown', malformed, detail };
   return { ...noted(task, now, fact), phase: 'outcome-unknown', lastProblem: fact };
 }
 
 /** The server answered a call with a task handle: from now on the entry is that task. */
-export function becomeTask(task: TrackedTask, serverTaskId: string, session: LegacySession | undefined, now: number): TrackedTask {
-  const { plain: _plain, ...rest } = task;
-  return { ...noted(rest, now, { kind: 'task-created' }), phase: 'task', serverTaskId: serverTaskId, observedAt: now, ...(session !== undefined ? { legacy: { session } } : {}) };
+export function becomeTask(task: TrackedCall, serverTaskId: string, session: LegacySession | undefined, now: number): TrackedServerTask {
+  const { plain: _plain, phase: _phase, ...call } = noted(task, now, { kind: 'task-created' });
+  return { ...call, phase: 'task', serverTaskId, observedAt: now, ...(session !== undefined ? { legacy: { session } } : {}) };
 }
 
 /** The server asked for input before it runs the call (MRTR `input_required`). */
-export function awaitCallInput(task: TrackedTask, now: number): TrackedTask {
+export function awaitCallInput(task: TrackedCall, now: number): TrackedCall {
   return noted(task, now, { kind: 'call-needs-input' });
 }
 
@@ -179,19 +181,18 @@ export function awaitCallInput(task: TrackedTask, now: number): TrackedTask {
  * A call got its result directly (no task), at once or after the user's input (MRTR): it ends
  * `answered` (`answered-with-error` for `isError: true`), its result stored like a task's.
  */
-export function endAsAnswered(task: TrackedTask, result: ToolResult, now: number): TrackedTask {
+export function endAsAnswered<T extends TrackedTask>(task: T, result: ToolResult, now: number): T {
   const isToolError = isToolErrorResult(result);
   return { ...withStoredResult(noted(task, now, { kind: 'call-answered', toolError: isToolError }), result), endReason: isToolError ? 'answered-with-error' : 'answered' };
 }
 
 /** `task` once its final `result` is stored: it has a result, and says whether that result is a tool error. */
-export function withStoredResult(task: TrackedTask, result: ToolResult): TrackedTask {
-  const { resultIsError: _before, ...rest } = task;
-  return { ...rest, hasResult: true, ...(isToolErrorResult(result) ? { resultIsError: true as const } : {}) };
+export function withStoredResult<T extends TrackedTask>(task: T, result: ToolResult): T {
+  return { ...without(task, 'resultIsError'), hasResult: true, ...(isToolErrorResult(result) ? { resultIsError: true as const } : {}) };
 }
 
 /** A call was refused with a JSON-RPC error (at once or after the user's input), kept as `callError`. */
-export function endAsRefused(task: TrackedTask, callError: JsonRpcErrorObject, now: number): TrackedTask {
+export function endAsRefused<T extends TrackedTask>(task: T, callError: JsonRpcErrorObject, now: number): T {
   return { ...noted(task, now, { kind: 'call-refused', message: callError.message, code: callError.code }), endReason: 'refused', callError };
 }
 
@@ -207,52 +208,63 @@ export interface CancelWire {
  * The user cancelled a call whose request was on the wire (no task yet): it ends
  * `user-cancelled`, its fact saying what the server was sent; an answer arriving later is ignored.
  */
-export function endAsCallCancelled(task: TrackedTask, wire: CancelWire, now: number): TrackedTask {
+export function endAsCallCancelled<T extends TrackedTask>(task: T, wire: CancelWire, now: number): T {
   const fact: TimelineFact = { kind: 'call-cancelled', requestClosed: wire.closesRequest, serverNotified: wire.notifies };
   return { ...noted(task, now, fact), endReason: 'user-cancelled', cancelRequestedAt: now };
 }
 
 /** A call that waited for the user's input and was given up (`why` says how): never retried. */
-export function endAsAbandoned(task: TrackedTask, why: AbandonFact, now: number): TrackedTask {
+export function endAsAbandoned<T extends TrackedTask>(task: T, why: AbandonFact, now: number): T {
   return { ...noted(task, now, why), endReason: 'input-declined', lastProblem: why };
 }
 
 /** A task of another form than its server now speaks: it cannot be followed. */
-export function endAsOtherForm(task: TrackedTask, serverForm: TaskForm, now: number): TrackedTask {
+export function endAsOtherForm<T extends TrackedTask>(task: T, serverForm: TaskForm, now: number): T {
   return { ...noted(task, now, { kind: 'form-changed', serverForm, taskForm: task.form }), endReason: 'lost' };
 }
 
 /** The user asked to cancel (`why` says how); the task shows "cancel requested" until the server ends it. */
-export function requestCancel(task: TrackedTask, why: CancelFact, now: number): TrackedTask {
+export function requestCancel<T extends TrackedTask>(task: T, why: CancelFact, now: number): T {
   return { ...noted(task, now, why), cancelRequestedAt: now };
 }
 
 /** The cancel request failed: the task is running as before, with the failure on its timeline. */
-export function cancelFailed(task: TrackedTask, detail: string, now: number): TrackedTask {
-  const { cancelRequestedAt: _dropped, ...rest } = task;
-  return { ...rest, ...withTimelineEntry(task, { at: now, fact: { kind: 'cancel-failed', detail } }) };
+export function cancelFailed<T extends TrackedTask>(task: T, detail: string, now: number): T {
+  return { ...without(task, 'cancelRequestedAt'), ...withTimelineEntry(task, { at: now, fact: { kind: 'cancel-failed', detail } }) };
 }
 
 /**
  * One more answer delivered for `key` (counted: a key asked again is answered again), with an
  * optional fact for the timeline; a kept copy of the server request it answered is dropped.
  */
-export function recordAnswer(task: TrackedTask, key: string, now: number, fact?: AnswerFact): TrackedTask {
+export function recordAnswer<T extends TrackedTask>(task: T, key: string, now: number, fact?: AnswerFact): T {
   const answered = { ...withoutKeptRequests(task, [key]), answeredInputKeys: [...task.answeredInputKeys, key], updatedAt: now };
   return fact === undefined ? answered : { ...answered, ...withTimelineEntry(task, { at: now, fact }) };
 }
 
 /** `task` with `problem` as its last problem (the same object when it already says that). */
-export function withProblem(task: TrackedTask, problem: ProblemFact): TrackedTask {
+export function withProblem<T extends TrackedTask>(task: T, problem: ProblemFact): T {
   const same = task.lastProblem !== undefined && task.lastError === undefined && sameFact(task.lastProblem, problem);
   return same ? task : { ...withoutProblem(task), lastProblem: problem };
 }
 
 /** `task` without a last problem, the sentence of an older version included (the same object when it has none). */
-export function withoutProblem(task: TrackedTask): TrackedTask {
+export function withoutProblem<T extends TrackedTask>(task: T): T {
   if (task.lastProblem === undefined && task.lastError === undefined) return task;
-  const { lastProblem: _fact, lastError: _sentence, ...rest } = task;
-  return rest;
+  return without(without(task, 'lastProblem'), 'lastError');
+}
+
+/** Fields both phases may leave out. */
+type OptionalInEveryPhase = 'resultIsError' | 'cancelRequestedAt' | 'lastProblem' | 'lastError';
+
+/**
+ * `task` without its `key` field. The field is optional in both phases, so the copy is still a
+ * task of `task`'s phase: TypeScript cannot follow a rest pattern on a generic, so this one
+ * place says so.
+ */
+function without<T extends TrackedTask>(task: T, key: OptionalInEveryPhase): T {
+  const { [key]: _dropped, ...rest } = task;
+  return rest as unknown as T;
 }
 
 function sameFact(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -277,6 +289,6 @@ export function withoutKeptRequests<T extends Pick<TrackedTask, 'legacy'>>(task:
 }
 
 /** A task as it is stored: an ended one keeps no server requests (they can never be answered). */
-export function settled(task: TrackedTask): TrackedTask {
+export function settled<T extends TrackedTask>(task: T): T {
   return isTaskFinished(task) ? withoutKeptRequests(task) : task;
 }

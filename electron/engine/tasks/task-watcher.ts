@@ -5,7 +5,7 @@
  * most once per effective poll interval unless the user acts (an answer, a cancel), and every
  * error backs off exponentially.
  */
-import { isTaskFinished, isTerminalStatus, type ToolResult, type TrackedTask } from '../../../shared/task-model.js';
+import { isTaskFinished, isTerminalStatus, type ToolResult, type TrackedServerTask, type TrackedTask } from '../../../shared/task-model.js';
 import type { CancelFact } from '../../../shared/timeline-facts.js';
 import { McpRequestError } from '../connections/mcp-request-error.js';
 import { errorText } from '../error-text.js';
@@ -74,7 +74,7 @@ export class TaskWatcher {
 
   /** Applies an observation to a task, storing a final result apart. `readAt`: monotonic ms the read was sent. */
   async observe(id: string, observation: TaskObservation, readAt: number): Promise<void> {
-    const seen = this.deps.ledger.get(id);
+    const seen = this.deps.ledger.serverTask(id);
     if (seen === undefined) return;
     const { result } = observation;
     const hasFinalResult = result !== undefined && isTerminalStatus(observation.snapshot.status);
@@ -86,7 +86,7 @@ export class TaskWatcher {
       await this.deps.results.put(id, result);
       storedResult = result;
     }
-    const task = this.deps.ledger.get(id);
+    const task = this.deps.ledger.serverTask(id);
     if (task === undefined) {
       // Removed while its result was written: the result goes with it.
       if (storedResult !== undefined) await this.deps.results.delete(id);
@@ -210,8 +210,8 @@ export class TaskWatcher {
 
   /** One poll of one task; reschedules itself relative to when the request was sent. */
   private async poll(id: string): Promise<void> {
-    const task = this.deps.ledger.get(id);
-    if (task?.serverTaskId === undefined || isTaskFinished(task)) return;
+    const task = this.deps.ledger.serverTask(id);
+    if (task === undefined || isTaskFinished(task)) return;
     // A disconnected server's tasks are rescheduled when it connects again.
     const protocol = this.deps.protocolOf(task.serverId);
     if (protocol === undefined) return;
@@ -223,7 +223,7 @@ export class TaskWatcher {
       await this.observe(id, observation, sentAt);
     } catch (error) {
       if (error instanceof McpRequestError && error.isUnknownTask) {
-        const current = this.deps.ledger.get(id);
+        const current = this.deps.ledger.serverTask(id);
         if (current !== undefined && !isTaskFinished(current)) this.finish(this.deps.ledger.put(endAsUnknownToServer(current, this.deps.clock.now(), error.message)));
         return;
       }
@@ -248,8 +248,8 @@ export class TaskWatcher {
       const protocol = this.deps.protocolOf(serverId);
       if (protocol === undefined) continue;
       const ids = this.deps.ledger.ofServer(serverId)
-        .filter((task) => task.serverTaskId !== undefined && !isTaskFinished(task))
-        .map((task) => task.serverTaskId!);
+        .filter((task): task is TrackedServerTask => task.phase === 'task' && !isTaskFinished(task))
+        .map((task) => task.serverTaskId);
       protocol.watch(ids);
     }
   }

@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { TaskDetail } from '../../../shared/ipc/contract';
 import { useBridge } from '../../bridge/bridge-context';
 import { taskListOptions } from '../../queries/query-options';
+import { withDetailFields } from '../../lib/detail-update';
 import { useTaskDetail } from '../../queries/use-engine-data';
 
 /** The detail query, and the task to show (`null` when the host no longer tracks it). */
@@ -30,7 +31,8 @@ export function useLiveTaskDetail(id: string) {
   }, [isBehind, isFetching, summary, refetch]);
 
   const task = useMemo<TaskDetail | null | undefined>(() => {
-    if (isBehind) return { ...fetched, ...summary };
+    // The summary is newer: its fields, and what only the fetched detail has.
+    if (isBehind) return withDetailFields(summary, { arguments: fetched.arguments, timeline: fetched.timeline, timelineCount: fetched.timelineCount, answeredInputKeys: fetched.answeredInputKeys });
     // Progress moves without changing `updatedAt`: the newer report (by its own time) shows at once.
     const pushed = summary?.progress;
     if (fetched === undefined || fetched === null || pushed === undefined || pushed.at <= (fetched.progress?.at ?? -Infinity)) return fetched;

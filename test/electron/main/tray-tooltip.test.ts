@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_TOOLTIP_LENGTH, trayTooltip } from '../../../electron/main/tray-tooltip.js';
 import type { TaskSummary } from '../../../shared/ipc/contract.js';
 
-const task = (overrides: Partial<TaskSummary>): TaskSummary => ({
+const task = (overrides: Partial<Extract<TaskSummary, { phase: 'task' }>>): TaskSummary => ({
   localId: 'task-1',
   serverId: 'server-a',
   form: 'legacy',
@@ -19,9 +19,9 @@ const task = (overrides: Partial<TaskSummary>): TaskSummary => ({
 
 describe('trayTooltip', () => {
   it('says how many run, with the progress of the most recently moved, and how many wait', () => {
-    const running = [
+    const running: TaskSummary[] = [
       task({ localId: 'a', toolName: 'build', updatedAt: 30, progress: { progress: 2, total: 5, at: 30 } }),
-      task({ localId: 'b', toolName: 'plain-op', phase: 'calling', plain: true, serverTaskId: undefined, snapshot: undefined, updatedAt: 20 }),
+      { localId: 'b', serverId: 'server-a', form: 'legacy', phase: 'calling', plain: true, toolName: 'plain-op', argumentSummary: '', createdAt: 0, updatedAt: 20, hasResult: false },
       task({ localId: 'c', form: 'extension', toolName: 'index', updatedAt: 10, snapshot: { serverTaskId: 'srv-c', status: 'working', statusMessage: 'Step 3/4' } }),
       task({ localId: 'd', toolName: 'deploy', updatedAt: 5, progress: { progress: 9, total: 10, at: 5 } }),
       task({ localId: 'done', toolName: 'old', updatedAt: 50, snapshot: { serverTaskId: 'srv-d', status: 'completed' } }),

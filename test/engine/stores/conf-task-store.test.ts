@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, rmdir, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TrackedTask } from '../../../shared/task-model.js';
+import type { TrackedCall, TrackedServerTask, TrackedTask } from '../../../shared/task-model.js';
 import type { TaskStoreChanges } from '../../../electron/engine/ports.js';
 import Conf from 'conf';
 import { ConfTaskStore, SNAPSHOTS_PER_COMPACTION, TASK_SCHEMA_VERSION, type ConfTaskStoreOptions, type TaskDocumentOptions } from '../../../electron/engine/stores/conf-task-store.js';
@@ -11,7 +11,7 @@ const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const STAMP = '2025-01-02T03-04-05.678Z';
 const isPosix = process.platform !== 'win32';
 
-function task(id: string, extra: Partial<TrackedTask> = {}): TrackedTask {
+function task(id: string, extra: Partial<TrackedServerTask> = {}): TrackedServerTask {
   return {
     localId: id,
     serverId: 'server-1',
@@ -29,6 +29,12 @@ function task(id: string, extra: Partial<TrackedTask> = {}): TrackedTask {
     answeredInputKeys: [],
     ...extra,
   };
+}
+
+/** A call (no task on its server yet) with `task`'s other fields. */
+function call(id: string, extra: Partial<TrackedCall> = {}): TrackedCall {
+  const { phase: _phase, serverTaskId: _id, observedAt: _observed, snapshot: _snapshot, legacy: _legacy, ...fields } = task(id);
+  return { ...fields, phase: 'calling', ...extra };
 }
 
 let dir: string;
@@ -79,7 +85,7 @@ describe('ConfTaskStore', () => {
   });
 
   it('round-trips tasks through the journal, and through tasks.json after compaction', async () => {
-    const tasks = [task('a'), task('b', { phase: 'calling', serverTaskId: undefined, snapshot: undefined })];
+    const tasks = [task('a'), call('b')];
     await saveWithFreshStore(changes(tasks));
 
     expect(await open().load()).toEqual({ tasks, problems: [] });
@@ -171,7 +177,7 @@ describe('ConfTaskStore', () => {
       const { localId, serverTaskId, snapshot, ...rest } = task(id);
       return { id: localId, ...rest, taskId: serverTaskId, snapshot: { ...snapshot, serverTaskId: undefined, taskId: snapshot?.serverTaskId }, ...extra };
     };
-    const calling = { ...formatOne('c'), phase: 'calling', taskId: undefined, snapshot: undefined };
+    const calling = { ...formatOne('c'), phase: 'calling', taskId: undefined, observedAt: undefined, snapshot: undefined };
     await mkdir(dir, { recursive: true });
     await writeFile(file('tasks.json'), JSON.stringify({ schemaVersion: 1, tasks: [formatOne('a'), formatOne('b'), calling, { id: 'x', phase: 'bogus' }] }));
     await writeFile(file('tasks.journal'), `{"put":${JSON.stringify(formatOne('b', { updatedAt: 3_000 }))}}\n`);
@@ -179,9 +185,7 @@ describe('ConfTaskStore', () => {
     const store = open();
     const loaded = await store.load();
 
-    const expectedCalling = task('c', { phase: 'calling', serverTaskId: undefined, snapshot: undefined });
-    delete expectedCalling.serverTaskId;
-    delete expectedCalling.snapshot;
+    const expectedCalling = call('c');
     expect(loaded.tasks).toEqual([task('a'), task('b', { updatedAt: 3_000 }), expectedCalling]);
     expect(loaded.problems).toEqual([expect.stringMatching(/^A saved task \(id "x"\) could not be loaded because its data is invalid/)]);
     // The quarantine keeps the bad record exactly as it was saved.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackedTask } from '../../../shared/task-model.js';
+import type { TrackedServerTask, TrackedTask } from '../../../shared/task-model.js';
 import { engineKit } from '../engine-kit.js';
 
-function tracked(localId: string, serverId: string, fields: Partial<TrackedTask> = {}): TrackedTask {
+function tracked(localId: string, serverId: string, fields: Partial<TrackedServerTask> = {}): TrackedServerTask {
   return {
     localId, serverId, form: 'extension', phase: 'task', serverTaskId: `srv-${localId}`, toolName: 'build', arguments: {},
     createdAt: 1, updatedAt: 1, hasResult: false, timeline: [], answeredInputKeys: [], ...fields,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaskSnapshot, TrackedTask } from '../../../shared/task-model.js';
+import type { TaskSnapshot, TrackedCall, TrackedServerTask } from '../../../shared/task-model.js';
 import {
   becomeTask,
   endAsCallCancelled,
@@ -14,7 +14,7 @@ import { lastAppNote } from '../../helpers/app-notes.js';
 
 const NOW = 1_800_000_000_000;
 
-function task(overrides: Partial<TrackedTask> = {}): TrackedTask {
+function task(overrides: Partial<TrackedServerTask> = {}): TrackedServerTask {
   return {
     localId: 'local-1', serverId: 's', form: 'extension', phase: 'task', serverTaskId: 't-1',
     toolName: 'build', arguments: {}, createdAt: NOW - 10_000, updatedAt: NOW - 10_000, observedAt: NOW - 10_000,
@@ -42,7 +42,7 @@ describe('nextPollDelay', () => {
 });
 
 describe('mergeSnapshot', () => {
-  const cases: { name: string; before: TrackedTask; incoming: TaskSnapshot; outcome: string; status?: string; endReason?: string }[] = [
+  const cases: { name: string; before: TrackedServerTask; incoming: TaskSnapshot; outcome: string; status?: string; endReason?: string }[] = [
     { name: 'first observation applies', before: task(), incoming: snap(), outcome: 'applied', status: 'working' },
     { name: 'identical snapshot is a duplicate', before: task({ snapshot: snap() }), incoming: snap(), outcome: 'duplicate' },
     { name: 'newer status applies', before: task({ snapshot: snap() }), incoming: snap({ status: 'input_required', lastUpdatedAt: '2026-11-30T09:00:01.000Z' }), outcome: 'applied', status: 'input_required' },
@@ -121,7 +121,10 @@ describe('endAsUnknownToServer', () => {
 });
 
 describe('how a call that is no task ends', () => {
-  const call = (overrides: Partial<TrackedTask> = {}) => task({ phase: 'calling', serverTaskId: undefined, observedAt: undefined, ...overrides });
+  const call = (overrides: Partial<TrackedCall> = {}): TrackedCall => {
+    const { phase: _phase, serverTaskId: _id, observedAt: _observed, snapshot: _snapshot, legacy: _legacy, ...fields } = task();
+    return { ...fields, phase: 'calling', ...overrides };
+  };
 
   it('a stop mid-call: a plain call is interrupted, one that may be a task is outcome unknown; neither resent', () => {
     const plain = endAsInterrupted(call({ plain: true }), NOW);

@@ -3,11 +3,12 @@ import { isTaskSummaryArray, isTasksUpdatedShaped } from '../../../renderer/brid
 import { isTaskDetailChangeShaped, isTaskSummaryShaped } from '../../../shared/task-shape';
 import { TaskDetailChangeSchema, TaskSummarySchema } from '../../../shared/ipc/contract';
 import { JsonRpcErrorSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema } from '../../../shared/task-model';
-import { makeSnapshot, makeTask } from '../factories';
-import { changed, disagreements, keysOf, schemaKeys, verdicts } from './shape-agreement';
+import { makeCall, makeSnapshot, makeTask } from '../factories';
+import { changed, disagreements, keysOf, PROBES, schemaKeys, verdicts } from './shape-agreement';
 
 const valid = JSON.parse(JSON.stringify(makeTask({ snapshot: makeSnapshot({ statusMessage: 'Halfway', ttlMs: null }) }))) as Record<string, unknown>;
 const without = (key: string): Record<string, unknown> => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
+const call = JSON.parse(JSON.stringify(makeCall())) as Record<string, unknown>;
 
 describe('isTaskSummaryShaped', () => {
   it.each<[string, unknown, boolean]>([
@@ -45,12 +46,20 @@ describe('isTaskSummaryShaped', () => {
     ['callError as a string', { ...valid, callError: 'refused' }, false],
     ['callError with an object as message', { ...valid, callError: { code: -1, message: { text: 'x' } } }, false],
     ['callError without a code', { ...valid, callError: { message: 'x' } }, false],
+    ['a task without its server task id', without('serverTaskId'), false],
+    ['a task that says it is a plain call', { ...valid, plain: true }, false],
+    ['a call', call, true],
+    ['a plain call', { ...call, plain: true }, true],
+    ['a call with a server task id', { ...call, serverTaskId: 't' }, false],
+    ['a call with a snapshot', { ...call, snapshot: valid.snapshot }, false],
+    ['a call with observedAt', { ...call, observedAt: 1 }, false],
+    ['a call whose outcome is unknown', { ...call, phase: 'outcome-unknown' }, true],
   ])('%s → %s', (_name, value, expected) => {
     expect(isTaskSummaryShaped(value)).toBe(expected);
   });
 
   it('accepts whatever the contract accepts from the factories', () => {
-    for (const task of [valid, without('snapshot')]) {
+    for (const task of [valid, without('snapshot'), call]) {
       expect(TaskSummarySchema.safeParse(task).success).toBe(true);
       expect(isTaskSummaryShaped(task)).toBe(true);
     }
@@ -69,9 +78,8 @@ describe('isTaskSummaryArray', () => {
   });
 });
 
-/** A summary with every field the contract allows, nested ones included, as it arrives (parsed JSON). */
+/** A server task's summary with every field the contract allows, nested ones included, as it arrives (parsed JSON). */
 const full = JSON.parse(JSON.stringify(makeTask({
-  plain: true,
   progress: { progress: 3, total: 10, message: 'Step 3', at: 5 },
   resultIsError: true,
   endReason: 'refused',
@@ -90,19 +98,37 @@ const full = JSON.parse(JSON.stringify(makeTask({
   }),
 }))) as Record<string, unknown>;
 
+/** A call's summary with every field a call may have. */
+const fullCall = JSON.parse(JSON.stringify(makeCall({
+  plain: true,
+  progress: { progress: 3, at: 5 },
+  resultIsError: true,
+  endReason: 'refused',
+  cancelRequestedAt: 7,
+  lastProblem: { kind: 'call-outcome-unknown', malformed: false, detail: 'timeout' },
+  lastError: 'timeout',
+  callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
+}))) as Record<string, unknown>;
+
+const [callSummarySchema, taskSummarySchema] = TaskSummarySchema.options;
+/** The fields only a server task has: a call's schema declares them only to refuse them. */
+const SERVER_TASK_ONLY = ['observedAt', 'serverTaskId', 'snapshot'];
+
 const sameVerdict = (value: unknown) => verdicts(TaskSummarySchema, isTaskSummaryShaped, value);
 
 describe('isTaskSummaryShaped gives the verdict of TaskSummarySchema', () => {
-  it('probes every field the contract declares (the full sample has them all)', () => {
-    expect(keysOf(full)).toEqual(schemaKeys(TaskSummarySchema));
+  it('probes every field the contract declares (the full samples have them all)', () => {
+    expect(keysOf(full)).toEqual(schemaKeys(taskSummarySchema).filter((key) => key !== 'plain'));
+    expect(keysOf(fullCall)).toEqual(schemaKeys(callSummarySchema).filter((key) => !SERVER_TASK_ONLY.includes(key)));
     expect(keysOf(full.snapshot)).toEqual(schemaKeys(TaskSnapshotSchema));
     expect(keysOf(full.progress)).toEqual(schemaKeys(TaskProgressSchema));
     expect(keysOf(full.callError)).toEqual(schemaKeys(JsonRpcErrorSchema));
   });
 
-  it('on the full summary and on each of the smaller samples above', () => {
+  it('on the full summaries and on each of the smaller samples above', () => {
     expect(sameVerdict(full)).toEqual({ zod: true, hand: true });
-    for (const value of [valid, without('snapshot'), null, [], 'task', {}]) {
+    expect(sameVerdict(fullCall)).toEqual({ zod: true, hand: true });
+    for (const value of [valid, without('snapshot'), call, null, [], 'task', {}]) {
       const verdict = sameVerdict(value);
       expect(verdict.hand, JSON.stringify(value)).toBe(verdict.zod);
     }
@@ -110,6 +136,14 @@ describe('isTaskSummaryShaped gives the verdict of TaskSummarySchema', () => {
 
   it('without each field, with each field of every kind of value, and with an extra field in each object', () => {
     expect(disagreements(TaskSummarySchema, isTaskSummaryShaped, full)).toEqual([]);
+    expect(disagreements(TaskSummarySchema, isTaskSummaryShaped, fullCall)).toEqual([]);
+  });
+
+  it('refuses a field of the other phase, whatever its value', () => {
+    for (const value of PROBES.filter((probe) => probe !== undefined)) {
+      expect(sameVerdict({ ...full, plain: value }), `plain = ${JSON.stringify(value)}`).toEqual({ zod: false, hand: false });
+      for (const key of SERVER_TASK_ONLY) expect(sameVerdict({ ...fullCall, [key]: value }), `${key} = ${JSON.stringify(value)}`).toEqual({ zod: false, hand: false });
+    }
   });
 
   it('rejects wrong types, enum values and numbers the contract refuses (not only agrees)', () => {

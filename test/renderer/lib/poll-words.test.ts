@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describePolling, formatPollInterval } from '../../../renderer/lib/poll-words';
-import { makeSnapshot, makeTask } from '../factories';
+import { makeSnapshot, makeCall, makeTask } from '../factories';
 
 describe('formatPollInterval', () => {
   it.each([
@@ -33,8 +33,8 @@ describe('describePolling', () => {
     ['a live task with no suggestion: the default', makeTask({ snapshot: makeSnapshot() }), /^every 1 s /],
     ['a finished task is not polled', makeTask({ snapshot: makeSnapshot({ status: 'completed', pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
     ['a lost task is not polled', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ pollIntervalMs: 5_000 }) }), /^none: the task has ended$/],
-    ['a call in flight has nothing to poll yet', makeTask({ phase: 'calling', serverTaskId: undefined, snapshot: undefined }), /^none yet: the server has not created a task$/],
-    ['a plain request is never polled', makeTask({ phase: 'calling', plain: true, serverTaskId: undefined, snapshot: undefined }), /^none: a plain request is answered on its own, never polled$/],
+    ['a call in flight has nothing to poll yet', makeCall({ phase: 'calling' }), /^none yet: the server has not created a task$/],
+    ['a plain request is never polled', makeCall({ phase: 'calling', plain: true }), /^none: a plain request is answered on its own, never polled$/],
   ])('%s', (_name, task, expected) => {
     expect(describePolling(task)).toMatch(expected);
   });

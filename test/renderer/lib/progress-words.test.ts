@@ -1,26 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { describeProgress, formatProgress } from '../../../renderer/lib/progress-words';
 import { taskProgress, type ProgressView } from '../../../shared/derived-progress';
-import { NOW, makeSnapshot, makeTask } from '../factories';
+import type { TaskSummary } from '../../../shared/ipc/contract';
+import { NOW, makeCall, makeSnapshot, makeTask } from '../factories';
 
 const reported = (progress: number, total?: number, message?: string) => ({ progress, at: NOW, ...(total !== undefined ? { total } : {}), ...(message !== undefined ? { message } : {}) });
 
 describe('taskProgress', () => {
-  const cases: [string, Parameters<typeof makeTask>[0], ProgressView | undefined][] = [
-    ['no progress, no fraction in the message', {}, undefined],
-    ['the server\'s progress with a total', { form: 'legacy', progress: reported(2, 5, 'Compiling') }, { kind: 'determinate', value: 2, max: 5, source: 'server', message: 'Compiling' }],
-    ['a plain call\'s progress without a total', { phase: 'calling', plain: true, snapshot: undefined, progress: reported(7) }, { kind: 'indeterminate', value: 7 }],
-    ['a total of zero is no end', { progress: reported(3, 0) }, { kind: 'indeterminate', value: 3 }],
-    ['progress past its total is drawn full', { progress: reported(12, 10) }, { kind: 'determinate', value: 10, max: 10, source: 'server' }],
-    ['an empty message is no message', { progress: reported(1, 2, '') }, { kind: 'determinate', value: 1, max: 2, source: 'server' }],
-    ['an extension task: read from the status message', { form: 'extension', snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling' }) }, { kind: 'determinate', value: 2, max: 5, source: 'status-message' }],
-    ['the server\'s figure wins over the message', { form: 'extension', progress: reported(1, 4), snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) }, { kind: 'determinate', value: 1, max: 4, source: 'server' }],
-    ['a 2025-11-25 task\'s message is not read (it has real progress)', { form: 'legacy', snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) }, undefined],
-    ['a finished task draws no bar', { progress: reported(5, 5), snapshot: makeSnapshot({ status: 'completed' }) }, undefined],
-    ['an ended call draws no bar', { phase: 'calling', snapshot: undefined, endReason: 'user-cancelled', progress: reported(1, 3) }, undefined],
+  const cases: [string, TaskSummary, ProgressView | undefined][] = [
+    ['no progress, no fraction in the message', makeTask(), undefined],
+    ['the server\'s progress with a total', makeTask({ form: 'legacy', progress: reported(2, 5, 'Compiling') }), { kind: 'determinate', value: 2, max: 5, source: 'server', message: 'Compiling' }],
+    ['a plain call\'s progress without a total', makeCall({ plain: true, progress: reported(7) }), { kind: 'indeterminate', value: 7 }],
+    ['a total of zero is no end', makeTask({ progress: reported(3, 0) }), { kind: 'indeterminate', value: 3 }],
+    ['progress past its total is drawn full', makeTask({ progress: reported(12, 10) }), { kind: 'determinate', value: 10, max: 10, source: 'server' }],
+    ['an empty message is no message', makeTask({ progress: reported(1, 2, '') }), { kind: 'determinate', value: 1, max: 2, source: 'server' }],
+    ['an extension task: read from the status message', makeTask({ form: 'extension', snapshot: makeSnapshot({ statusMessage: 'Step 2/5: Compiling' }) }), { kind: 'determinate', value: 2, max: 5, source: 'status-message' }],
+    ['the server\'s figure wins over the message', makeTask({ form: 'extension', progress: reported(1, 4), snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) }), { kind: 'determinate', value: 1, max: 4, source: 'server' }],
+    ['a 2025-11-25 task\'s message is not read (it has real progress)', makeTask({ form: 'legacy', snapshot: makeSnapshot({ statusMessage: 'Step 2/5' }) }), undefined],
+    ['a finished task draws no bar', makeTask({ progress: reported(5, 5), snapshot: makeSnapshot({ status: 'completed' }) }), undefined],
+    ['an ended call draws no bar', makeCall({ endReason: 'user-cancelled', progress: reported(1, 3) }), undefined],
   ];
-  it.each(cases)('%s', (_name, overrides, expected) => {
-    expect(taskProgress(makeTask(overrides))).toEqual(expected);
+  it.each(cases)('%s', (_name, task, expected) => {
+    expect(taskProgress(task)).toEqual(expected);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerView } from '../../../shared/ipc/contract';
 import type { ServerState } from '../../../shared/server-config';
 import { countTasksByServer, describeServerLine, type ServerLineWords, type ServerTaskCounts } from '../../../renderer/lib/server-line';
-import { makeServer, makeSnapshot, makeTask } from '../factories';
+import { makeServer, makeSnapshot, makeCall, makeTask } from '../factories';
 
 const state = (overrides: Partial<ServerState>): ServerState => ({ id: 'server-a', name: 'Server A', status: 'connected', ...overrides });
 
@@ -30,7 +30,7 @@ describe('countTasksByServer', () => {
   it('counts active tasks per server, a waiting one only as needing input, ended ones not at all', () => {
     const counts = countTasksByServer([
       makeTask({ localId: '1', serverId: 'a' }),
-      makeTask({ localId: '2', serverId: 'a', phase: 'calling', snapshot: undefined }),
+      makeCall({ localId: '2', serverId: 'a', phase: 'calling' }),
       makeTask({ localId: '3', serverId: 'a', snapshot: makeSnapshot({ status: 'input_required' }) }),
       makeTask({ localId: '4', serverId: 'a', snapshot: makeSnapshot({ status: 'completed' }) }),
       makeTask({ localId: '5', serverId: 'b', endReason: 'lost' }),

@@ -2,13 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { applyTaskUpdates, compareForList, filterTasks, groupTasks, removeTasks, sortForList, taskGroup, taskListItemKey, taskListItems, taskServerIds, type TaskFilter, type TaskGroup } from '../../../renderer/lib/task-list';
-import { makeSnapshot, makeTask } from '../factories';
+import { makeCall, makeSnapshot, makeTask, type CallSummary, type ServerTaskSummary } from '../factories';
 
 const ids = (tasks: readonly TaskSummary[]) => tasks.map((task) => task.localId);
-const t = (id: string, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ localId: id, updatedAt, ...overrides });
+const t = (id: string, updatedAt: number, overrides: Partial<ServerTaskSummary> = {}) => makeTask({ localId: id, updatedAt, ...overrides });
+/** A call (no task yet) last changed at `updatedAt`. */
+const c = (id: string, updatedAt: number, overrides: Partial<CallSummary> = {}) => makeCall({ localId: id, updatedAt, ...overrides });
 
 /** A task started at `createdAt` and last changed at `updatedAt`. */
-const st = (id: string, createdAt: number, updatedAt: number, overrides: Partial<TaskSummary> = {}) => makeTask({ localId: id, createdAt, updatedAt, ...overrides });
+const st = (id: string, createdAt: number, updatedAt: number, overrides: Partial<ServerTaskSummary> = {}) => makeTask({ localId: id, createdAt, updatedAt, ...overrides });
 const done = makeSnapshot({ status: 'completed' });
 const asking = makeSnapshot({ status: 'input_required' });
 
@@ -201,16 +203,16 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
 describe('taskGroup', () => {
   it.each<[string, TaskSummary, boolean, TaskGroup]>([
     ['working', t('a', 1), false, 'running'],
-    ['a call not answered yet', t('a', 1, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }), false, 'running'],
+    ['a call not answered yet', c('a', 1), false, 'running'],
     ['input required', t('a', 1, { snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'needs-you'],
-    ['a call waiting for an answer to its question (MRTR)', t('a', 1, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }), true, 'needs-you'],
+    ['a call waiting for an answer to its question (MRTR)', c('a', 1), true, 'needs-you'],
     ['a working task with a question of its own waiting', t('a', 1), true, 'needs-you'],
     ['cancel requested while input required: the server decides next', t('a', 1, { cancelRequestedAt: 1, snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'running'],
     ['completed', t('a', 1, { snapshot: makeSnapshot({ status: 'completed' }) }), false, 'finished'],
     ['completed with a tool error', t('a', 1, { snapshot: makeSnapshot({ status: 'completed' }), resultIsError: true }), false, 'finished'],
     ['failed', t('a', 1, { snapshot: makeSnapshot({ status: 'failed' }) }), false, 'finished'],
     ['lost, even with a question left over', t('a', 1, { endReason: 'lost' }), true, 'finished'],
-    ['outcome unknown', t('a', 1, { phase: 'outcome-unknown', snapshot: undefined }), false, 'finished'],
+    ['outcome unknown', c('a', 1, { phase: 'outcome-unknown' }), false, 'finished'],
   ])('%s', (_name, task, isWaiting, group) => {
     expect(taskGroup(task, isWaiting)).toBe(group);
   });
@@ -221,7 +223,7 @@ describe('groupTasks and taskListItems', () => {
     st('done-new', 1, 9, { snapshot: done }),
     st('run-new', 8, 8),
     st('ask', 7, 7, { snapshot: asking }),
-    st('mrtr', 6, 6, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }),
+    makeCall({ localId: 'mrtr', createdAt: 6, updatedAt: 6 }),
     st('done-old', 2, 5, { endReason: 'expired' }),
     st('run-old', 4, 40),
   ]);
@@ -245,9 +247,15 @@ describe('groupTasks and taskListItems', () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed % below;
     };
-    const shapes: Partial<TaskSummary>[] = [{}, { snapshot: asking }, { snapshot: done }, { endReason: 'lost' }, { phase: 'calling', snapshot: undefined, serverTaskId: undefined }, { cancelRequestedAt: 1 }];
+    const shapes: ((id: string, createdAt: number, updatedAt: number) => TaskSummary)[] = [
+      ...[{}, { snapshot: asking }, { snapshot: done }, { endReason: 'lost' as const }, { cancelRequestedAt: 1 }].map((fields) => (id: string, createdAt: number, updatedAt: number) => st(id, createdAt, updatedAt, fields)),
+      (id, createdAt, updatedAt) => makeCall({ localId: id, createdAt, updatedAt }),
+    ];
     for (let round = 0; round < 30; round += 1) {
-      const list = sortForList(Array.from({ length: random(60) }, (_, i) => st(`t${i}`, random(20), random(40), shapes[random(shapes.length)])));
+      const list = sortForList(Array.from({ length: random(60) }, (_, i) => {
+        const [createdAt, updatedAt] = [random(20), random(40)];
+        return shapes[random(shapes.length)]!(`t${i}`, createdAt, updatedAt);
+      }));
       const filtered = list.filter(() => random(3) > 0);
       const waiting = new Set(list.filter(() => random(4) === 0).map((task) => task.localId));
       for (const tasks of [list, filtered]) {

@@ -11,7 +11,7 @@ import {
   type TaskTiming,
   type TtlState,
 } from '../../../renderer/lib/time-format';
-import { NOW, makeSnapshot, makeTask } from '../factories';
+import { NOW, makeSnapshot, makeCall, makeTask } from '../factories';
 
 describe('formatDuration', () => {
   it.each([
@@ -37,7 +37,7 @@ describe('taskTiming', () => {
     ['a running task counts from its start to now', makeTask({ createdAt: NOW - 65_000 }), 'running 1m 05s'],
     ['an ended task shows its duration, not the time since', makeTask({ createdAt: NOW - 600_000, updatedAt: NOW - 590_000, snapshot: makeSnapshot({ status: 'completed' }) }), 'took 10s'],
     ['a lost task has ended', makeTask({ createdAt: NOW - 30_000, updatedAt: NOW - 20_000, endReason: 'lost' }), 'took 10s'],
-    ['a call in flight is running', makeTask({ phase: 'calling', snapshot: undefined, createdAt: NOW - 3_000 }), 'running 3s'],
+    ['a call in flight is running', makeCall({ phase: 'calling', createdAt: NOW - 3_000 }), 'running 3s'],
   ])('%s', (_name, task, expected) => {
     expect(formatTiming(taskTiming(task, NOW))).toBe(expected);
   });
@@ -56,7 +56,7 @@ describe('taskTiming', () => {
     ['a server that ends before it starts: the local clock', makeTask({ ...local, snapshot: makeSnapshot({ status: 'completed', createdAt: server.lastUpdatedAt, lastUpdatedAt: server.createdAt }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
     ['a lost task: its last snapshot is not final, so the local clock', makeTask({ ...local, endReason: 'lost', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
     ['an expired task: the local clock', makeTask({ ...local, endReason: 'expired', snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'ended', ms: 10_000, clock: 'local' }],
-    ['a call answered without a task: the local clock', makeTask({ ...local, phase: 'calling', serverTaskId: undefined, snapshot: undefined, endReason: 'answered' }), { kind: 'ended', ms: 10_000, clock: 'local' }],
+    ['a call answered without a task: the local clock', makeCall({ ...local, phase: 'calling', endReason: 'answered' }), { kind: 'ended', ms: 10_000, clock: 'local' }],
     ['a running task counts from its local start, whatever the server says', makeTask({ ...local, snapshot: makeSnapshot({ status: 'working', ...server }) }), { kind: 'running', ms: 600_000 }],
   ])('%s', (_name, task, expected) => {
     expect(taskTiming(task, NOW)).toEqual(expected);
@@ -99,8 +99,8 @@ describe('ttlRemaining', () => {
     ['lost', makeTask({ ...ttl, endReason: 'lost' }), { kind: 'ended' }],
     ['expired', makeTask({ ...ttl, endReason: 'expired' }), { kind: 'ended' }],
     ['unlimited, but finished', makeTask({ endReason: 'lost', snapshot: makeSnapshot({ ttlMs: null }) }), { kind: 'ended' }],
-    ['outcome unknown', makeTask({ ...ttl, phase: 'outcome-unknown' }), { kind: 'ended' }],
-    ['a call that ended without a task', makeTask({ phase: 'calling', serverTaskId: undefined, snapshot: undefined, endReason: 'input-declined' }), { kind: 'ended' }],
+    ['outcome unknown', makeCall({ phase: 'outcome-unknown' }), { kind: 'ended' }],
+    ['a call that ended without a task', makeCall({ phase: 'calling', endReason: 'input-declined' }), { kind: 'ended' }],
   ])('%s', (_name, task, expected) => {
     expect(ttlRemaining(task, NOW)).toEqual(expected);
   });

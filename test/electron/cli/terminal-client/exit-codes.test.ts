@@ -1,9 +1,9 @@
 /** How a call or task ended, for scripts: one exit code per outcome, from the app's own state rule. */
 import { describe, expect, it } from 'vitest';
-import type { ToolResult, TrackedTask } from '../../../../shared/task-model.js';
+import type { ToolResult, TrackedCall, TrackedServerTask, TrackedTask } from '../../../../shared/task-model.js';
 import { EXIT_CODES, outcomeOfTask, type Outcome } from '../../../../electron/cli/terminal-client/exit-codes.js';
 
-const base: TrackedTask = {
+const base: TrackedServerTask = {
   localId: 'local-1',
   serverId: 'demo',
   form: 'extension',
@@ -17,7 +17,11 @@ const base: TrackedTask = {
   timeline: [],
   answeredInputKeys: [],
 };
-const task = (overrides: Partial<TrackedTask>): TrackedTask => ({ ...base, ...overrides });
+const task = (overrides: Partial<TrackedServerTask>): TrackedServerTask => ({ ...base, ...overrides });
+const call = (overrides: Partial<TrackedCall>): TrackedCall => {
+  const { phase: _phase, serverTaskId: _id, observedAt: _observed, snapshot: _snapshot, legacy: _legacy, ...fields } = base;
+  return { ...fields, phase: 'calling', ...overrides };
+};
 const snapshot = (status: NonNullable<TrackedTask['snapshot']>['status']): TrackedTask['snapshot'] => ({ serverTaskId: 'srv-1', status });
 const toolError: ToolResult = { content: [{ type: 'text', text: 'no' }], isError: true };
 
@@ -32,19 +36,19 @@ describe('outcomeOfTask', () => {
     ['cancelled by the server', task({ snapshot: snapshot('cancelled'), endReason: 'server-cancelled' }), undefined, 'cancelled'],
     ['expired', task({ snapshot: snapshot('working'), endReason: 'expired' }), undefined, 'lost'],
     ['lost', task({ snapshot: snapshot('working'), endReason: 'lost' }), undefined, 'lost'],
-    ['outcome unknown', task({ phase: 'outcome-unknown', serverTaskId: undefined }), undefined, 'lost'],
-    ['a plain call interrupted by a stop', task({ phase: 'calling', serverTaskId: undefined, plain: true, endReason: 'interrupted' }), undefined, 'lost'],
-    ['a call answered at once', task({ phase: 'calling', serverTaskId: undefined, plain: true, endReason: 'answered', hasResult: true }), { content: [] }, 'completed'],
-    ['a call answered at once with a tool error', task({ phase: 'calling', serverTaskId: undefined, plain: true, endReason: 'answered-with-error', hasResult: true }), toolError, 'failed'],
-    ['a call the user cancelled on the wire', task({ phase: 'calling', serverTaskId: undefined, endReason: 'user-cancelled', cancelRequestedAt: 3 }), undefined, 'cancelled'],
-    ['an MRTR call answered after input', task({ phase: 'calling', serverTaskId: undefined, endReason: 'answered', hasResult: true }), { content: [] }, 'completed'],
-    ['an MRTR call answered with a tool error', task({ phase: 'calling', serverTaskId: undefined, endReason: 'answered-with-error', hasResult: true }), toolError, 'failed'],
-    ['an MRTR call refused after input', task({ phase: 'calling', serverTaskId: undefined, endReason: 'refused' }), undefined, 'refused'],
-    ['an MRTR call whose question was declined', task({ phase: 'calling', serverTaskId: undefined, endReason: 'input-declined' }), undefined, 'failed'],
+    ['outcome unknown', call({ phase: 'outcome-unknown' }), undefined, 'lost'],
+    ['a plain call interrupted by a stop', call({ phase: 'calling', plain: true, endReason: 'interrupted' }), undefined, 'lost'],
+    ['a call answered at once', call({ phase: 'calling', plain: true, endReason: 'answered', hasResult: true }), { content: [] }, 'completed'],
+    ['a call answered at once with a tool error', call({ phase: 'calling', plain: true, endReason: 'answered-with-error', hasResult: true }), toolError, 'failed'],
+    ['a call the user cancelled on the wire', call({ phase: 'calling', endReason: 'user-cancelled', cancelRequestedAt: 3 }), undefined, 'cancelled'],
+    ['an MRTR call answered after input', call({ phase: 'calling', endReason: 'answered', hasResult: true }), { content: [] }, 'completed'],
+    ['an MRTR call answered with a tool error', call({ phase: 'calling', endReason: 'answered-with-error', hasResult: true }), toolError, 'failed'],
+    ['an MRTR call refused after input', call({ phase: 'calling', endReason: 'refused' }), undefined, 'refused'],
+    ['an MRTR call whose question was declined', call({ phase: 'calling', endReason: 'input-declined' }), undefined, 'failed'],
     ['working', task({ snapshot: snapshot('working') }), undefined, 'not-finished'],
     ['waiting for input', task({ snapshot: snapshot('input_required') }), undefined, 'not-finished'],
     ['cancel requested, not confirmed', task({ snapshot: snapshot('working'), cancelRequestedAt: 3 }), undefined, 'not-finished'],
-    ['a call not answered yet', task({ phase: 'calling', serverTaskId: undefined }), undefined, 'not-finished'],
+    ['a call not answered yet', call({ phase: 'calling' }), undefined, 'not-finished'],
   ])('%s', (_case, tracked, result, outcome) => {
     expect(outcomeOfTask(tracked, result)).toBe(outcome);
   });

@@ -42,7 +42,7 @@ describe('keepRequest', () => {
   });
 
   it('keeps at most MAX_KEPT_REQUESTS, and no params larger than MAX_KEPT_PARAMS_CHARS', () => {
-    let full = task;
+    let full: TrackedTask = task;
     for (let id = 0; id < MAX_KEPT_REQUESTS; id++) full = kept(full, entry(id));
     expect(keepRequest(full, entry(MAX_KEPT_REQUESTS))).toEqual({ notKept: 'too-many' });
     expect(keepRequest(task, entry(0, { message: 'x'.repeat(MAX_KEPT_PARAMS_CHARS) }))).toEqual({ notKept: 'too-large' });

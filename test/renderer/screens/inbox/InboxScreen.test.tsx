@@ -2,8 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { taskKeys } from '../../../../renderer/queries/keys';
+import type { TaskSummary } from '../../../../shared/ipc/contract';
 import { createFakeBridge, ok, type FakeBridge } from '../../fake-bridge';
-import { NOW, makeDetail, makeInputView, makeServer, makeSnapshot, makeTask, makeTasks } from '../../factories';
+import { NOW, makeDetail, makeInputView, makeServer, makeSnapshot, makeCall, makeTask, makeTasks } from '../../factories';
 import { layOutTaskList, renderApp } from '../../render-app';
 
 const rows = () => screen.queryAllByTestId('task-row');
@@ -12,7 +13,7 @@ const row = (id: string) => rows().find((element) => element.dataset.taskId === 
 const headers = () => screen.queryAllByTestId('task-group-header');
 const header = (group: string) => headers().find((element) => element.dataset.group === group)!;
 
-function bridgeWith(tasks: ReturnType<typeof makeTask>[]): FakeBridge {
+function bridgeWith(tasks: TaskSummary[]): FakeBridge {
   return createFakeBridge({
     'tasks:list': () => ok(tasks),
     'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha' }), makeServer({ id: 'server-b', name: 'Beta' })]),
@@ -112,9 +113,9 @@ describe('inbox', () => {
     const call = { phase: 'calling' as const, serverTaskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: 0 };
     renderApp({
       bridge: bridgeWith([
-        makeTask({ ...call, localId: 'answered', endReason: 'answered', hasResult: true, updatedAt: 3_000 }),
-        makeTask({ ...call, localId: 'tool-error', endReason: 'answered-with-error', hasResult: true, updatedAt: 2_000 }),
-        makeTask({ ...call, localId: 'refused', endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, updatedAt: 1_000 }),
+        makeCall({ ...call, localId: 'answered', endReason: 'answered', hasResult: true, updatedAt: 3_000 }),
+        makeCall({ ...call, localId: 'tool-error', endReason: 'answered-with-error', hasResult: true, updatedAt: 2_000 }),
+        makeCall({ ...call, localId: 'refused', endReason: 'refused', callError: { code: -32001, message: 'Window closed' }, updatedAt: 1_000 }),
       ]),
     });
     await waitFor(() => expect(rowIds()).toEqual(['answered', 'tool-error', 'refused']));
@@ -375,7 +376,7 @@ describe('inbox groups and rows', () => {
   });
 
   it('a call waiting for the answer to its question is under "Needs you"', async () => {
-    const call = makeTask({ localId: 'mrtr', phase: 'calling', serverTaskId: undefined, snapshot: undefined, observedAt: undefined, updatedAt: 1_000 });
+    const call = makeCall({ localId: 'mrtr', phase: 'calling', updatedAt: 1_000 });
     const bridge = bridgeWith([running, call]);
     bridge.handle('inputs:list', () => ok([makeInputView({ localId: 'mrtr' })]));
     renderApp({ bridge });

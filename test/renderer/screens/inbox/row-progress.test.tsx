@@ -9,7 +9,7 @@ import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as VisibleTextModule from '../../../../renderer/components/VisibleText';
 import { createFakeBridge, ok } from '../../fake-bridge';
-import { NOW, makeSnapshot, makeTask, makeTasks } from '../../factories';
+import { NOW, makeSnapshot, makeCall, makeTask, makeTasks } from '../../factories';
 import { layOutTaskList, renderApp } from '../../render-app';
 
 const renders = vi.hoisted(() => new Map<string, number>());
@@ -38,7 +38,7 @@ describe('progress on inbox rows', () => {
   it('a determinate bar with its percentage, an indeterminate one without a total, a derived one from an extension status message', async () => {
     const tasks = [
       makeTask({ localId: 'legacy', form: 'legacy', toolName: 'build', updatedAt: NOW - 1, progress: { progress: 2, total: 5, message: 'Compiling', at: NOW } }),
-      makeTask({ localId: 'plain', phase: 'calling', plain: true, serverTaskId: undefined, snapshot: undefined, toolName: 'long-op', updatedAt: NOW - 2, progress: { progress: 7, at: NOW } }),
+      makeCall({ localId: 'plain', phase: 'calling', plain: true, toolName: 'long-op', updatedAt: NOW - 2, progress: { progress: 7, at: NOW } }),
       makeTask({ localId: 'ext', form: 'extension', toolName: 'index', updatedAt: NOW - 3, snapshot: makeSnapshot({ statusMessage: 'Step 3/4: Linking' }) }),
       makeTask({ localId: 'none', toolName: 'quiet', updatedAt: NOW - 4, snapshot: makeSnapshot({ statusMessage: 'HTTP/1.1 upload' }) }),
     ];

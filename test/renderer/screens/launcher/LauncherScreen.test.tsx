@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../../../shared/ipc/contract';
 import { createFakeBridge, fail, ok, type FakeBridge } from '../../fake-bridge';
-import { makeDetail, makeServer, makeTask, makeTool } from '../../factories';
+import { makeCallDetail, makeDetail, makeServer, makeCall, makeTask, makeTool } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(cleanup);
@@ -114,8 +114,8 @@ describe('tool launcher', () => {
     const entry = { localId: 'direct', toolName: 'build', serverId: 'demo', phase: 'calling' as const, serverTaskId: undefined, snapshot: undefined, endReason: 'answered' as const, hasResult: true };
     renderApp({
       bridge: launcherBridge({
-        'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] }, task: makeTask(entry) }),
-        'tasks:get': ({ id }) => ok(makeDetail({ ...entry, localId: id })),
+        'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] }, task: makeCall(entry) }),
+        'tasks:get': ({ id }) => ok(makeCallDetail({ ...entry, localId: id })),
         'tasks:result': () => ok({ content: [{ type: 'text', text: 'Echo: hi' }] }),
       }),
       state: { screen: 'launcher' },
@@ -132,7 +132,7 @@ describe('tool launcher', () => {
   it('a long call opens its entry as soon as the host records it, long before the call answers', async () => {
     let answer: (outcome: CallOutcome) => void = () => undefined;
     const inFlight = { localId: 'long', toolName: 'build', serverId: 'demo', phase: 'calling' as const, plain: true as const, serverTaskId: undefined, snapshot: undefined, observedAt: undefined, createdAt: Date.now(), updatedAt: Date.now() };
-    const details = new Map([['long', makeDetail({ ...inFlight, timeline: [{ at: Date.now(), note: 'Call sent' }] })]]);
+    const details = new Map([['long', makeCallDetail({ ...inFlight, timeline: [{ at: Date.now(), note: 'Call sent' }] })]]);
     const { bridge } = renderApp({
       bridge: launcherBridge({
         // An entry made before this click is never taken for the new call's.
@@ -150,7 +150,7 @@ describe('tool launcher', () => {
     expect(screen.getByTestId('launcher-run').textContent).toBe('Starting…');
 
     // The host pushes the entry it recorded before sending the call.
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask(inFlight)] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeCall(inFlight)] }));
     await waitFor(() => expect(screen.getByTestId('task-detail').dataset.taskId).toBe('long'));
     expect(screen.getByTestId('task-call-state').textContent).toBe('Call in progress — no task yet; the server works on it as a plain request.');
     expect(screen.getByTestId('task-elapsed').textContent).toMatch(/^running /);
@@ -158,7 +158,7 @@ describe('tool launcher', () => {
     expect(screen.queryByText(/Not assigned yet/)).toBeNull();
 
     // Progress arrives on the entry.
-    act(() => bridge.emit('tasks:updated', { tasks: [makeTask({ ...inFlight, updatedAt: Date.now() + 1, progress: { progress: 3, total: 4, message: 'Working hard', at: Date.now() } })] }));
+    act(() => bridge.emit('tasks:updated', { tasks: [makeCall({ ...inFlight, updatedAt: Date.now() + 1, progress: { progress: 3, total: 4, message: 'Working hard', at: Date.now() } })] }));
     await waitFor(() => expect(screen.getByTestId('task-progress-figure').textContent).toBe('75 %'));
     expect(screen.getByTestId('task-progress-message').textContent).toBe('Working hard');
 
@@ -173,7 +173,7 @@ describe('tool launcher', () => {
     fireEvent.click(screen.getByTestId('task-back'));
     await screen.findByTestId('inbox-screen');
     const cancelled = { ...inFlight, updatedAt: Date.now() + 2, endReason: 'user-cancelled' as const };
-    act(() => answer({ kind: 'task', task: makeTask(cancelled) }));
+    act(() => answer({ kind: 'task', task: makeCall(cancelled) }));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('inbox-screen')).toBeTruthy();
   });

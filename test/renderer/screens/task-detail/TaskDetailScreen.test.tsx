@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskDetail } from '../../../../shared/ipc/contract';
 import { createFakeBridge, fail, ok, type Handlers } from '../../fake-bridge';
-import { NOW, makeDetail, makeInputView, makeServer, makeSnapshot, makeTask, makeTool } from '../../factories';
+import { NOW, makeCallDetail, makeDetail, makeInputView, makeServer, makeSnapshot, makeTask, makeTool } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(() => {
@@ -185,9 +185,9 @@ describe('task detail', () => {
     const note = (text: string) => ({ timeline: [{ at: NOW - 2_000, note: 'Call sent' }, { at: NOW - 1_000, note: text }] });
 
     it('answered: completed, its result shown, no Cancel, the task id explained', async () => {
-      const again = makeDetail({ ...call, localId: 'again' });
+      const again = makeCallDetail({ ...call, localId: 'again' });
       const { bridge } = renderDetail(
-        makeDetail({ ...call, localId: 'mrtr', hasResult: true, endReason: 'answered', ...note('The server answered after your input') }),
+        makeCallDetail({ ...call, localId: 'mrtr', hasResult: true, endReason: 'answered', ...note('The server answered after your input') }),
         {
           'tasks:result': () => ok({ content: [{ type: 'text', text: 'Released version 2.' }] }),
         },
@@ -207,7 +207,7 @@ describe('task detail', () => {
 
     it('answered with isError: completed with a tool error (never a success), the result shown with its error banner', async () => {
       renderDetail(
-        makeDetail({ ...call, localId: 'tool-error', hasResult: true, endReason: 'answered-with-error' }),
+        makeCallDetail({ ...call, localId: 'tool-error', hasResult: true, endReason: 'answered-with-error' }),
         { 'tasks:result': () => ok({ content: [{ type: 'text', text: 'The build is missing.' }], isError: true }) },
       );
       const detail = await screen.findByTestId('task-detail');
@@ -220,7 +220,7 @@ describe('task detail', () => {
     });
 
     it('refused: failed, the JSON-RPC error shown as the server sent it, no result fetched', async () => {
-      const { bridge } = renderDetail(makeDetail({
+      const { bridge } = renderDetail(makeCallDetail({
         ...call,
         localId: 'refused',
         endReason: 'refused',

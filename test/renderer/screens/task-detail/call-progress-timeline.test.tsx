@@ -6,7 +6,7 @@ import type { PendingInputView, TaskDetail } from '../../../../shared/ipc/contra
 import type { TimelineEntry } from '../../../../shared/task-model';
 import { TIMELINE_NEWEST_SHOWN } from '../../../../renderer/screens/task-detail/TaskTimeline';
 import { createFakeBridge, ok } from '../../fake-bridge';
-import { NOW, makeDetail, makeInputView, makeSnapshot, makeTask } from '../../factories';
+import { NOW, makeCallDetail, makeDetail, makeInputView, makeSnapshot, makeTask } from '../../factories';
 import { renderApp } from '../../render-app';
 
 afterEach(cleanup);
@@ -25,7 +25,7 @@ const call = { phase: 'calling' as const, serverTaskId: undefined, snapshot: und
 
 describe('the detail of a call before it is a task', () => {
   it('one that may still become a task says so; no progress reported says so too', async () => {
-    renderDetail(makeDetail({ ...call, localId: 'maybe' }));
+    renderDetail(makeCallDetail({ ...call, localId: 'maybe' }));
     expect((await screen.findByTestId('task-call-state')).textContent).toBe('Call in progress — no task yet; the server may still answer with a task.');
     expect(screen.getByTestId('task-elapsed').textContent).toBe('running 2m 05s');
     expect(screen.getByTestId('task-progress-none').textContent).toBe('No progress reported by the server.');
@@ -34,7 +34,7 @@ describe('the detail of a call before it is a task', () => {
   });
 
   it('one whose server asked first (MRTR) waits for your answer: never "Calling" or "not answered yet"', async () => {
-    renderDetail(makeDetail({ ...call, localId: 'asks' }), [makeInputView({ localId: 'asks', key: 'confirm' })]);
+    renderDetail(makeCallDetail({ ...call, localId: 'asks' }), [makeInputView({ localId: 'asks', key: 'confirm' })]);
     await waitFor(() => expect(screen.getByTestId('task-call-state').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.'));
     expect(screen.getByTestId('task-explanation').textContent).toBe('The server asked for your input before it runs this call; it waits for your answer.');
     expect(within(screen.getByTestId('task-detail')).getAllByText('Input required').length).toBeGreaterThan(0);
@@ -43,13 +43,13 @@ describe('the detail of a call before it is a task', () => {
   });
 
   it('one whose only question is answered (held) is no longer waiting on you', async () => {
-    renderDetail(makeDetail({ ...call, localId: 'held' }), [makeInputView({ localId: 'held', key: 'confirm', held: true, heldAction: 'accept' })]);
+    renderDetail(makeCallDetail({ ...call, localId: 'held' }), [makeInputView({ localId: 'held', key: 'confirm', held: true, heldAction: 'accept' })]);
     await screen.findByTestId('task-pending-inputs');
     expect(screen.getByTestId('task-call-state').textContent).toBe('Call in progress — no task yet; the server may still answer with a task.');
   });
 
   it('an indeterminate bar without a total: no value, min or max, and a label', async () => {
-    renderDetail(makeDetail({ ...call, localId: 'plain', plain: true, toolName: 'long-op', progress: { progress: 12, at: NOW, message: 'Still going' } }));
+    renderDetail(makeCallDetail({ ...call, localId: 'plain', plain: true, toolName: 'long-op', progress: { progress: 12, at: NOW, message: 'Still going' } }));
     const bar = await screen.findByRole('progressbar');
     expect(bar.getAttribute('aria-label')).toBe('Progress of long-op');
     for (const attribute of ['aria-valuenow', 'aria-valuemin', 'aria-valuemax']) expect(bar.hasAttribute(attribute)).toBe(false);
@@ -91,14 +91,14 @@ describe('progress of tasks', () => {
 });
 
 describe('how a call ended, in words', () => {
-  it.each<[string, Partial<TaskDetail>, string]>([
+  it.each<[string, Parameters<typeof makeCallDetail>[0], string]>([
     ['answered directly', { endReason: 'answered', hasResult: false }, 'The server answered this call directly, without creating a task.'],
     ['answered directly with a tool error', { endReason: 'answered-with-error', hasResult: false }, 'The server answered this call directly, without creating a task, with a tool error (see the result).'],
     ['refused at once', { endReason: 'refused', callError: { code: -32602, message: 'Bad arguments' } }, 'The server refused this call (see the error); no task was created.'],
     ['interrupted', { endReason: 'interrupted' }, "Interrupted — the server's answer could not be received: the app stopped while this call ran (no task can come of it). It was not sent again."],
     ['cancelled on the wire', { endReason: 'user-cancelled' }, 'You cancelled this call before the server answered; its request was withdrawn, and an answer arriving later is ignored.'],
   ])('%s', async (_name, ending, words) => {
-    renderDetail(makeDetail({ ...call, localId: 'ended', ...ending }));
+    renderDetail(makeCallDetail({ ...call, localId: 'ended', ...ending }));
     expect((await screen.findByTestId('task-explanation')).textContent).toBe(words);
     expect(screen.queryByTestId('task-cancel')).toBeNull();
     expect(screen.queryByTestId('task-progress-section')).toBeNull();
