@@ -181,7 +181,7 @@ export function awaitCallInput(task: TrackedCall, now: number): TrackedCall {
  * A call got its result directly (no task), at once or after the user's input (MRTR): it ends
  * `answered` (`answered-with-error` for `isError: true`), its result stored like a task's.
  */
-export function endAsAnswered<T extends TrackedTask>(task: T, result: ToolResult, now: number): T {
+export function endAsAnswered(task: TrackedCall, result: ToolResult, now: number): TrackedCall {
   const isToolError = isToolErrorResult(result);
   return { ...withStoredResult(noted(task, now, { kind: 'call-answered', toolError: isToolError }), result), endReason: isToolError ? 'answered-with-error' : 'answered' };
 }
@@ -192,7 +192,7 @@ export function withStoredResult<T extends TrackedTask>(task: T, result: ToolRes
 }
 
 /** A call was refused with a JSON-RPC error (at once or after the user's input), kept as `callError`. */
-export function endAsRefused<T extends TrackedTask>(task: T, callError: JsonRpcErrorObject, now: number): T {
+export function endAsRefused(task: TrackedCall, callError: JsonRpcErrorObject, now: number): TrackedCall {
   return { ...noted(task, now, { kind: 'call-refused', message: callError.message, code: callError.code }), endReason: 'refused', callError };
 }
 
@@ -208,13 +208,13 @@ export interface CancelWire {
  * The user cancelled a call whose request was on the wire (no task yet): it ends
  * `user-cancelled`, its fact saying what the server was sent; an answer arriving later is ignored.
  */
-export function endAsCallCancelled<T extends TrackedTask>(task: T, wire: CancelWire, now: number): T {
+export function endAsCallCancelled(task: TrackedCall, wire: CancelWire, now: number): TrackedCall {
   const fact: TimelineFact = { kind: 'call-cancelled', requestClosed: wire.closesRequest, serverNotified: wire.notifies };
   return { ...noted(task, now, fact), endReason: 'user-cancelled', cancelRequestedAt: now };
 }
 
 /** A call that waited for the user's input and was given up (`why` says how): never retried. */
-export function endAsAbandoned<T extends TrackedTask>(task: T, why: AbandonFact, now: number): T {
+export function endAsAbandoned(task: TrackedCall, why: AbandonFact, now: number): TrackedCall {
   return { ...noted(task, now, why), endReason: 'input-declined', lastProblem: why };
 }
 
