@@ -10,6 +10,7 @@
  */
 import type { Engine } from '../../engine/index.js';
 import { checkAnswer, checkInput, isSamplingDecline } from '../../host/input-views.js';
+import { questionIdentity } from '../../../shared/question-identity.js';
 import type { PendingInput } from '../../../shared/task-model.js';
 import { decide, type AnswerPolicy, type InputDecision } from './answer-policy.js';
 import type { Reporter } from './report.js';
@@ -36,8 +37,8 @@ export class InputAnswerer {
   private readonly followed = new Set<string>();
   private readonly followedServers = new Set<string>();
   /**
-   * Questions taken up already (answered, or failed to answer), never taken up twice: by task,
-   * key and arrival, since a call's next MRTR round may ask under the same key again.
+   * Questions taken up already (answered, or failed to answer), by `questionIdentity`: never taken
+   * up twice, while a call's next MRTR round asking under the same key is a new question.
    */
   private readonly handled = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
@@ -71,7 +72,7 @@ export class InputAnswerer {
   private take(inputs: readonly PendingInput[]): void {
     for (const input of inputs) {
       const isFollowed = input.localId === undefined ? this.followedServers.has(input.serverId) : this.followed.has(input.localId);
-      const id = `${input.localId ?? ''}\u0000${input.serverId}\u0000${input.key}\u0000${input.receivedAt}`;
+      const id = questionIdentity(input);
       if (!isFollowed || input.held === true || this.handled.has(id)) continue;
       this.handled.add(id);
       this.queue = this.queue.then(() => this.answer(input));
@@ -80,8 +81,9 @@ export class InputAnswerer {
 
   private async answer(input: PendingInput): Promise<void> {
     const { engine, policy, person, reporter } = this.options;
-    // Withdrawn while it waited its turn (the server stopped waiting, or the task ended).
-    if (!engine.listInputs().some((pending) => pending.localId === input.localId && pending.serverId === input.serverId && pending.key === input.key)) return;
+    // Withdrawn while it waited its turn (the server stopped waiting, the task ended, or a new round asked it again).
+    const identity = questionIdentity(input);
+    if (!engine.listInputs().some((pending) => questionIdentity(pending) === identity)) return;
     const owner = input.localId ?? { serverId: input.serverId };
     const asker = this.options.askerOf(input.serverId);
     const checked = checkInput(input);

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { PendingInputView } from '../../../shared/ipc/contract';
+import { questionIdentity } from '../../../shared/question-identity';
 import { formatClockTime } from '../../lib/time-format';
 import { InputServerName } from './InputForm';
 import { InputItem } from './InputItem';
@@ -32,7 +33,7 @@ export function InputCard({ inputs, extra }: InputCardProps) {
       <p className="input-card__reminder">Share only what you would trust this server with.</p>
       <ol className="input-card__questions">
         {inputs.map((input) => (
-          <InputItem key={input.key} input={input} />
+          <InputItem key={questionIdentity(input)} input={input} />
         ))}
       </ol>
     </li>

@@ -4,7 +4,7 @@
  * says so and is answered by its server; a question the server asked again after an answer shows
  * its round and a way to stop the task.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PendingInputView } from '../../../../shared/ipc/contract';
 import { createFakeBridge, ok } from '../../fake-bridge';
@@ -40,6 +40,15 @@ describe('where a question comes from', () => {
     fireEvent.click(within(notice).getByTestId('input-stop'));
     await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'task-1' }]));
     await waitFor(() => expect(within(notice).getByTestId<HTMLButtonElement>('input-stop').disabled).toBe(true));
+  });
+
+  it('a new round of the same key is a new question: its form starts afresh, even filed in the same millisecond', async () => {
+    const first = makeInputView();
+    const bridge = await openQueue([first]);
+    fireEvent.change(screen.getByTestId('input-field-note'), { target: { value: 'typed for the first asking' } });
+    act(() => bridge.emit('inputs:changed', { inputs: [{ ...first, round: 2 }] }));
+    await screen.findByTestId('input-asked-again');
+    expect(screen.getByTestId<HTMLInputElement>('input-field-note').value).toBe('');
   });
 
   it('a first-round question shows no such notice', async () => {
