@@ -8,7 +8,7 @@ import { useBridge, useLinkState } from '../bridge/bridge-context';
 import { useNow } from '../hooks/use-now';
 import { formatDuration } from '../lib/time-format';
 import { errorMessage } from '../queries/unwrap';
-import { useAppInfo } from '../queries/use-engine-data';
+import { useAppInfo } from '../live/live-context';
 
 /** Every banner that applies right now. */
 export function AppBanners() {

@@ -29,11 +29,28 @@ function screenModule<Props>(load: () => Promise<ComponentType<Props>>): () => S
   };
 }
 
+/**
+ * A screen that reads on demand, inside the query cache's provider: TanStack Query loads with the
+ * first such screen, not before the first paint (queries/query-holder.tsx).
+ */
+function withQueries<Props extends object>(load: () => Promise<ComponentType<Props>>): () => Promise<ComponentType<Props>> {
+  return async () => {
+    const [Screen, { QueryRoot }] = await Promise.all([load(), import('../queries/QueryRoot')]);
+    return function ScreenWithQueries(props: Props) {
+      return (
+        <QueryRoot>
+          <Screen {...props} />
+        </QueryRoot>
+      );
+    };
+  };
+}
+
 const screens = {
-  launcher: screenModule<object>(() => import('../screens/launcher/LauncherScreen').then((m) => m.LauncherScreen)),
-  servers: screenModule<object>(() => import('../screens/servers/ServersScreen').then((m) => m.ServersScreen)),
-  inputs: screenModule<object>(() => import('../screens/inputs/InputsScreen').then((m) => m.InputsScreen)),
-  task: screenModule<TaskDetailScreenProps>(() => import('../screens/task-detail/TaskDetailScreen').then((m) => m.TaskDetailScreen)),
+  launcher: screenModule<object>(withQueries(() => import('../screens/launcher/LauncherScreen').then((m) => m.LauncherScreen))),
+  servers: screenModule<object>(withQueries(() => import('../screens/servers/ServersScreen').then((m) => m.ServersScreen))),
+  inputs: screenModule<object>(withQueries(() => import('../screens/inputs/InputsScreen').then((m) => m.InputsScreen))),
+  task: screenModule<TaskDetailScreenProps>(withQueries(() => import('../screens/task-detail/TaskDetailScreen').then((m) => m.TaskDetailScreen))),
   keyboardHelp: screenModule<KeyboardHelpProps>(() => import('./KeyboardHelp').then((m) => m.KeyboardHelp)),
 };
 

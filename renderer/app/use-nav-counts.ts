@@ -1,6 +1,6 @@
 /** The numbers the navigation shows. */
 import { countAnswerableNow } from '../lib/pending-inputs';
-import { usePendingInputs, useServerList, useTaskList } from '../queries/use-engine-data';
+import { usePendingInputs, useServerList, useTaskList } from '../live/live-context';
 
 export interface NavCounts {
   tasks: number | undefined;

@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
 import { safeLinkAddress } from '../lib/markdown-content';
-import { useAppInfo } from '../queries/use-engine-data';
+import { useAppInfo } from '../live/live-context';
 import { CopyButton } from './CopyButton';
 import { VisibleText } from './VisibleText';
 

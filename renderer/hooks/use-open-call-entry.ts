@@ -2,13 +2,11 @@
  * Opens the entry of a tool call the user starts (launcher, Run again) as soon as the host
  * pushes it, and at the latest when the call answers (see lib/call-entry.ts).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallOutcome, TaskSummary } from '../../shared/ipc/contract';
-import { useBridge } from '../bridge/bridge-context';
+import type { CallOutcome } from '../../shared/ipc/contract';
+import type { LiveState } from '../live/live-store';
 import { findCallEntry, knownIds, type AwaitedCall } from '../lib/call-entry';
-import { taskKeys } from '../queries/keys';
-import { taskListOptions } from '../queries/query-options';
+import { useLiveStore, useLiveStoreApi } from '../live/live-context';
 import { useAppStore } from '../store/store-context';
 import { selectOpenTask } from '../store/selectors';
 
@@ -19,7 +17,7 @@ import { selectOpenTask } from '../store/selectors';
  * went since; `forget()` when the call failed. `isAwaiting` is true until the entry is open.
  */
 export function useOpenCallEntry() {
-  const client = useQueryClient();
+  const live = useLiveStoreApi();
   const openTask = useAppStore(selectOpenTask);
   const [awaited, setAwaitedState] = useState<AwaitedCall | undefined>(undefined);
   // The newest value for `opened`, which runs in a callback of a render that may be long gone.
@@ -28,8 +26,8 @@ export function useOpenCallEntry() {
     awaitedRef.current = next;
     setAwaitedState(next);
   }, []);
-  const select = useCallback((list: readonly TaskSummary[]) => (awaited === undefined ? undefined : findCallEntry(list, awaited)), [awaited]);
-  const { data: entryId } = useQuery({ ...taskListOptions(useBridge()), select, enabled: awaited !== undefined });
+  const select = useCallback((state: LiveState) => (awaited === undefined || state.tasks.data === undefined ? undefined : findCallEntry(state.tasks.data, awaited)), [awaited]);
+  const entryId = useLiveStore(select);
 
   useEffect(() => {
     if (awaited === undefined || entryId === undefined) return;
@@ -40,7 +38,7 @@ export function useOpenCallEntry() {
   return {
     isAwaiting: awaited !== undefined,
     expect: (serverId: string, toolName: string) =>
-      setAwaited({ serverId, toolName, since: Date.now(), known: knownIds(client.getQueryData<readonly TaskSummary[]>(taskKeys.list())) }),
+      setAwaited({ serverId, toolName, since: Date.now(), known: knownIds(live.getState().tasks.data) }),
     opened: (outcome: CallOutcome) => {
       if (awaitedRef.current === undefined) return;
       setAwaited(undefined);

@@ -5,7 +5,7 @@
  * server.
  */
 import { useState } from 'react';
-import { useAppInfo } from '../queries/use-engine-data';
+import { useAppInfo } from '../live/live-context';
 import { notificationPermission, requestNotificationPermission, type NotificationPermissionState } from './browser-notifications';
 import './notifications.css';
 

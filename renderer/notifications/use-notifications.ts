@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { useBridge } from '../bridge/bridge-context';
-import { useAppInfo, usePendingInputs } from '../queries/use-engine-data';
+import { useAppInfo, usePendingInputs } from '../live/live-context';
 import { INBOX_ROUTE } from '../app/routes';
 import { goToRoute } from '../app/use-hash-route';
 import { showBrowserNotification } from './browser-notifications';

@@ -1,7 +1,7 @@
 /**
  * A server's console and protocol log as live tails in the query cache. Each read asks the host
  * only for what came after the last entry held (`afterSeq`), so a `logs:appended` (which
- * invalidates the server's log keys, see BridgeEventsSync) costs one small read, and the held
+ * invalidates the server's log keys, see live/BridgeEventsSync.tsx) costs one small read, and the held
  * list is capped at `MAX_HELD_ENTRIES`: the newest are kept, older ones drop off the top.
  */
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';

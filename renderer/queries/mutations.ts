@@ -1,21 +1,27 @@
 /**
  * Commands to the host as mutations. Each unwraps the result envelope into a thrown `HostError`,
- * so a component reads `mutation.error.message`, and writes what it learned into the cache at once
- * instead of waiting for the pushed event.
+ * so a component reads `mutation.error.message`, and writes what it learned into the live store
+ * (and the cache) at once instead of waiting for the pushed event.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallOutcome, InvokeRequest, PendingInputView, ServerInput } from '../../shared/ipc/contract';
 import { useBridge } from '../bridge/bridge-context';
-import { inputKeys, serverKeys } from './keys';
-import { markCancelRequested, mergeTasksIntoCache } from './task-cache';
+import { useLiveStoreApi } from '../live/live-context';
+import { readPushed } from '../live/live-reads';
+import { dropInputs, markCancelRequested, mergeTasks } from '../live/live-store';
+import { serverKeys } from './keys';
+import { markDetailCancelRequested, mergeDetailsIntoCache } from './task-cache';
 import { useTaskRemoval } from './task-removal';
 import { unwrap } from './unwrap';
 
 /** Puts the task a call created into the inbox right away. */
 function useRecordOutcome() {
+  const live = useLiveStoreApi();
   const client = useQueryClient();
   return (outcome: CallOutcome) => {
-    if (outcome.kind !== 'result') mergeTasksIntoCache(client, [outcome.task]);
+    if (outcome.kind === 'result') return;
+    mergeTasks(live, [outcome.task]);
+    mergeDetailsIntoCache(client, [outcome.task]);
   };
 }
 
@@ -32,10 +38,15 @@ export function useCallTool() {
 /** `tasks:cancel`: the task shows "cancel requested" until the server's terminal state arrives. */
 export function useCancelTask() {
   const bridge = useBridge();
+  const live = useLiveStoreApi();
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:cancel']({ id })),
-    onSuccess: (_value, id) => markCancelRequested(client, id, Date.now()),
+    onSuccess: (_value, id) => {
+      const at = Date.now();
+      markCancelRequested(live, id, at);
+      markDetailCancelRequested(client, id, at);
+    },
   });
 }
 
@@ -46,8 +57,10 @@ export function useRemoveTask() {
 
 /** After a server command: the host pushes `servers:changed` too, but do not rely on its timing. */
 function useRefreshServers() {
+  const bridge = useBridge();
+  const live = useLiveStoreApi();
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: serverKeys.all });
+  return () => Promise.all([readPushed(live, bridge, 'servers'), client.invalidateQueries({ queryKey: serverKeys.all })]);
 }
 
 /** `servers:save`: adds or edits a server (a stdio edit needs a new approval). */
@@ -87,11 +100,11 @@ export function useApproveServer() {
  */
 export function useUpdateServerSettings() {
   const bridge = useBridge();
-  const client = useQueryClient();
+  const live = useLiveStoreApi();
   const refresh = useRefreshServers();
   return useMutation({
     mutationFn: async (request: InvokeRequest<'servers:update-settings'>) => unwrap(await bridge.invoke['servers:update-settings'](request)),
-    onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: inputKeys.list() })]),
+    onSuccess: () => Promise.all([refresh(), readPushed(live, bridge, 'inputs')]),
   });
 }
 
@@ -131,14 +144,14 @@ export function useImportServers() {
  */
 export function useAnswerInput() {
   const bridge = useBridge();
-  const client = useQueryClient();
+  const live = useLiveStoreApi();
   return useMutation({
     mutationFn: async ({ input, response }: { input: QuestionIdentity; response: Record<string, unknown> }) => {
       const { localId: taskId, serverId, key } = input;
       return unwrap(await bridge.invoke['inputs:answer']({ ...(taskId !== undefined ? { localId: taskId } : {}), serverId, key, response }));
     },
     onSuccess: (_value, { input: answered }) => {
-      client.setQueryData<PendingInputView[]>(inputKeys.list(), (inputs) => inputs?.filter((input) => !isSameQuestion(input, answered)));
+      dropInputs(live, (input) => isSameQuestion(input, answered));
     },
   });
 }

@@ -1,22 +1,19 @@
 /**
- * Writes task changes into the query cache: the sorted inbox list and any cached detail. Used by
- * the pushed events and by mutations that learn about a task first (a new call, a cancel).
+ * Keeps the query cache's task entries (an opened task's detail and result) in step with what the
+ * host pushes. Only methods of an existing client are called, so the first paint, which has no
+ * client yet, carries none of TanStack Query; the task list itself is in the live store.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { TaskDetail, TaskDetailChange, TaskSummary } from '../../shared/ipc/contract';
 import { updateDetail } from '../lib/detail-update';
-import { applyTaskUpdates, removeTasks } from '../lib/task-list';
 import { taskKeys } from './keys';
 
 /**
- * Merges summaries into the list (never rolling a task back) and brings any cached detail of the
- * same tasks up to date from them and their detail changes (`updateDetail`); a detail whose
- * timeline cannot catch up (entries missing between the two) is read again in the background.
- * Before the first list fetch has answered there is nothing to merge into: that answer already
- * includes these changes.
+ * Brings any cached detail of these tasks up to date from their summaries and detail changes
+ * (`updateDetail`); a detail whose timeline cannot catch up (entries missing between the two) is
+ * read again in the background.
  */
-export function mergeTasksIntoCache(client: QueryClient, tasks: readonly TaskSummary[], changes: readonly TaskDetailChange[] = []): void {
-  client.setQueryData<readonly TaskSummary[]>(taskKeys.list(), (list) => (list === undefined ? list : applyTaskUpdates(list, tasks)));
+export function mergeDetailsIntoCache(client: QueryClient, tasks: readonly TaskSummary[], changes: readonly TaskDetailChange[] = []): void {
   // Few details are cached (the ones opened): scan those once, not one cache lookup per summary.
   const details = client.getQueryCache().findAll({ queryKey: taskKeys.details() });
   if (details.length === 0) return;
@@ -37,21 +34,15 @@ export function mergeTasksIntoCache(client: QueryClient, tasks: readonly TaskSum
   }
 }
 
-/** Drops removed tasks from the list and forgets their detail and result. */
-export function removeTasksFromCache(client: QueryClient, ids: readonly string[]): void {
-  client.setQueryData<readonly TaskSummary[]>(taskKeys.list(), (list) => (list === undefined ? list : removeTasks(list, ids)));
+/** Forgets removed tasks' detail and result. */
+export function forgetTasksInCache(client: QueryClient, ids: readonly string[]): void {
   for (const id of ids) {
     client.removeQueries({ queryKey: taskKeys.detail(id), exact: true });
     client.removeQueries({ queryKey: taskKeys.result(id), exact: true });
   }
 }
 
-/**
- * Shows a cancel the host accepted at once, before the host's own update arrives. `updatedAt` is
- * left alone so the host's next summary (which carries its own `cancelRequestedAt`) still wins.
- */
-export function markCancelRequested(client: QueryClient, id: string, at: number): void {
-  const mark = <T extends Pick<TaskSummary, 'localId' | 'cancelRequestedAt'>>(task: T): T => (task.localId === id && task.cancelRequestedAt === undefined ? { ...task, cancelRequestedAt: at } : task);
-  client.setQueryData<readonly TaskSummary[]>(taskKeys.list(), (list) => list?.map(mark));
-  client.setQueryData<TaskDetail | null>(taskKeys.detail(id), (detail) => (detail ? mark(detail) : detail));
+/** A cancel the host accepted, shown on the task's cached detail (see the live store's `markCancelRequested`). */
+export function markDetailCancelRequested(client: QueryClient, id: string, at: number): void {
+  client.setQueryData<TaskDetail | null>(taskKeys.detail(id), (detail) => (detail && detail.cancelRequestedAt === undefined ? { ...detail, cancelRequestedAt: at } : detail));
 }

@@ -1,21 +1,26 @@
 /**
- * `tasks:remove` as a plain function: the host stops tracking the task, then it leaves the cache
- * (the list and its detail). The inbox's removals ("Remove selected", "Clear finished") call it
- * directly, so the inbox's first paint does not carry TanStack Query's mutation machinery; the task
- * page's Remove runs the same function as a mutation (`useRemoveTask` in mutations.ts).
+ * `tasks:remove` as a plain function: the host stops tracking the task, then it leaves the live
+ * store's list and the query cache (its detail and result). The inbox's removals ("Remove
+ * selected", "Clear finished") call it directly, so the inbox's first paint does not carry
+ * TanStack Query; the task page's Remove runs the same function as a mutation (`useRemoveTask` in
+ * mutations.ts).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useBridge } from '../bridge/bridge-context';
-import { removeTasksFromCache } from './task-cache';
+import { useLiveStoreApi } from '../live/live-context';
+import { dropTasks } from '../live/live-store';
+import { useQueryHolder } from './query-holder';
+import { forgetTasksInCache } from './task-cache';
 import { unwrap } from './unwrap';
 
-/** Removes one task by its local id; rejects with a `HostError` when the host refuses, leaving the cache as it was. */
+/** Removes one task by its local id; rejects with a `HostError` when the host refuses, leaving everything as it was. */
 export function useTaskRemoval(): (localId: string) => Promise<void> {
   const bridge = useBridge();
-  const client = useQueryClient();
+  const live = useLiveStoreApi();
+  const holder = useQueryHolder();
   return useCallback(async (localId: string) => {
     unwrap(await bridge.invoke['tasks:remove']({ id: localId }));
-    removeTasksFromCache(client, [localId]);
-  }, [bridge, client]);
+    dropTasks(live, [localId]);
+    if (holder.client !== undefined) forgetTasksInCache(holder.client, [localId]);
+  }, [bridge, live, holder]);
 }

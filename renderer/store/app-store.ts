@@ -1,6 +1,6 @@
 /**
  * UI state only (docs/architecture.md#renderer-state): which screen, which task, the inbox filters,
- * unsaved drafts. Nothing from the engine lives here (that is the query cache), and nothing
+ * unsaved drafts. Nothing from the engine lives here (that is the live store and the query cache), and nothing
  * durable. One store built from typed slices; components read it through the selectors below.
  */
 import { createStore, type StateCreator } from 'zustand/vanilla';

@@ -1,8 +1,9 @@
-/** Renders the whole app against a fake bridge, with a fresh store and query cache per test. */
+/** Renders the whole app against a fake bridge, with a fresh store, live store and query cache per test. */
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { App } from '../../renderer/App';
 import { preloadScreens } from '../../renderer/app/lazy-screens';
+import { createLiveStore } from '../../renderer/live/live-store';
 import { createQueryClient } from '../../renderer/queries/query-client';
 import { createAppStore, type AppState } from '../../renderer/store/app-store';
 import type { TaskSummary } from '../../shared/ipc/contract';
@@ -20,15 +21,16 @@ export interface RenderAppOptions {
   hash?: string;
 }
 
-/** The app, its bridge, store and query client. */
+/** The app, its bridge, its stores and its query client. */
 export function renderApp(options: RenderAppOptions = {}) {
   const bridge = options.bridge ?? createFakeBridge();
   // The app follows the address (hash routes); jsdom keeps it between tests, so each sets it.
   window.history.replaceState(null, '', `${window.location.pathname}${options.hash ?? ''}`);
   const store = createAppStore(options.state);
+  const liveStore = createLiveStore();
   const queryClient = createQueryClient();
-  const result = render(<App bridge={bridge} queryClient={queryClient} store={store} />);
-  return { ...result, bridge, store, queryClient };
+  const result = render(<App bridge={bridge} queryClient={queryClient} liveStore={liveStore} store={store} />);
+  return { ...result, bridge, store, liveStore, queryClient };
 }
 
 /**

@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo } from 'react';
 import type { PendingInputView, ServerView } from '../../../shared/ipc/contract';
 import { serverStatusTag } from '../../lib/server-status-tag';
 import { filterTasks, taskServerIds } from '../../lib/task-list';
-import { usePendingInputs, useServerList, useServerNames, useTaskList } from '../../queries/use-engine-data';
+import { usePendingInputs, useServerList, useServerNames, useTaskList } from '../../live/live-context';
 import { useAppStore } from '../../store/store-context';
 import { selectFilter } from '../../store/selectors';
 

@@ -9,7 +9,7 @@ import { VisibleText } from '../../components/VisibleText';
 import { InputCard } from '../../components/input-form/InputCard';
 import { groupByTask } from '../../lib/pending-inputs';
 import { errorMessage } from '../../queries/unwrap';
-import { usePendingInputs, useTaskList } from '../../queries/use-engine-data';
+import { usePendingInputs, useTaskList } from '../../live/live-context';
 import { useAppStore } from '../../store/store-context';
 import { selectOpenTask } from '../../store/selectors';
 

@@ -1,7 +1,8 @@
 /** The launcher's state: chosen server and tool (kept in the store), their data, and the call. */
 import { useOpenCallEntry } from '../../hooks/use-open-call-entry';
 import { useCallTool } from '../../queries/mutations';
-import { useServerList, useToolList } from '../../queries/use-engine-data';
+import { useServerList } from '../../live/live-context';
+import { useToolList } from '../../queries/use-engine-data';
 import { useAppStore } from '../../store/store-context';
 import { selectChooseServer, selectChooseTool, selectLauncherServerId, selectLauncherToolName } from '../../store/selectors';
 

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import type { ServerView } from '../../../shared/ipc/contract';
 import { VisibleText } from '../../components/VisibleText';
 import { countTasksByServer, describeServerLine } from '../../lib/server-line';
-import { useTaskList } from '../../queries/use-engine-data';
+import { useTaskList } from '../../live/live-context';
 
 export interface ServerListProps {
   servers: readonly ServerView[];

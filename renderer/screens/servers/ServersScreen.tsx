@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { emptyServerDraft } from '../../lib/server-draft';
 import { errorMessage } from '../../queries/unwrap';
-import { useAppInfo, useServerList } from '../../queries/use-engine-data';
+import { useAppInfo, useServerList } from '../../live/live-context';
 import { useAppStore } from '../../store/store-context';
 import { selectOpenServer, selectOpenServerEditor, selectSelectedServerId, selectServerDraft } from '../../store/selectors';
 import { ImportPanel } from './ImportPanel';

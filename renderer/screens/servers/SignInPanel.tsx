@@ -17,7 +17,7 @@ import { useNow } from '../../hooks/use-now';
 import { describeSignIn, describeSignInKeeping } from '../../lib/sign-in-words';
 import { useSignIn, useSignOut } from '../../queries/mutations';
 import { errorMessage } from '../../queries/unwrap';
-import { useAppInfo } from '../../queries/use-engine-data';
+import { useAppInfo } from '../../live/live-context';
 
 /** The address that starts a sign-in in browser mode (same origin: the token cookie goes with it). */
 export function browserSignInHref(serverId: string): string {

@@ -3,7 +3,7 @@
  * (each with its form in place), so the user can answer where they see the task stall.
  */
 import { InputCard } from '../../components/input-form/InputCard';
-import { usePendingInputs } from '../../queries/use-engine-data';
+import { usePendingInputs } from '../../live/live-context';
 
 /** The pending questions of one task; nothing when there are none. */
 export function PendingInputs({ localId }: { localId: string }) {

@@ -10,7 +10,7 @@ import { VisibleText } from '../../components/VisibleText';
 import { classifyTask, type StatusContext } from '../../../shared/task-status';
 import { waitsForInput } from '../../lib/pending-inputs';
 import { errorMessage } from '../../queries/unwrap';
-import { usePendingInputs, useServerNames } from '../../queries/use-engine-data';
+import { usePendingInputs, useServerNames } from '../../live/live-context';
 import { useAppStore } from '../../store/store-context';
 import { selectShowScreen } from '../../store/selectors';
 import { PendingInputs } from './PendingInputs';

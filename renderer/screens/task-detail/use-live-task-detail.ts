@@ -1,23 +1,21 @@
 /**
  * One task's detail, kept live. The detail (with timeline and arguments) is fetched once; pushed
- * updates bring it up to date in the cache (`mergeTasksIntoCache`), new timeline entries
+ * updates bring it up to date in the cache (`mergeDetailsIntoCache`), new timeline entries
  * included. Should the list still hold a newer summary than the detail (its timeline could not
  * catch up, or a slow fetch landed after an update), the view shows the summary's fields at once
  * and refetches the detail, so it never shows an older state than the inbox does. Progress, which
  * the host changes without a new `updatedAt`, is taken from whichever is newer by its own time.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { TaskDetail } from '../../../shared/ipc/contract';
-import { useBridge } from '../../bridge/bridge-context';
-import { taskListOptions } from '../../queries/query-options';
 import { withDetailFields } from '../../lib/detail-update';
+import { useLiveStore } from '../../live/live-context';
 import { useTaskDetail } from '../../queries/use-engine-data';
 
 /** The detail query, and the task to show (`null` when the host no longer tracks it). */
 export function useLiveTaskDetail(id: string) {
   const detail = useTaskDetail(id);
-  const { data: summary } = useQuery({ ...taskListOptions(useBridge()), select: (list) => list.find((task) => task.localId === id) });
+  const summary = useLiveStore((state) => state.tasks.data?.find((task) => task.localId === id));
   const fetched = detail.data;
   const isBehind = fetched !== undefined && fetched !== null && summary !== undefined && summary.updatedAt > fetched.updatedAt;
   const { isFetching, refetch } = detail;

@@ -4,8 +4,10 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BridgeProvider } from '../../../renderer/bridge/bridge-context';
 import { ToolResultView } from '../../../renderer/components/ToolResultView';
+import { LiveProvider } from '../../../renderer/live/live-context';
+import { createLiveStore, setPushed } from '../../../renderer/live/live-store';
 import { createQueryClient } from '../../../renderer/queries/query-client';
-import { createFakeBridge, ok } from '../fake-bridge';
+import { createFakeBridge } from '../fake-bridge';
 import { makeAppInfo } from '../factories';
 
 afterEach(() => {
@@ -14,12 +16,16 @@ afterEach(() => {
 });
 
 function renderResult(result: Record<string, unknown>, mode: 'electron' | 'browser' = 'electron') {
-  const bridge = createFakeBridge({ 'app:info': () => ok(makeAppInfo({ mode })) });
+  const bridge = createFakeBridge();
+  const live = createLiveStore();
+  setPushed(live, 'appInfo', makeAppInfo({ mode }));
   return render(
     <BridgeProvider bridge={bridge}>
-      <QueryClientProvider client={createQueryClient()}>
-        <ToolResultView result={result} />
-      </QueryClientProvider>
+      <LiveProvider store={live}>
+        <QueryClientProvider client={createQueryClient()}>
+          <ToolResultView result={result} />
+        </QueryClientProvider>
+      </LiveProvider>
     </BridgeProvider>,
   );
 }
