@@ -81,7 +81,8 @@ describe('accessibility (axe-core)', () => {
   it('a running task\'s detail and inbox row, with their progress bars', async () => {
     const { ui } = session.current;
     await ui.show('launcher');
-    await ui.launcher.run('demo-extension', 'build', { durationMs: '8000' });
+    // Long enough to still run after two axe scans on a loaded machine (8 s could end between them).
+    await ui.launcher.run('demo-extension', 'build', { durationMs: '30000' });
     const id = await ui.detail.waitForTask();
     await ui.detail.progressBar.waitFor();
     expect(await blockingViolations(session.current.page)).toEqual([]);
