@@ -11,10 +11,10 @@ import { useBridge } from '../bridge/bridge-context';
 import { logKeys, serverKeys } from '../queries/keys';
 import { useQueryHolder } from '../queries/query-holder';
 import { newlyConnected } from '../queries/server-changes';
-import { forgetTasksInCache, mergeDetailsIntoCache } from '../queries/task-cache';
+import { recordTaskRemovals, recordTaskUpdates } from '../queries/task-cache';
 import { readAllPushed } from './live-reads';
 import { useLiveStoreApi } from './live-context';
-import { dropTasks, mergeTasks, setPushed } from './live-store';
+import { setPushed } from './live-store';
 
 /** Keeps the live store and the query cache in step with the host's events. */
 function useBridgeEventsSync(): void {
@@ -24,14 +24,8 @@ function useBridgeEventsSync(): void {
 
   useEffect(() => {
     const unsubscribers = [
-      bridge.events['tasks:updated'](({ tasks, details }) => {
-        mergeTasks(live, tasks);
-        if (holder.client !== undefined) mergeDetailsIntoCache(holder.client, tasks, details);
-      }),
-      bridge.events['tasks:removed'](({ ids }) => {
-        dropTasks(live, ids);
-        if (holder.client !== undefined) forgetTasksInCache(holder.client, ids);
-      }),
+      bridge.events['tasks:updated'](({ tasks, details }) => recordTaskUpdates(live, holder.client, tasks, details)),
+      bridge.events['tasks:removed'](({ ids }) => recordTaskRemovals(live, holder.client, ids)),
       bridge.events['servers:changed'](({ servers }) => {
         const before: readonly ServerView[] | undefined = live.getState().servers.data;
         setPushed(live, 'servers', servers);

@@ -8,9 +8,9 @@ import type { CallOutcome, InvokeRequest, PendingInputView, ServerInput } from '
 import { useBridge } from '../bridge/bridge-context';
 import { useLiveStoreApi } from '../live/live-context';
 import { readPushed } from '../live/live-reads';
-import { dropInputs, markCancelRequested, mergeTasks } from '../live/live-store';
+import { dropInputs } from '../live/live-store';
 import { serverKeys } from './keys';
-import { markDetailCancelRequested, mergeDetailsIntoCache } from './task-cache';
+import { recordCancelRequested, recordTaskUpdates } from './task-cache';
 import { useTaskRemoval } from './task-removal';
 import { unwrap } from './unwrap';
 
@@ -19,9 +19,7 @@ function useRecordOutcome() {
   const live = useLiveStoreApi();
   const client = useQueryClient();
   return (outcome: CallOutcome) => {
-    if (outcome.kind === 'result') return;
-    mergeTasks(live, [outcome.task]);
-    mergeDetailsIntoCache(client, [outcome.task]);
+    if (outcome.kind !== 'result') recordTaskUpdates(live, client, [outcome.task]);
   };
 }
 
@@ -42,11 +40,7 @@ export function useCancelTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:cancel']({ id })),
-    onSuccess: (_value, id) => {
-      const at = Date.now();
-      markCancelRequested(live, id, at);
-      markDetailCancelRequested(client, id, at);
-    },
+    onSuccess: (_value, id) => recordCancelRequested(live, client, id, Date.now()),
   });
 }
 

@@ -8,9 +8,8 @@
 import { useCallback } from 'react';
 import { useBridge } from '../bridge/bridge-context';
 import { useLiveStoreApi } from '../live/live-context';
-import { dropTasks } from '../live/live-store';
 import { useQueryHolder } from './query-holder';
-import { forgetTasksInCache } from './task-cache';
+import { recordTaskRemovals } from './task-cache';
 import { unwrap } from './unwrap';
 
 /** Removes one task by its local id; rejects with a `HostError` when the host refuses, leaving everything as it was. */
@@ -20,7 +19,6 @@ export function useTaskRemoval(): (localId: string) => Promise<void> {
   const holder = useQueryHolder();
   return useCallback(async (localId: string) => {
     unwrap(await bridge.invoke['tasks:remove']({ id: localId }));
-    dropTasks(live, [localId]);
-    if (holder.client !== undefined) forgetTasksInCache(holder.client, [localId]);
+    recordTaskRemovals(live, holder.client, [localId]);
   }, [bridge, live, holder]);
 }

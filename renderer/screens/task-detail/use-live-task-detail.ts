@@ -1,6 +1,6 @@
 /**
  * One task's detail, kept live. The detail (with timeline and arguments) is fetched once; pushed
- * updates bring it up to date in the cache (`mergeDetailsIntoCache`), new timeline entries
+ * updates bring it up to date in the cache (`recordTaskUpdates` in queries/task-cache.ts), new timeline entries
  * included. Should the list still hold a newer summary than the detail (its timeline could not
  * catch up, or a slow fetch landed after an update), the view shows the summary's fields at once
  * and refetches the detail, so it never shows an older state than the inbox does. Progress, which
