@@ -2,6 +2,7 @@
  * What each invoke channel does, against the engine and the configured servers. Requests arrive
  * parsed (see dispatcher.ts); answers are mapped to the renderer's views (views.ts).
  */
+import { sortForList } from '../../shared/inbox-order.js';
 import type { AppInfo } from '../../shared/ipc/contract.js';
 import type { Engine } from '../engine/index.js';
 import type { ConfiguredServers } from './configured-servers.js';
@@ -67,7 +68,8 @@ export function invokeHandlers({
       return (await engine.listTools(serverId)).map(toToolView);
     },
     'tools:call': ({ serverId, name, arguments: args }) => callTool(serverId, name, args),
-    'tasks:list': () => engine.listTasks().map(toTaskSummary),
+    // In the inbox's order, so the renderer's first paint checks it instead of sorting.
+    'tasks:list': () => sortForList(engine.listTasks().map(toTaskSummary)),
     'tasks:get': ({ id }) => {
       const task = engine.getTask(id);
       return task === undefined ? null : toTaskDetail(task);

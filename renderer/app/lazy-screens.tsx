@@ -9,6 +9,7 @@
  * (without a Suspense round), which also lets tests render synchronously after preloading.
  */
 import { Suspense, use, type ComponentType, type ReactNode } from 'react';
+import { afterPaintWhenIdle } from '../lib/after-paint';
 import type { TaskDetailScreenProps } from '../screens/task-detail/TaskDetailScreen';
 import type { KeyboardHelpProps } from './KeyboardHelp';
 
@@ -68,21 +69,7 @@ const PRELOAD_IDLE_TIMEOUT_MS = 2000;
  * not started. A failed load is left for the screen's own render to report.
  */
 export function preloadScreensWhenIdle(): () => void {
-  const start = () => void preloadScreens().catch(() => undefined);
-  let cancelIdle = () => {};
-  const frame = requestAnimationFrame(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(start, { timeout: PRELOAD_IDLE_TIMEOUT_MS });
-      cancelIdle = () => cancelIdleCallback(idle);
-    } else {
-      const timer = setTimeout(start, 0);
-      cancelIdle = () => clearTimeout(timer);
-    }
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    cancelIdle();
-  };
+  return afterPaintWhenIdle(() => void preloadScreens().catch(() => undefined), PRELOAD_IDLE_TIMEOUT_MS);
 }
 
 function Loaded<Props extends object>({ module, props }: { module: () => ScreenModule<Props>; props: Props }) {

@@ -1,24 +1,14 @@
 /**
- * The inbox list as data: merge pushed updates by id, keep the list in the inbox's order,
- * filter it, and group it (Needs you / Running / Finished) into the rows the list shows. The
- * list cache holds the sorted array (never mutated); `applyTaskUpdates` keeps an index beside
- * the array it returns so a flush of pushed updates costs O(batch · log n) plus one array copy,
- * and the counts derived from the list cost O(1).
- *
- * The order (`compareForList`) is by group first, so every group is one run of the list and
- * grouping costs two binary searches, not a pass that classifies every task. Within a group, a
- * task still followed sorts by when it started, newest first, so a status message or a progress
- * report never moves its row (a busy server would otherwise reshuffle the rows under the
- * pointer, and the focus with them); a finished task sorts by its last change, newest first,
- * so the most recently ended come first. Ties go by id, so the order is stable between renders.
+ * The inbox list as data: merge pushed updates by id, keep the list in the inbox's order (shared/inbox-order.ts), filter it, and group it (Needs you
+ * / Running / Finished) into the rows the list shows. The live store holds the ordered array
+ * (never mutated); `applyTaskUpdates` keeps an index beside the array it returns so a flush of
+ * pushed updates costs O(batch · log n) plus one array copy, and the counts derived from the
+ * list cost O(1).
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
+import { compareForList, compareInGroup, GROUP_RANK, listRank, listTime, TASK_GROUPS, type TaskGroup } from '../../shared/inbox-order';
 import { STATUS_LABELS } from '../../shared/messages/status-messages';
 import { classifyTask, isTaskActive, type TaskStatusKind } from '../../shared/task-status';
-
-/** The inbox's groups, in the order they are shown. */
-export const TASK_GROUPS = ['needs-you', 'running', 'finished'] as const;
-export type TaskGroup = (typeof TASK_GROUPS)[number];
 
 /** A group's heading. */
 export const TASK_GROUP_LABELS: Record<TaskGroup, string> = {
@@ -26,35 +16,6 @@ export const TASK_GROUP_LABELS: Record<TaskGroup, string> = {
   running: 'Running',
   finished: 'Finished',
 };
-
-const GROUP_RANK: Record<TaskGroup, number> = { 'needs-you': 0, running: 1, finished: 2 };
-
-/** Where a task's group sorts in the list: by its status alone (a question waiting elsewhere is `groupTasks`'s business). */
-function listRank(task: TaskSummary): number {
-  return GROUP_RANK[taskGroup(task)];
-}
-
-/** The time a task sorts by within its group: its start while followed, its last change once finished. */
-function listTime(task: TaskSummary): number {
-  return isTaskActive(task) ? task.createdAt : task.updatedAt;
-}
-
-/** The order within a group, from each task's `listTime`: newest first, then by id. */
-function compareInGroup(timeA: number, idA: string, timeB: number, idB: string): number {
-  return timeB - timeA || (idA < idB ? -1 : idA > idB ? 1 : 0);
-}
-
-/** The inbox's order (see the module comment): group, then newest start (followed) or newest change (finished), then id. */
-export function compareForList(a: TaskSummary, b: TaskSummary): number {
-  return listRank(a) - listRank(b) || compareInGroup(listTime(a), a.localId, listTime(b), b.localId);
-}
-
-/** A copy of `tasks` in the inbox's order; each task is classified once, not once per comparison. */
-export function sortForList(tasks: readonly TaskSummary[]): TaskSummary[] {
-  const keyed = tasks.map((task) => ({ task, rank: listRank(task), time: listTime(task) }));
-  keyed.sort((a, b) => a.rank - b.rank || compareInGroup(a.time, a.task.localId, b.time, b.task.localId));
-  return keyed.map(({ task }) => task);
-}
 
 /**
  * What a sorted list knows about itself beyond its order, kept next to one list array (see
@@ -73,8 +34,8 @@ interface ListIndex {
 /**
  * The index of each list array `applyTaskUpdates` produced. An index belongs to one array: a
  * merge moves it to the new array and updates it there, so an older array has none (and gets a
- * fresh one if it is ever merged into again). Lists made elsewhere (the fetch, a removal) get
- * one on their first merge.
+ * fresh one if it is ever merged into again). Lists made elsewhere (the host's, a removal) get
+ * one on their first merge, after the list's first paint.
  */
 const indexes = new WeakMap<readonly TaskSummary[], ListIndex>();
 
@@ -228,17 +189,6 @@ export function taskServerIds(tasks: readonly TaskSummary[]): readonly string[] 
   return [...new Set(tasks.map((task) => task.serverId))].sort();
 }
 
-/**
- * The group of a task: finished once the app no longer follows it; otherwise "needs you" while
- * the server waits for the user (the task's status says input required, or one of its questions,
- * e.g. a call's MRTR round, waits for an answer: `isWaiting`), else running. A cancel asked for
- * but not yet confirmed is running: the server decides what happens next.
- */
-export function taskGroup(task: TaskSummary, isWaiting = false): TaskGroup {
-  if (!isTaskActive(task)) return 'finished';
-  return isWaiting || classifyTask(task) === 'input-required' ? 'needs-you' : 'running';
-}
-
 /** One group's tasks, in the order of the list they came from. */
 export interface GroupedTasks {
   group: TaskGroup;
@@ -247,7 +197,7 @@ export interface GroupedTasks {
 
 /**
  * The tasks by group, in `TASK_GROUPS` order, each group keeping the order of `tasks`; empty
- * groups are left out. `tasks` must be in the inbox's order (`sortForList`, or any subsequence
+ * groups are left out. `tasks` must be in the inbox's order (shared/inbox-order.ts, or any subsequence
  * of such a list, such as a filtered one): each group is then one run of it, found by binary
  * search, so this costs O(log n) plus copying the runs. `waitingTaskIds`: tasks with a question
  * that waits for an answer; a running one among them moves to "Needs you" (that scan is only

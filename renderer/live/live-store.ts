@@ -8,6 +8,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppInfo, PendingInputView, ServerView, TaskSummary } from '../../shared/ipc/contract';
+import { inListOrder } from '../../shared/inbox-order';
 import { applyTaskUpdates, removeTasks } from '../lib/task-list';
 
 /** One pushed collection: its data once read, and the error of the last read that failed. */
@@ -17,7 +18,11 @@ export interface Pushed<T> {
 }
 
 export interface LiveState {
-  /** Every tracked task, in the inbox's order (`sortForList`: the order grouping and the merge rely on). */
+  /**
+   * Every tracked task, in the inbox's order (shared/inbox-order.ts: the order grouping and the
+   * merge rely on). The host answers in that order; the list is shown as it came and checked
+   * once it is painted (`keepTasksInListOrder`).
+   */
   tasks: Pushed<readonly TaskSummary[]>;
   servers: Pushed<readonly ServerView[]>;
   inputs: Pushed<readonly PendingInputView[]>;
@@ -60,6 +65,11 @@ function updatePushed<K extends PushedKey>(store: LiveStore, key: K, change: (da
 /** Merges pushed summaries into the task list, never rolling a task back (`applyTaskUpdates`). */
 export function mergeTasks(store: LiveStore, tasks: readonly TaskSummary[]): void {
   if (tasks.length > 0) updatePushed(store, 'tasks', (list) => applyTaskUpdates(list, tasks));
+}
+
+/** Puts the task list in the inbox's order if it is not (a host that sent it unsorted); the same list when it is. */
+export function keepTasksInListOrder(store: LiveStore): void {
+  updatePushed(store, 'tasks', inListOrder);
 }
 
 /** Drops removed tasks from the list. */

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { TaskDetail } from '../../shared/ipc/contract.js';
+import { isInListOrder } from '../../shared/inbox-order.js';
 import { isTaskFinished } from '../../shared/task-model.js';
 import { invoke, invokeError, startTestHost, waitForConnected, type TestHost } from './host-harness.js';
 
@@ -155,5 +156,24 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     const error = await invokeError(test.host, 'tools:call', { serverId, ...refused });
     expect(error.code).toBe(-32602);
     expect(error.message.length).toBeLessThanOrEqual(1_001);
+  });
+});
+
+describe('tasks:list', () => {
+  it("answers in the inbox's order: the running tasks first, newest start first, then the finished", async () => {
+    const started: string[] = [];
+    for (const serverId of ['demo-extension', 'demo-legacy', 'demo-extension']) {
+      const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'sleep', arguments: { durationMs: 600_000 } });
+      if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
+      started.push(outcome.task.localId);
+      // Distinct start times, so the order between them is by start, not by id.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const listed = await invoke(test.host, 'tasks:list', {});
+    expect(isInListOrder(listed)).toBe(true);
+    expect(listed.slice(0, 3).map((task) => task.localId)).toEqual([...started].reverse());
+    expect(listed.slice(3).some((task) => !isTaskFinished(task))).toBe(false);
+    expect(listed.length).toBeGreaterThan(3);
+    for (const id of started) await invoke(test.host, 'tasks:cancel', { id });
   });
 });

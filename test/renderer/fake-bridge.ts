@@ -17,6 +17,7 @@ import {
 } from '../../shared/ipc/contract';
 import { bridgeFromFunctions } from '../../renderer/bridge/bridge-from-functions';
 import type { BridgeLink, HostBridge, LinkState } from '../../renderer/bridge/host-bridge';
+import { sortForList } from '../../shared/inbox-order';
 import { makeAppInfo } from './factories';
 
 /** Answers one channel: a value, an error envelope, or a promise of either. */
@@ -55,8 +56,18 @@ const DEFAULT_HANDLERS: Handlers = {
   'tools:list': () => ok([]),
 };
 
-/** A fake bridge; `handlers` override the defaults (empty lists, an Electron-mode app:info). */
-export function createFakeBridge(handlers: Handlers = {}): FakeBridge {
+/** How the fake differs from the host, for a test that needs it to. */
+export interface FakeBridgeOptions {
+  /** False: answer `tasks:list` in the handler's order, not in the inbox's order as the host does. */
+  sortsTaskList?: boolean;
+}
+
+/**
+ * A fake bridge; `handlers` override the defaults (empty lists, an Electron-mode app:info). Like
+ * the host, it answers `tasks:list` in the inbox's order (shared/inbox-order.ts), whatever order
+ * the handler gives.
+ */
+export function createFakeBridge(handlers: Handlers = {}, options: FakeBridgeOptions = {}): FakeBridge {
   const table: Handlers = { ...DEFAULT_HANDLERS, ...handlers };
   const calls: { channel: InvokeChannel; request: unknown }[] = [];
   const violations: string[] = [];
@@ -73,7 +84,9 @@ export function createFakeBridge(handlers: Handlers = {}): FakeBridge {
     }
     const handler = table[channel];
     if (handler === undefined) return fail(`No fake handler for ${channel}.`);
-    return handler(request as never);
+    const result = await handler(request as never);
+    if (channel === 'tasks:list' && result.ok && options.sortsTaskList !== false) return ok(sortForList(result.value as InvokeResponse<'tasks:list'>));
+    return result;
   }
 
   const link: BridgeLink = {

@@ -4,7 +4,8 @@
  */
 import { memo } from 'react';
 import { ConfirmAction } from '../../components/ConfirmAction';
-import { TASK_GROUP_LABELS, type TaskGroup } from '../../lib/task-list';
+import type { TaskGroup } from '../../../shared/inbox-order';
+import { TASK_GROUP_LABELS } from '../../lib/task-list';
 import { TASK_GROUP_HEADER_HEIGHT } from './row-metrics';
 
 /** What the Finished header can do with its tasks. */

@@ -1,6 +1,6 @@
 /** Which inbox groups are collapsed, remembered in localStorage so the choice survives a reload. */
 import { useCallback, useState } from 'react';
-import { TASK_GROUPS, type TaskGroup } from '../../lib/task-list';
+import { TASK_GROUPS, type TaskGroup } from '../../../shared/inbox-order';
 
 /** The localStorage key the collapsed groups are kept under. */
 export const COLLAPSED_GROUPS_KEY = 'mcp-task-monitor.inbox.collapsed-groups';

@@ -1,38 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { TaskSummary } from '../../../shared/ipc/contract';
-import { applyTaskUpdates, compareForList, filterTasks, groupTasks, removeTasks, sortForList, taskGroup, taskListItemKey, taskListItems, taskServerIds, type TaskFilter, type TaskGroup } from '../../../renderer/lib/task-list';
-import { makeCall, makeSnapshot, makeTask, type CallSummary, type ServerTaskSummary } from '../factories';
+import { applyTaskUpdates, filterTasks, groupTasks, removeTasks, taskListItemKey, taskListItems, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
+import { sortForList, taskGroup, type TaskGroup } from '../../../shared/inbox-order';
+import { makeCall, makeSnapshot, makeTask, type ServerTaskSummary } from '../factories';
 
 const ids = (tasks: readonly TaskSummary[]) => tasks.map((task) => task.localId);
 const t = (id: string, updatedAt: number, overrides: Partial<ServerTaskSummary> = {}) => makeTask({ localId: id, updatedAt, ...overrides });
-/** A call (no task yet) last changed at `updatedAt`. */
-const c = (id: string, updatedAt: number, overrides: Partial<CallSummary> = {}) => makeCall({ localId: id, updatedAt, ...overrides });
 
 /** A task started at `createdAt` and last changed at `updatedAt`. */
 const st = (id: string, createdAt: number, updatedAt: number, overrides: Partial<ServerTaskSummary> = {}) => makeTask({ localId: id, createdAt, updatedAt, ...overrides });
 const done = makeSnapshot({ status: 'completed' });
 const asking = makeSnapshot({ status: 'input_required' });
-
-describe('sortForList', () => {
-  it('orders by group, then newest start while followed and newest change once finished, then by id', () => {
-    const tasks = [
-      st('run-old', 1, 90),
-      st('done-early', 2, 10, { snapshot: done }),
-      st('ask', 3, 5, { snapshot: asking }),
-      st('run-new', 5, 6),
-      st('done-late', 1, 50, { endReason: 'lost' }),
-      st('run-tie-b', 4, 7),
-      st('run-tie-a', 4, 8),
-    ];
-    expect(ids(sortForList(tasks))).toEqual(['ask', 'run-new', 'run-tie-a', 'run-tie-b', 'run-old', 'done-late', 'done-early']);
-  });
-
-  it('agrees with compareForList', () => {
-    const tasks = [st('a', 3, 4), st('b', 9, 9, { snapshot: done }), st('c', 3, 3, { snapshot: asking }), st('d', 7, 8)];
-    expect(sortForList(tasks)).toEqual([...tasks].sort(compareForList));
-  });
-});
 
 describe('applyTaskUpdates', () => {
   // Running a (started 30), b (20), c (10); finished f (ended 15).
@@ -197,24 +176,6 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
     const second = applyTaskUpdates(first, [st('c', 10, 50, { serverId: 's1' })]);
     expect(taskServerIds(second)).toBe(firstIds);
     expect(taskServerIds(applyTaskUpdates(second, [st('n', 60, 60, { serverId: 's3' })]))).not.toBe(taskServerIds(second));
-  });
-});
-
-describe('taskGroup', () => {
-  it.each<[string, TaskSummary, boolean, TaskGroup]>([
-    ['working', t('a', 1), false, 'running'],
-    ['a call not answered yet', c('a', 1), false, 'running'],
-    ['input required', t('a', 1, { snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'needs-you'],
-    ['a call waiting for an answer to its question (MRTR)', c('a', 1), true, 'needs-you'],
-    ['a working task with a question of its own waiting', t('a', 1), true, 'needs-you'],
-    ['cancel requested while input required: the server decides next', t('a', 1, { cancelRequestedAt: 1, snapshot: makeSnapshot({ status: 'input_required' }) }), false, 'running'],
-    ['completed', t('a', 1, { snapshot: makeSnapshot({ status: 'completed' }) }), false, 'finished'],
-    ['completed with a tool error', t('a', 1, { snapshot: makeSnapshot({ status: 'completed' }), resultIsError: true }), false, 'finished'],
-    ['failed', t('a', 1, { snapshot: makeSnapshot({ status: 'failed' }) }), false, 'finished'],
-    ['lost, even with a question left over', t('a', 1, { endReason: 'lost' }), true, 'finished'],
-    ['outcome unknown', c('a', 1, { phase: 'outcome-unknown' }), false, 'finished'],
-  ])('%s', (_name, task, isWaiting, group) => {
-    expect(taskGroup(task, isWaiting)).toBe(group);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readAllPushed, readPushed } from '../../../renderer/live/live-reads';
 import { createLiveStore, dropInputs, dropTasks, markCancelRequested, mergeTasks, setPushed, setPushedError } from '../../../renderer/live/live-store';
 import { createFakeBridge, fail, ok } from '../fake-bridge';
@@ -58,21 +58,32 @@ describe('the live store', () => {
 });
 
 describe('reading the pushed collections', () => {
-  it('reads all four, the task list in the inbox order', async () => {
+  it('reads all four; a task list sent out of order is shown as sent, then put in the inbox order once painted', async () => {
     const info = makeAppInfo({ mode: 'browser' });
     const bridge = createFakeBridge({
       'tasks:list': () => ok([makeTask({ localId: 'old', createdAt: 1, updatedAt: 1 }), makeTask({ localId: 'new', createdAt: 2, updatedAt: 2 })]),
       'servers:list': () => ok([makeServer({ id: 's' })]),
       'inputs:list': () => ok([makeInputView()]),
       'app:info': () => ok(info),
-    });
+    }, { sortsTaskList: false });
     const store = createLiveStore();
     await readAllPushed(store, bridge);
     const state = store.getState();
-    expect(state.tasks.data?.map((task) => task.localId)).toEqual(['new', 'old']);
+    expect(state.tasks.data?.map((task) => task.localId)).toEqual(['old', 'new']);
+    await vi.waitFor(() => expect(store.getState().tasks.data?.map((task) => task.localId)).toEqual(['new', 'old']));
     expect(state.servers.data?.map((server) => server.id)).toEqual(['s']);
     expect(state.inputs.data).toHaveLength(1);
     expect(state.appInfo.data).toEqual(info);
+  });
+
+  it('keeps a task list sent in the inbox order as the same array', async () => {
+    const sent = [makeTask({ localId: 'new', createdAt: 2, updatedAt: 2 }), makeTask({ localId: 'old', createdAt: 1, updatedAt: 1 })];
+    const store = createLiveStore();
+    await readPushed(store, createFakeBridge({ 'tasks:list': () => ok(sent) }), 'tasks');
+    const shown = store.getState().tasks.data;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().tasks.data).toBe(shown);
+    expect(shown?.map((task) => task.localId)).toEqual(['new', 'old']);
   });
 
   it('keeps a failed read as the error, never throwing', async () => {
