@@ -101,6 +101,7 @@ interface PageMeasurement {
     rowMutations: number;
     hostCpuPct: number;
     listToRowsCommitMs: number;
+    listToNextTaskAfterPaintMs: number;
     listRoundTripMs: number | null;
     listBytes: number;
     pageErrors: number;
@@ -117,9 +118,10 @@ async function measurePage(browser: CdpBrowser, url: string, options: Options): 
   const page = await browser.openPage({ url, width: 1280, height: 800, colorScheme: 'light', initScript: probeScript(options.taskCount) });
   try {
     // (a) From the tasks:list answer reaching the page to the first paint of the full list.
-    await page.waitFor('window.__uiBench !== undefined && window.__uiBench.firstFullPaintAt !== null', 60_000);
+    if (!(await page.evaluate<boolean>("typeof PerformanceElementTiming !== 'undefined'"))) throw new Error('this Chromium has no Element Timing: the probe cannot see the first paint');
+    await page.waitFor('window.__uiBench !== undefined && window.__uiBench.firstFullPaintAt !== null && window.__uiBench.nextTaskAfterPaintAt !== null', 60_000);
     const paint = await page.evaluate<FirstPaintProbe>('window.__uiBench.firstPaint()');
-    if (paint.listArrivedAt === null || paint.firstFullPaintAt === null || paint.rowsCommittedAt === null) throw new Error('the probe saw no tasks:list answer or no paint');
+    if (paint.listArrivedAt === null || paint.firstFullPaintAt === null || paint.rowsCommittedAt === null || paint.nextTaskAfterPaintAt === null) throw new Error('the probe saw no tasks:list answer or no paint');
 
     // (b) The update window: opens after the load settled, lasts --window-s.
     await sleep(options.settleS * 1000);
@@ -164,6 +166,7 @@ async function measurePage(browser: CdpBrowser, url: string, options: Options): 
         rowMutations: win.rowMutations,
         hostCpuPct: round(((hostCpu.user + hostCpu.system) / 1000 / windowMs) * 100),
         listToRowsCommitMs: round(paint.rowsCommittedAt - paint.listArrivedAt),
+        listToNextTaskAfterPaintMs: round(paint.nextTaskAfterPaintAt - paint.listArrivedAt),
         listRoundTripMs: paint.listSentAt === null ? null : round(paint.listArrivedAt - paint.listSentAt),
         listBytes: paint.listBytes,
         pageErrors: pageErrors.length,
@@ -232,8 +235,9 @@ function tableRows(runs: readonly Run[]): string[][] {
   const q = (run: Run) => run.quiet.figures;
   const l = (run: Run) => run.loaded.figures;
   return [
-    ['first full paint of the list (tasks:list answer in page → paint)', ...each((run) => `${q(run).firstPaintMs} ms`), `≤ ${GOAL_FIRST_PAINT_MS} ms`],
+    ['first full paint of the list (tasks:list answer in page → frame presented)', ...each((run) => `${q(run).firstPaintMs} ms`), `≤ ${GOAL_FIRST_PAINT_MS} ms`],
     ['  of which: answer → rows committed (parse, cache, render)', ...each((run) => `${q(run).listToRowsCommitMs} ms`), ''],
+    ['  answer → first task after that frame (the earlier measure)', ...each((run) => `${q(run).listToNextTaskAfterPaintMs} ms`), ''],
     ['  tasks:list request → answer / answer size', ...each((run) => `${String(q(run).listRoundTripMs)} ms / ${(q(run).listBytes / 1e6).toFixed(2)} MB`), ''],
     ['  rows in the DOM at paint / count shown', ...each((run) => `${run.quiet.rowsAtPaint} / "${run.quiet.countText}"`), ''],
     ['JavaScript fetched before that paint (minified) / files', ...each((run) => `${q(run).initialJsKb} kB / ${q(run).initialScripts}`), `≤ ${GOAL_INITIAL_JS_KB} kB`],
