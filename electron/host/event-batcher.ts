@@ -137,9 +137,9 @@ export class EventBatcher {
       }
     }
     if (this.#removed.size > 0) {
-      const ids = [...this.#removed];
+      const localIds = [...this.#removed];
       this.#removed.clear();
-      this.emit('tasks:removed', { ids });
+      this.emit('tasks:removed', { localIds });
     }
     if (this.#logsAppended.size > 0) {
       const serverIds = [...this.#logsAppended];

@@ -70,26 +70,26 @@ export function invokeHandlers({
     'tools:call': ({ serverId, name, arguments: args }) => callTool(serverId, name, args),
     // In the inbox's order, so the renderer's first paint checks it instead of sorting.
     'tasks:list': () => sortForList(engine.listTasks().map(toTaskSummary)),
-    'tasks:get': ({ id }) => {
-      const task = engine.getTask(id);
+    'tasks:get': ({ localId }) => {
+      const task = engine.getTask(localId);
       return task === undefined ? null : toTaskDetail(task);
     },
-    'tasks:result': async ({ id }) => (await engine.getResult(id)) ?? null,
-    'tasks:cancel': async ({ id }) => {
-      await engine.cancelTask(id);
+    'tasks:result': async ({ localId }) => (await engine.getResult(localId)) ?? null,
+    'tasks:cancel': async ({ localId }) => {
+      await engine.cancelTask(localId);
       return {};
     },
-    'tasks:remove': async ({ id }) => {
-      await engine.removeTask(id);
+    'tasks:remove': async ({ localId }) => {
+      await engine.removeTask(localId);
       return {};
     },
     // The engine redacted every entry before it kept it: configured header and environment values never cross.
     'logs:console': ({ serverId, ...query }) => engine.serverConsole(serverId, query),
     'logs:protocol': ({ serverId, ...query }) => engine.protocolLog(serverId, query),
     'logs:export': ({ serverId }) => engine.exportServerLog(serverId),
-    'tasks:exchange': ({ id }) => engine.taskExchange(id),
-    'tasks:export': async ({ id }) => {
-      const document = await engine.exportTask(id);
+    'tasks:exchange': ({ localId }) => engine.taskExchange(localId),
+    'tasks:export': async ({ localId }) => {
+      const document = await engine.exportTask(localId);
       return document === undefined ? null : `${JSON.stringify(document, null, 2)}\n`;
     },
     'inputs:list': () => toPendingInputViews(engine.listInputs(), servers.views()),

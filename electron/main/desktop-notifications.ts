@@ -138,7 +138,7 @@ export function createDesktopNotifications(options: DesktopNotificationsOptions)
       const unsubscribe = host.subscribe((channel, payload) => {
         if (channel === 'tasks:updated') take((payload as EventPayload<'tasks:updated'>).tasks);
         if (channel === 'tasks:removed') {
-          for (const id of (payload as EventPayload<'tasks:removed'>).ids) running.delete(id);
+          for (const localId of (payload as EventPayload<'tasks:removed'>).localIds) running.delete(localId);
           updateTooltipSoon();
         }
       });

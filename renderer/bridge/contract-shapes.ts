@@ -214,7 +214,7 @@ export const firstScreenAnswers: { readonly [C in InvokeChannel]?: Guard<InvokeR
 
 const eventChecks = {
   'tasks:updated': isTasksUpdatedShaped,
-  'tasks:removed': objectOf({ ids: isStrings }),
+  'tasks:removed': objectOf({ localIds: isStrings }),
   'servers:changed': objectOf({ servers: isServerViews }),
   'inputs:changed': objectOf({ inputs: isPendingInputViews }),
   'notifications:raised': objectOf({

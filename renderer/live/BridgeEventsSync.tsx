@@ -25,7 +25,7 @@ function useBridgeEventsSync(): void {
   useEffect(() => {
     const unsubscribers = [
       bridge.events['tasks:updated'](({ tasks, details }) => recordTaskUpdates(live, holder.client, tasks, details)),
-      bridge.events['tasks:removed'](({ ids }) => recordTaskRemovals(live, holder.client, ids)),
+      bridge.events['tasks:removed'](({ localIds }) => recordTaskRemovals(live, holder.client, localIds)),
       bridge.events['servers:changed'](({ servers }) => {
         const before: readonly ServerView[] | undefined = live.getState().servers.data;
         setPushed(live, 'servers', servers);

@@ -39,8 +39,8 @@ export function useCancelTask() {
   const live = useLiveStoreApi();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => unwrap(await bridge.invoke['tasks:cancel']({ id })),
-    onSuccess: (_value, id) => recordCancelRequested(live, client, id, Date.now()),
+    mutationFn: async (localId: string) => unwrap(await bridge.invoke['tasks:cancel']({ localId })),
+    onSuccess: (_value, localId) => recordCancelRequested(live, client, localId, Date.now()),
   });
 }
 

@@ -13,18 +13,18 @@ import { unwrap } from './unwrap';
 const TOOLS_STALE_MS = 60_000;
 
 /** One task with its timeline and arguments; `null` when the host no longer tracks it. */
-export const taskDetailOptions = (bridge: Bridge, id: string) =>
+export const taskDetailOptions = (bridge: Bridge, localId: string) =>
   queryOptions({
-    queryKey: taskKeys.detail(id),
-    queryFn: async () => unwrap(await bridge.invoke['tasks:get']({ id })),
+    queryKey: taskKeys.detail(localId),
+    queryFn: async () => unwrap(await bridge.invoke['tasks:get']({ localId })),
     staleTime: Infinity,
   });
 
 /** A task's final result (never changes once stored). */
-export const taskResultOptions = (bridge: Bridge, id: string) =>
+export const taskResultOptions = (bridge: Bridge, localId: string) =>
   queryOptions({
-    queryKey: taskKeys.result(id),
-    queryFn: async () => unwrap(await bridge.invoke['tasks:result']({ id })),
+    queryKey: taskKeys.result(localId),
+    queryFn: async () => unwrap(await bridge.invoke['tasks:result']({ localId })),
     staleTime: Infinity,
   });
 

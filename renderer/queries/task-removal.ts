@@ -18,7 +18,7 @@ export function useTaskRemoval(): (localId: string) => Promise<void> {
   const live = useLiveStoreApi();
   const holder = useQueryHolder();
   return useCallback(async (localId: string) => {
-    unwrap(await bridge.invoke['tasks:remove']({ id: localId }));
+    unwrap(await bridge.invoke['tasks:remove']({ localId }));
     recordTaskRemovals(live, holder.client, [localId]);
   }, [bridge, live, holder]);
 }

@@ -92,10 +92,10 @@ export const invokeChannels = {
   'tools:list': { request: z.object({ serverId: Id }), response: z.array(ToolViewSchema) },
   'tools:call': { request: z.object({ serverId: Id, name: z.string().min(1).max(512), arguments: JsonObject }), response: CallOutcomeSchema },
   'tasks:list': { request: z.object({}), response: z.array(TaskSummarySchema) },
-  'tasks:get': { request: z.object({ id: Id }), response: TaskDetailSchema.nullable() },
-  'tasks:result': { request: z.object({ id: Id }), response: JsonObject.nullable() },
-  'tasks:cancel': { request: z.object({ id: Id }), response: z.object({}) },
-  'tasks:remove': { request: z.object({ id: Id }), response: z.object({}) },
+  'tasks:get': { request: z.object({ localId: Id }), response: TaskDetailSchema.nullable() },
+  'tasks:result': { request: z.object({ localId: Id }), response: JsonObject.nullable() },
+  'tasks:cancel': { request: z.object({ localId: Id }), response: z.object({}) },
+  'tasks:remove': { request: z.object({ localId: Id }), response: z.object({}) },
   /**
    * A server's console (stderr, log messages, connection events), oldest first, as the engine
    * kept and redacted it; `search` keeps the lines containing it (case-insensitive).
@@ -109,9 +109,9 @@ export const invokeChannels = {
   /** A server's console and protocol log as JSON lines (one entry a line, by time), for a file. */
   'logs:export': { request: z.object({ serverId: Id }), response: z.string() },
   /** The task's protocol exchange as its timeline draws it (request and answer paired, identical ones in a row collapsed), redacted. */
-  'tasks:exchange': { request: z.object({ id: Id }), response: z.array(ExchangeLineSchema) },
+  'tasks:exchange': { request: z.object({ localId: Id }), response: z.array(ExchangeLineSchema) },
   /** The task as one JSON document (record, timeline, result, exchange, console), as text for a file; `null` when it is gone. */
-  'tasks:export': { request: z.object({ id: Id }), response: z.string().nullable() },
+  'tasks:export': { request: z.object({ localId: Id }), response: z.string().nullable() },
   'inputs:list': { request: z.object({}), response: z.array(PendingInputViewSchema) },
   /** `localId` as the question has it (absent: a question of the server `serverId` tied to no call). */
   'inputs:answer': { request: z.object({ localId: Id.optional(), serverId: Id, key: z.string().min(1).max(256), response: JsonObject }), response: z.object({}) },
@@ -121,7 +121,7 @@ export const invokeChannels = {
 export const eventChannels = {
   /** Tasks in their newest state; `details`: for the ones whose timeline or answers changed, what an open detail needs. */
   'tasks:updated': z.object({ tasks: z.array(TaskSummarySchema), details: z.array(TaskDetailChangeSchema).optional() }),
-  'tasks:removed': z.object({ ids: z.array(z.string()) }),
+  'tasks:removed': z.object({ localIds: z.array(z.string()) }),
   'servers:changed': z.object({ servers: z.array(ServerViewSchema) }),
   'inputs:changed': z.object({ inputs: z.array(PendingInputViewSchema) }),
   /** Browser mode: a notification for the page to show (with the browser's Notification API, if allowed). */

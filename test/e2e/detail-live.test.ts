@@ -44,7 +44,7 @@ describe('an open task page in browser mode', () => {
       expect(steps.at(-1)).toBe(5);
       expect(steps).toEqual([...steps].sort((a, b) => a - b));
 
-      const reads = invokes.filter(({ channel, request }) => channel === 'tasks:get' && (request as { id?: string }).id === id);
+      const reads = invokes.filter(({ channel, request }) => channel === 'tasks:get' && (request as { localId?: string }).localId === id);
       expect(reads, JSON.stringify(invokes.map(({ channel }) => channel))).toHaveLength(1);
     } finally {
       await context.close();

@@ -298,7 +298,7 @@ async function auditedEntries(session: AppSession): Promise<AuditedEntry[]> {
       ...(summary.serverTaskId !== undefined ? { taskId: summary.serverTaskId } : {}),
     };
     if (summary.serverTaskId === undefined) {
-      const detail = await session.invoke<TaskDetail | null>('tasks:get', { id: summary.localId });
+      const detail = await session.invoke<TaskDetail | null>('tasks:get', { localId: summary.localId });
       const project = detail?.arguments['project'];
       if (typeof project === 'string') entry.tag = project;
     }
@@ -342,7 +342,7 @@ async function expectResultsOfTheirCalls(session: AppSession, summaries: readonl
   for (const task of summaries) {
     if (task.serverTaskId === undefined || task.snapshot?.status !== 'completed') continue;
     const tag = tagOf.get(`${task.serverId}\u0000${task.serverTaskId}`);
-    const result = await session.invoke<Record<string, unknown> | null>('tasks:result', { id: task.localId });
+    const result = await session.invoke<Record<string, unknown> | null>('tasks:result', { localId: task.localId });
     if (tag === undefined || !new RegExp(`(?<![\\w-])${tag}(?![\\w-])`).test(JSON.stringify(result ?? {}))) wrong.push(`${task.serverId}/${task.serverTaskId} (call ${tag}): ${JSON.stringify(result)?.slice(0, 200)}`);
   }
   expect(wrong, `${where}: results that are not their call's`).toEqual([]);

@@ -35,7 +35,7 @@ describe(`the message limit setting (${MAX_MESSAGE_MIB_ENV})`, () => {
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
     server.mode = 'huge-json';
     const detail = await test.events.waitFor(async () => {
-      const task = await invoke(test.host, 'tasks:get', { id: outcome.task.localId });
+      const task = await invoke(test.host, 'tasks:get', { localId: outcome.task.localId });
       return task?.lastProblem !== undefined ? task : undefined;
     }, 'the refused answer to reach the task');
     expect(detail.lastProblem).toEqual({ kind: 'poll-failed', detail: 'The server sent a response larger than 1 MiB (the limit); it was not read.' });

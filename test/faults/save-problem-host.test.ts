@@ -51,7 +51,7 @@ it('app:info carries the save problem and app:changed pushes it, then pushes its
   expect((await invoke(test.host, 'app:info', {})).saveProblem).toBeUndefined();
 
   fs.fail('ENOSPC', temp.dir);
-  await invoke(test.host, 'tasks:remove', { id: 'a' }); // the removal cannot be written
+  await invoke(test.host, 'tasks:remove', { localId: 'a' }); // the removal cannot be written
 
   const shown = await test.events.waitFor(() => test.events.of('app:changed').find(({ info }) => info.saveProblem !== undefined), 'the save problem');
   const problem = { reason: 'the disk is full (ENOSPC)', folder: temp.dir };

@@ -26,7 +26,7 @@ afterAll(async () => {
 /** Waits until `tasks:get` of `id` satisfies `predicate`. */
 function waitForTask(id: string, predicate: (task: TaskDetail) => boolean, what: string): Promise<TaskDetail> {
   return test.events.waitFor(async () => {
-    const task = await invoke(test.host, 'tasks:get', { id });
+    const task = await invoke(test.host, 'tasks:get', { localId: id });
     return task !== null && predicate(task) ? task : undefined;
   }, what);
 }
@@ -120,7 +120,7 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     const updates = test.events.of('tasks:updated').flatMap((payload) => payload.tasks).filter((task) => task.localId === outcome.task.localId);
     expect(updates.at(-1)?.snapshot?.status).toBe('completed');
     expect(await invoke(test.host, 'tasks:list', {})).toContainEqual(expect.objectContaining({ localId: outcome.task.localId, snapshot: expect.objectContaining({ status: 'completed' }) }));
-    const result = await invoke(test.host, 'tasks:result', { id: outcome.task.localId });
+    const result = await invoke(test.host, 'tasks:result', { localId: outcome.task.localId });
     expect(JSON.stringify(result)).toContain(`dist/${args.project}.tar.gz`);
   });
 
@@ -134,22 +134,22 @@ describe.each(servers)('tasks on $serverId', ({ serverId, build: buildSupport, q
     expect(await invoke(test.host, 'inputs:list', {})).toContainEqual(input);
     await invoke(test.host, 'inputs:answer', { localId: input.localId, serverId: input.serverId, key: input.key, response: { action: 'accept', content: { confirm: true, environment: 'production' } } });
     await waitForTask(outcome.task.localId, isTaskFinished, 'deploy to finish');
-    expect(JSON.stringify(await invoke(test.host, 'tasks:result', { id: outcome.task.localId }))).toContain('Deployed api to production');
+    expect(JSON.stringify(await invoke(test.host, 'tasks:result', { localId: outcome.task.localId }))).toContain('Deployed api to production');
     expect((await invokeError(test.host, 'inputs:answer', { localId: input.localId, serverId: input.serverId, key: input.key, response: { action: 'accept' } })).message).toMatch(/no longer pending/);
   });
 
   it('cancel ends a running task; remove takes it out of the list', async () => {
     const outcome = await invoke(test.host, 'tools:call', { serverId, name: 'sleep', arguments: { durationMs: 600_000 } });
     if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
-    await invoke(test.host, 'tasks:cancel', { id: outcome.task.localId });
+    await invoke(test.host, 'tasks:cancel', { localId: outcome.task.localId });
     const ended = await waitForTask(outcome.task.localId, isTaskFinished, 'sleep to be cancelled');
     expect(ended.snapshot?.status).toBe('cancelled');
-    expect((await invokeError(test.host, 'tasks:cancel', { id: outcome.task.localId })).message).toMatch(/Only a running task/);
+    expect((await invokeError(test.host, 'tasks:cancel', { localId: outcome.task.localId })).message).toMatch(/Only a running task/);
 
-    await invoke(test.host, 'tasks:remove', { id: outcome.task.localId });
-    await test.events.waitFor(() => test.events.of('tasks:removed').some((payload) => payload.ids.includes(outcome.task.localId)) || undefined, 'tasks:removed');
-    expect(await invoke(test.host, 'tasks:get', { id: outcome.task.localId })).toBeNull();
-    expect(await invoke(test.host, 'tasks:result', { id: outcome.task.localId })).toBeNull();
+    await invoke(test.host, 'tasks:remove', { localId: outcome.task.localId });
+    await test.events.waitFor(() => test.events.of('tasks:removed').some((payload) => payload.localIds.includes(outcome.task.localId)) || undefined, 'tasks:removed');
+    expect(await invoke(test.host, 'tasks:get', { localId: outcome.task.localId })).toBeNull();
+    expect(await invoke(test.host, 'tasks:result', { localId: outcome.task.localId })).toBeNull();
   });
 
   it('a call the server refuses comes back as an error with its JSON-RPC code', async () => {
@@ -174,6 +174,6 @@ describe('tasks:list', () => {
     expect(listed.slice(0, 3).map((task) => task.localId)).toEqual([...started].reverse());
     expect(listed.slice(3).some((task) => !isTaskFinished(task))).toBe(false);
     expect(listed.length).toBeGreaterThan(3);
-    for (const id of started) await invoke(test.host, 'tasks:cancel', { id });
+    for (const id of started) await invoke(test.host, 'tasks:cancel', { localId: id });
   });
 });

@@ -149,7 +149,7 @@ describe('EventBatcher', () => {
     await clock.advance(EVENT_INTERVAL_MS);
     expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([
       ['tasks:updated', { tasks: [expect.objectContaining({ localId: 'back' })], details: [expect.objectContaining({ localId: 'back' })] }],
-      ['tasks:removed', { ids: ['gone'] }],
+      ['tasks:removed', { localIds: ['gone'] }],
     ]);
   });
 

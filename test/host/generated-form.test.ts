@@ -53,10 +53,10 @@ async function askedFor(test: TestHost): Promise<Extract<PendingInputView, { kin
 
 async function reportOf(test: TestHost, taskId: string): Promise<SiteReport> {
   await test.events.waitFor(async () => {
-    const task = await invoke(test.host, 'tasks:get', { id: taskId });
+    const task = await invoke(test.host, 'tasks:get', { localId: taskId });
     return task !== null && isTaskFinished(task) ? task : undefined;
   }, 'the task to finish');
-  const result = await invoke(test.host, 'tasks:result', { id: taskId });
+  const result = await invoke(test.host, 'tasks:result', { localId: taskId });
   return result?.['structuredContent'] as SiteReport;
 }
 

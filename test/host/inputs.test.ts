@@ -24,7 +24,7 @@ afterAll(async () => {
 
 function waitForTask(id: string, predicate: (task: TaskDetail) => boolean, what: string): Promise<TaskDetail> {
   return test.events.waitFor(async () => {
-    const task = await invoke(test.host, 'tasks:get', { id });
+    const task = await invoke(test.host, 'tasks:get', { localId: id });
     return task !== null && predicate(task) ? task : undefined;
   }, what);
 }
@@ -42,7 +42,7 @@ async function askedBy(serverId: string, tool: string, args: Record<string, unkn
 
 async function structuredContent(taskId: string): Promise<Record<string, unknown>> {
   await waitForTask(taskId, isTaskFinished, 'the task to finish');
-  const result = await invoke(test.host, 'tasks:result', { id: taskId });
+  const result = await invoke(test.host, 'tasks:result', { localId: taskId });
   return (result?.['structuredContent'] ?? {}) as Record<string, unknown>;
 }
 
@@ -148,10 +148,10 @@ describe('app:open-external with an injected openExternal (as Electron passes op
       expect(opened).toEqual(['https://example.com/dashboard']);
       await invoke(withOpener.host, 'inputs:answer', { localId: view.localId, serverId: view.serverId, key: view.key, response: { action: 'accept' } });
       await withOpener.events.waitFor(async () => {
-        const task = await invoke(withOpener.host, 'tasks:get', { id: outcome.task.localId });
+        const task = await invoke(withOpener.host, 'tasks:get', { localId: outcome.task.localId });
         return task !== null && isTaskFinished(task) ? task : undefined;
       }, 'the task to finish');
-      expect((await invoke(withOpener.host, 'tasks:result', { id: outcome.task.localId }))?.['structuredContent']).toEqual({ service: 'db', started: true, action: 'accept' });
+      expect((await invoke(withOpener.host, 'tasks:result', { localId: outcome.task.localId }))?.['structuredContent']).toEqual({ service: 'db', started: true, action: 'accept' });
     } finally {
       await withOpener.stop();
     }

@@ -55,7 +55,7 @@ describe('log channels on a real host', () => {
       const id = outcome.task.localId;
       taskIds[serverId] = id;
       await test.events.waitFor(async () => {
-        const task = await invoke(test.host, 'tasks:get', { id });
+        const task = await invoke(test.host, 'tasks:get', { localId: id });
         return task !== null && isTaskFinished(task) ? true : undefined;
       }, `the build on ${serverId} to finish`);
     }
@@ -81,7 +81,7 @@ describe('log channels on a real host', () => {
     expect(after.map((entry) => entry.seq)).toEqual(web.slice(1).map((entry) => entry.seq));
     expect(await invoke(test.host, 'logs:protocol', { serverId: 'web', limit: 1 })).toHaveLength(1);
 
-    const exchange = await invoke(test.host, 'tasks:exchange', { id: taskIds.local! });
+    const exchange = await invoke(test.host, 'tasks:exchange', { localId: taskIds.local! });
     expect(exchange.length).toBeGreaterThan(0);
     expect(exchange.every((line) => line.count >= 1 && typeof line.method === 'string')).toBe(true);
     // The extension server pushes its task's status: the exchange reads it step by step.
@@ -91,9 +91,9 @@ describe('log channels on a real host', () => {
     expect(consoleLines.some((entry) => entry.source === 'connection')).toBe(true);
     expect(await invoke(test.host, 'logs:console', { serverId: 'local', search: 'STARTING WITH' })).toHaveLength(1);
 
-    const exported = await invoke(test.host, 'tasks:export', { id: taskIds.web! });
+    const exported = await invoke(test.host, 'tasks:export', { localId: taskIds.web! });
     expect(JSON.parse(exported!)).toMatchObject({ task: { localId: taskIds.web }, exchange: expect.arrayContaining([expect.objectContaining({ method: 'tasks/get' })]) });
-    expect(await invoke(test.host, 'tasks:export', { id: 'no-such-task' })).toBeNull();
+    expect(await invoke(test.host, 'tasks:export', { localId: 'no-such-task' })).toBeNull();
     const lines = (await invoke(test.host, 'logs:export', { serverId: 'web' })).trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string });
     expect(new Set(lines.map((line) => line.type))).toEqual(new Set(['console', 'protocol']));
   });
@@ -105,9 +105,9 @@ describe('log channels on a real host', () => {
         await invoke(test.host, 'logs:console', { serverId }),
         await invoke(test.host, 'logs:protocol', { serverId }),
         await invoke(test.host, 'logs:export', { serverId }),
-        await invoke(test.host, 'tasks:exchange', { id: taskIds[serverId]! }),
-        await invoke(test.host, 'tasks:export', { id: taskIds[serverId]! }),
-        await invoke(test.host, 'tasks:get', { id: taskIds[serverId]! }),
+        await invoke(test.host, 'tasks:exchange', { localId: taskIds[serverId]! }),
+        await invoke(test.host, 'tasks:export', { localId: taskIds[serverId]! }),
+        await invoke(test.host, 'tasks:get', { localId: taskIds[serverId]! }),
       );
     }
     answers.push(await invoke(test.host, 'servers:list', {}), test.events.events);
@@ -134,8 +134,8 @@ describe('log channels on a real host', () => {
     ['logs:console', { serverId: 'web', search: 'x'.repeat(201) }, /search/],
     ['logs:protocol', { serverId: 'web', afterSeq: 1.5 }, /afterSeq/],
     ['logs:export', {}, /serverId/],
-    ['tasks:exchange', { id: 7 }, /id/],
-    ['tasks:export', { id: '' }, /id/],
+    ['tasks:exchange', { localId: 7 }, /id/],
+    ['tasks:export', { localId: '' }, /id/],
     ['servers:update-settings', { id: 'web', logLevel: 'verbose' }, /logLevel/],
   ])('refuses %s %j', async (channel, request, reason) => {
     const error = await invokeError(test.host, channel, request);

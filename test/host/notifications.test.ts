@@ -58,14 +58,14 @@ describe('browser mode: notifications as events', () => {
     expect(await onlyNotification(test, built)).toMatchObject({ kind: 'completed', title: 'build completed', body: expect.stringContaining(serverName) });
     expect(await onlyNotification(test, failed)).toMatchObject({ kind: 'failed', title: 'flaky failed', body: `${serverName}: Flaky build agent lost` });
     expect(await onlyNotification(test, waiting)).toMatchObject({ kind: 'input', title: 'deploy needs your input' });
-    await invoke(test.host, 'tasks:cancel', { id: waiting });
+    await invoke(test.host, 'tasks:cancel', { localId: waiting });
   });
 
   it('a muted server raises nothing', async () => {
     await invoke(test.host, 'servers:update-settings', { id: 'demo-extension', notificationsMuted: true });
     try {
       const built = await start(test, 'demo-extension', 'build', { durationMs: 100 });
-      await test.events.waitFor(async () => ((await invoke(test.host, 'tasks:get', { id: built }))?.snapshot?.status === 'completed' ? true : undefined), 'the build to complete');
+      await test.events.waitFor(async () => ((await invoke(test.host, 'tasks:get', { localId: built }))?.snapshot?.status === 'completed' ? true : undefined), 'the build to complete');
       await new Promise((resolve) => setTimeout(resolve, 2 * BURST_MS));
       expect(raisedFor(test, built)).toEqual([]);
     } finally {
@@ -110,7 +110,7 @@ describe('a shell sink (Electron)', () => {
       await new Promise((resolve) => setTimeout(resolve, 2 * BURST_MS));
       expect(shown).toEqual([]);
       expect(counts.at(-1)).toBeGreaterThanOrEqual(1);
-      for (const id of waiting) await invoke(second.host, 'tasks:cancel', { id });
+      for (const id of waiting) await invoke(second.host, 'tasks:cancel', { localId: id });
       await second.stop();
     } finally {
       cleanup();

@@ -57,7 +57,7 @@ describe('a saved server keeps its transport', () => {
     const [server] = await invoke(test.host, 'servers:list', {});
     expect(server).toMatchObject({ id: 'demo-legacy', transport: 'stdio', name: 'Demo (experimental tasks, 2025-11-25)', state: { status: 'connected' } });
     expect(server).not.toHaveProperty('url');
-    expect((await invoke(test.host, 'tasks:get', { id: task.localId }))?.serverId).toBe('demo-legacy');
+    expect((await invoke(test.host, 'tasks:get', { localId: task.localId }))?.serverId).toBe('demo-legacy');
   });
 
   it('a save that turns an HTTP server into a command is refused too', async () => {
@@ -92,7 +92,7 @@ describe('an endpoint change of a server with tasks', () => {
       { id: 'legacy', url: first.url, disabled: true, replacedBy: 'legacy-2' },
       { id: 'legacy-2', url: second.url, disabled: false, replacedBy: undefined },
     ]);
-    expect((await invoke(test.host, 'tasks:get', { id: task.localId }))?.serverId).toBe('legacy');
+    expect((await invoke(test.host, 'tasks:get', { localId: task.localId }))?.serverId).toBe('legacy');
     // A rename of the old entry leaves it what it is.
     const renamed = await invoke(test.host, 'servers:save', { server: { id: 'legacy', name: 'Legacy (old)', transport: 'http', url: first.url } });
     expect(renamed).toMatchObject({ id: 'legacy', disabled: true, replacedBy: 'legacy-2' });
@@ -133,7 +133,7 @@ describe('server ids', () => {
     await waitForConnected(test, ['legacy-2']);
     await delay(POLLS_MS);
     expect(taskGets(second)).toEqual([]);
-    expect((await invoke(test.host, 'tasks:get', { id: task.localId }))?.serverId).toBe('legacy');
+    expect((await invoke(test.host, 'tasks:get', { localId: task.localId }))?.serverId).toBe('legacy');
   });
 
   it('are chosen by the host: an id from the page only names an existing server', async () => {

@@ -75,11 +75,11 @@ describe.each(DEMO_SERVERS)('roots inside a task (index_workspace on %s)', (serv
     expect((await invokeError(test.host, 'inputs:answer', { localId: taskId, serverId: question.serverId, key: question.key, response: { roots: [] } })).message).toMatch(/only with the roots configured/);
     await invoke(test.host, 'inputs:answer', { localId: taskId, serverId: question.serverId, key: question.key, response: { roots } });
     const done = await test.events.waitFor(async () => {
-      const task: TaskDetail | null = await invoke(test.host, 'tasks:get', { id: taskId });
+      const task: TaskDetail | null = await invoke(test.host, 'tasks:get', { localId: taskId });
       return task !== null && isTaskFinished(task) ? task : undefined;
     }, 'index_workspace to finish');
     expect(done.snapshot?.status).toBe('completed');
-    const result = await invoke(test.host, 'tasks:result', { id: taskId });
+    const result = await invoke(test.host, 'tasks:result', { localId: taskId });
     expect(result?.['structuredContent']).toEqual({ roots: ['file:///srv/project'], count: 1 });
   });
 });

@@ -115,8 +115,8 @@ export function stubWindowWidth(width: number): () => void {
  */
 export function bridgeWithTasks(tasks: readonly TaskSummary[]): FakeBridge {
   const fake = createFakeBridge({ 'tasks:list': () => ok([...tasks]), 'servers:list': () => ok([makeServer()]) });
-  fake.handle('tasks:get', ({ id }) => {
-    const task = tasks.find((candidate) => candidate.localId === id);
+  fake.handle('tasks:get', ({ localId }) => {
+    const task = tasks.find((candidate) => candidate.localId === localId);
     return ok(task === undefined ? null : detailOf(task));
   });
   return fake;

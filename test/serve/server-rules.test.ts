@@ -97,7 +97,7 @@ describe('a page over the socket', () => {
     expect(listenerHits).toBe(0);
     expect(saved).toEqual({ ok: false, error: { message: expect.stringMatching(/runs a command \(stdio\), and a saved server keeps its kind/) } });
     expect((await servers()).find((entry) => entry.id === 'demo-legacy')).toMatchObject({ transport: 'stdio', state: { status: 'connected' } });
-    const detail = await socket.invoke('tasks:get', { id: task.localId });
+    const detail = await socket.invoke('tasks:get', { localId: task.localId });
     expect(detail).toMatchObject({ ok: true, value: { serverId: 'demo-legacy' } });
   });
 
@@ -119,7 +119,7 @@ describe('a page over the socket', () => {
     expect(taskGets).toEqual([]);
     expect(replacement.id).not.toBe(id);
     expect((await servers()).find((entry) => entry.id === id)).toMatchObject({ url: before.url, disabled: true, replacedBy: replacement.id });
-    expect(await socket.invoke('tasks:get', { id: task.localId })).toMatchObject({ ok: true, value: { serverId: id } });
+    expect(await socket.invoke('tasks:get', { localId: task.localId })).toMatchObject({ ok: true, value: { serverId: id } });
   });
 
   it('cannot remove a stdio server, which browser mode could never add back', async () => {

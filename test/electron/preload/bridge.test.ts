@@ -42,8 +42,8 @@ describe('createBridge', () => {
     const bridge = createBridge(fake.ipc);
     // The page may pass more arguments than the type allows.
     const call: (...args: unknown[]) => Promise<unknown> = bridge.invoke['tasks:cancel'];
-    await expect(call({ id: 't1' }, 'extra', 'arguments')).resolves.toEqual({ ok: true, value: { channel: 'tasks:cancel', args: [{ id: 't1' }] } });
-    expect(fake.invoke).toHaveBeenCalledExactlyOnceWith('tasks:cancel', { id: 't1' });
+    await expect(call({ localId: 't1' }, 'extra', 'arguments')).resolves.toEqual({ ok: true, value: { channel: 'tasks:cancel', args: [{ localId: 't1' }] } });
+    expect(fake.invoke).toHaveBeenCalledExactlyOnceWith('tasks:cancel', { localId: 't1' });
   });
 
   it('hands listeners the payload only, never the IpcRendererEvent, and unsubscribes', () => {

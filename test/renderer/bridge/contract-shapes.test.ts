@@ -108,7 +108,7 @@ describe('the hand checks give the verdict of the contract schema they stand in 
     ['app info', AppInfoSchema, isAppInfo, fullAppInfo],
     ['a result frame', HostFrameSchema, isHostFrame, { type: 'result', id: 3, result: { ok: true, value: { any: 'thing' } } }],
     ['an error frame', HostFrameSchema, isHostFrame, { type: 'result', id: 0, result: { ok: false, error: { message: 'm', code: -32_601 } } }],
-    ['an event frame', HostFrameSchema, isHostFrame, { type: 'event', channel: 'tasks:removed', payload: { ids: ['a'] } }],
+    ['an event frame', HostFrameSchema, isHostFrame, { type: 'event', channel: 'tasks:removed', payload: { localIds: ['a'] } }],
   ] as const)('%s, each member removed or replaced by every kind of value', (_name, schema, check, sample) => {
     expect(verdicts(schema, check, sample)).toEqual({ zod: true, hand: true });
     expect(disagreements(schema, check, sample)).toEqual([]);
@@ -116,7 +116,7 @@ describe('the hand checks give the verdict of the contract schema they stand in 
 
   const eventSamples: { [E in (typeof EVENT_CHANNEL_NAMES)[number]]: unknown } = {
     'tasks:updated': { tasks: [asJson(makeTask())], details: [{ localId: 't', timeline: { count: 3, entries: [{ at: 1, status: 'working', statusMessage: 'm', note: 'n' }] }, answeredInputKeys: ['k'] }] },
-    'tasks:removed': { ids: ['a', 'b'] },
+    'tasks:removed': { localIds: ['a', 'b'] },
     'servers:changed': { servers: [fullServer, notRespondingServer] },
     'inputs:changed': { inputs: fullInputs },
     'notifications:raised': { notification: { id: 'n', localId: 't', kind: 'completed', title: 'Done', body: 'build finished' } },

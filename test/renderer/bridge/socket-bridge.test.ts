@@ -76,7 +76,7 @@ describe('createSocketBridge', () => {
 
   it('passes error envelopes through', async () => {
     socket().open();
-    const answer = bridge.invoke['tasks:cancel']({ id: 't' });
+    const answer = bridge.invoke['tasks:cancel']({ localId: 't' });
     socket().receive({ type: 'result', id: 1, result: { ok: false, error: { message: 'Server does not offer cancel', code: -32601 } } });
     await expect(answer).resolves.toEqual({ ok: false, error: { message: 'Server does not offer cancel', code: -32601 } });
   });
@@ -108,17 +108,17 @@ describe('createSocketBridge', () => {
     socket().open();
     const listener = vi.fn();
     const unsubscribe = bridge.events['tasks:removed'](listener);
-    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['a'] } });
-    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { ids: 'a' } });
+    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { localIds: ['a'] } });
+    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { localIds: 'a' } });
     socket().receive({ type: 'event', channel: 'no:such', payload: {} });
     socket().receive('not json');
     socket().receive({ type: 'shout' });
     socket().receive('x'.repeat(MAX_FRAME_BYTES + 1));
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(listener).toHaveBeenCalledWith({ ids: ['a'] });
+    expect(listener).toHaveBeenCalledWith({ localIds: ['a'] });
     expect(warnings).toHaveLength(5);
     unsubscribe();
-    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['b'] } });
+    socket().receive({ type: 'event', channel: 'tasks:removed', payload: { localIds: ['b'] } });
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
@@ -245,12 +245,12 @@ describe('createSocketBridge with the contract schemas loaded on demand', () => 
 
   it('holds what comes after an answer that waits for them, and keeps the order', async () => {
     const order: string[] = [];
-    bridge.events['tasks:removed'](({ ids }) => order.push(`removed ${ids.join()}`));
+    bridge.events['tasks:removed'](({ localIds }) => order.push(`removed ${localIds.join()}`));
     const tools = bridge.invoke['tools:list']({ serverId: 's' }).then((result) => order.push(`tools ${result.ok}`));
     const servers = bridge.invoke['servers:list']({}).then((result) => order.push(`servers ${result.ok}`));
-    socket.current!.receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['a'] } });
+    socket.current!.receive({ type: 'event', channel: 'tasks:removed', payload: { localIds: ['a'] } });
     socket.current!.receive({ type: 'result', id: 1, result: { ok: true, value: [makeTool()] } });
-    socket.current!.receive({ type: 'event', channel: 'tasks:removed', payload: { ids: ['b'] } });
+    socket.current!.receive({ type: 'event', channel: 'tasks:removed', payload: { localIds: ['b'] } });
     socket.current!.receive({ type: 'result', id: 2, result: { ok: true, value: [makeServer()] } });
     await Promise.resolve();
     expect(order).toEqual(['removed a']);

@@ -44,7 +44,7 @@ function browserApp() {
     bridge: createFakeBridge({
       'app:info': () => ok(makeAppInfo({ mode: 'browser' })),
       'tasks:list': () => ok([makeTask({ localId: 'task-7', toolName: 'build' })]),
-      'tasks:get': ({ id }) => ok(makeDetail({ localId: id, toolName: 'build' })),
+      'tasks:get': ({ localId }) => ok(makeDetail({ localId, toolName: 'build' })),
     }),
   });
 }
@@ -117,7 +117,7 @@ describe('raised notifications', () => {
 
   it('are never shown by the page in Electron; its click event opens the task', async () => {
     install('granted');
-    const { bridge } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ id }) => ok(makeDetail({ localId: id })) }) });
+    const { bridge } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ localId }) => ok(makeDetail({ localId })) }) });
     await waitFor(() => expect(bridge.listenerCount('notifications:activated')).toBe(1));
     act(() => bridge.emit('notifications:raised', { notification: raised }));
     expect(FakeNotification.created).toEqual([]);
@@ -126,7 +126,7 @@ describe('raised notifications', () => {
   });
 
   it('open their task through its address, so Back returns to where the user was', async () => {
-    const { bridge, store } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ id }) => ok(makeDetail({ localId: id })) }), state: { screen: 'servers' } });
+    const { bridge, store } = renderApp({ bridge: createFakeBridge({ 'tasks:get': ({ localId }) => ok(makeDetail({ localId })) }), state: { screen: 'servers' } });
     await waitFor(() => expect(bridge.listenerCount('notifications:activated')).toBe(1));
     act(() => bridge.emit('notifications:activated', { localId: 'task 9' }));
     await screen.findByTestId('task-detail');

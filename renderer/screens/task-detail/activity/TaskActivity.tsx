@@ -24,11 +24,11 @@ export function TaskActivity({ task, serverName }: { task: TaskDetail; serverNam
   const consoleTitleId = useId();
   const exchange = useQuery({
     queryKey: logKeys.exchange(task.serverId, task.localId),
-    queryFn: async () => unwrap(await bridge.invoke['tasks:exchange']({ id: task.localId })),
+    queryFn: async () => unwrap(await bridge.invoke['tasks:exchange']({ localId: task.localId })),
     staleTime: Infinity,
   });
   const exportTask = useMutation({
-    mutationFn: async () => unwrap(await bridge.invoke['tasks:export']({ id: task.localId })),
+    mutationFn: async () => unwrap(await bridge.invoke['tasks:export']({ localId: task.localId })),
     onSuccess: (json) => {
       if (json !== null) saveTextFile(safeFileName(`${task.toolName}-${task.localId}`, 'json'), json, 'application/json');
     },

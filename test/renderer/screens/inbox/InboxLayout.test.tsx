@@ -16,7 +16,7 @@ const rowButton = (id: string) => within(row(id)).getByRole('button');
 
 function bridge(): FakeBridge {
   const fake = createFakeBridge({ 'tasks:list': () => ok(tasks), 'servers:list': () => ok([makeServer()]) });
-  fake.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.localId === id)! })));
+  fake.handle('tasks:get', ({ localId }) => ok(makeDetail({ ...tasks.find((task) => task.localId === localId)! })));
   return fake;
 }
 

@@ -188,12 +188,12 @@ describe('inbox', () => {
 
   it('opens a task when its row is clicked', async () => {
     const bridge = bridgeWith(tasks);
-    bridge.handle('tasks:get', ({ id }) => ok(makeDetail({ ...tasks.find((task) => task.localId === id)! })));
+    bridge.handle('tasks:get', ({ localId }) => ok(makeDetail({ ...tasks.find((task) => task.localId === localId)! })));
     renderApp({ bridge });
     await waitFor(() => expect(rows()).toHaveLength(3));
     fireEvent.click(within(row('old')).getByRole('button'));
     expect((await screen.findByTestId('task-detail')).dataset.taskId).toBe('old');
-    expect(bridge.requestsTo('tasks:get')).toEqual([{ id: 'old' }]);
+    expect(bridge.requestsTo('tasks:get')).toEqual([{ localId: 'old' }]);
   });
 
   it('moves between rows and group headers with the arrow keys', async () => {
@@ -256,7 +256,7 @@ describe('live updates', () => {
     await waitFor(() => expect(rowIds()).toEqual(['b', 'a']));
     expect(screen.getByTestId('nav-inbox-count').textContent).toContain('2');
 
-    act(() => bridge.emit('tasks:removed', { ids: ['a'] }));
+    act(() => bridge.emit('tasks:removed', { localIds: ['a'] }));
     await waitFor(() => expect(rowIds()).toEqual(['b']));
   });
 
@@ -356,7 +356,7 @@ describe('inbox groups and rows', () => {
     expect(bridge.requestsTo('tasks:remove')).toEqual([]);
     fireEvent.click(screen.getByTestId('inbox-clear-finished-confirm'));
     await waitFor(() => expect(rowIds()).toEqual(['run']));
-    expect(bridge.requestsTo('tasks:remove')).toEqual([{ id: 'done-1' }, { id: 'done-2' }, { id: 'done-3' }]);
+    expect(bridge.requestsTo('tasks:remove')).toEqual([{ localId: 'done-1' }, { localId: 'done-2' }, { localId: 'done-3' }]);
     expect(headers().map((element) => element.dataset.group)).toEqual(['running']);
   });
 
@@ -372,7 +372,7 @@ describe('inbox groups and rows', () => {
     expect(remove.textContent).toBe('Remove selected (2)');
     fireEvent.click(remove);
     await waitFor(() => expect(rowIds()).toEqual(['run', 'done-2']));
-    expect(bridge.requestsTo('tasks:remove')).toEqual([{ id: 'done-1' }, { id: 'done-3' }]);
+    expect(bridge.requestsTo('tasks:remove')).toEqual([{ localId: 'done-1' }, { localId: 'done-3' }]);
     expect(screen.queryByTestId('inbox-remove-selected')).toBeNull();
   });
 

@@ -38,7 +38,7 @@ describe('where a question comes from', () => {
     const notice = screen.getByTestId('input-asked-again');
     expect(notice.textContent).toContain('Asked again (round 3)');
     fireEvent.click(within(notice).getByTestId('input-stop'));
-    await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'task-1' }]));
+    await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ localId: 'task-1' }]));
     await waitFor(() => expect(within(notice).getByTestId<HTMLButtonElement>('input-stop').disabled).toBe(true));
   });
 

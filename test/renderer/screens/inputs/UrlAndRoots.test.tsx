@@ -119,7 +119,7 @@ describe('a roots request', () => {
     const bridge = createFakeBridge({ 'inputs:list': () => ok([roots]), 'tasks:cancel': () => ok({}) });
     const panel = await openQueue(bridge, 'input-roots');
     fireEvent.click(within(panel).getByTestId('input-cancel'));
-    await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'task-1' }]));
+    await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ localId: 'task-1' }]));
     expect(bridge.requestsTo('inputs:answer')).toEqual([]);
   });
 });

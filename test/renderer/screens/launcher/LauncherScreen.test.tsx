@@ -33,7 +33,7 @@ function launcherBridge(overrides: Parameters<typeof createFakeBridge>[0] = {}):
   return createFakeBridge({
     'servers:list': () => ok([makeServer({ id: 'demo', name: 'Demo server' }), makeServer({ id: 'other', name: 'Other', state: { id: 'other', name: 'Other', status: 'reconnecting' } })]),
     'tools:list': ({ serverId }) => ok(serverId === 'demo' ? [buildTool, configTool] : []),
-    'tasks:get': ({ id }) => ok(makeDetail({ localId: id, toolName: 'build' })),
+    'tasks:get': ({ localId }) => ok(makeDetail({ localId, toolName: 'build' })),
     ...overrides,
   });
 }
@@ -115,7 +115,7 @@ describe('tool launcher', () => {
     renderApp({
       bridge: launcherBridge({
         'tools:call': () => ok({ kind: 'result', result: { content: [{ type: 'text', text: 'Echo: hi' }] }, task: makeCall(entry) }),
-        'tasks:get': ({ id }) => ok(makeCallDetail({ ...entry, localId: id })),
+        'tasks:get': ({ localId }) => ok(makeCallDetail({ ...entry, localId })),
         'tasks:result': () => ok({ content: [{ type: 'text', text: 'Echo: hi' }] }),
       }),
       state: { screen: 'launcher' },
@@ -138,7 +138,7 @@ describe('tool launcher', () => {
         // An entry made before this click is never taken for the new call's.
         'tasks:list': () => ok([makeTask({ localId: 'earlier', toolName: 'build', serverId: 'demo', createdAt: Date.now() - 1_000 })]),
         'tools:call': () => new Promise((resolve) => { answer = (outcome) => resolve(ok(outcome)); }),
-        'tasks:get': ({ id }) => ok(details.get(id) ?? null),
+        'tasks:get': ({ localId }) => ok(details.get(localId) ?? null),
         'tasks:cancel': () => ok({}),
       }),
       state: { screen: 'launcher' },
@@ -167,7 +167,7 @@ describe('tool launcher', () => {
     fireEvent.click(screen.getByTestId('task-cancel'));
     expect(screen.getByText(/Cancel this call\? The server is told to stop working on the request/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('task-cancel-confirm'));
-    await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'long' }]));
+    await waitFor(() => expect(bridge.requestsTo('tasks:cancel')).toEqual([{ localId: 'long' }]));
 
     // The call's answer, arriving later, does not move the user anywhere.
     fireEvent.click(screen.getByTestId('task-back'));

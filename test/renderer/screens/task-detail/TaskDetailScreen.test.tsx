@@ -17,7 +17,7 @@ const PNG = 'iVBORw0KGgo=';
 function renderDetail(detail: TaskDetail, handlers: Handlers = {}, others: TaskDetail[] = []) {
   const details = new Map([detail, ...others].map((task) => [task.localId, task]));
   const bridge = createFakeBridge({
-    'tasks:get': ({ id }) => ok(details.get(id) ?? null),
+    'tasks:get': ({ localId }) => ok(details.get(localId) ?? null),
     'tasks:list': () => ok([...details.values()].map(({ timeline: _t, arguments: _a, answeredInputKeys: _k, ...summary }) => ({ ...summary, argumentSummary: '' }))),
     'servers:list': () => ok([makeServer({ id: 'server-a', name: 'Alpha builds' })]),
     ...handlers,
@@ -144,7 +144,7 @@ describe('task detail', () => {
     );
     const section = await screen.findByTestId('task-result');
     await waitFor(() => expect(within(section).getByTestId('result-text').textContent).toBe('Built demo-app'));
-    expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'r' }]);
+    expect(bridge.requestsTo('tasks:result')).toEqual([{ localId: 'r' }]);
 
     const images = within(section).getAllByRole('img');
     expect(images).toHaveLength(1);
@@ -198,7 +198,7 @@ describe('task detail', () => {
       expect(screen.getByTestId('task-explanation').textContent).toMatch(/answered this call after your input, without creating a task/);
       expect(screen.getByTestId('task-facts').textContent).toContain('None: the server created no task for this call.');
       expect((await screen.findByTestId('task-result')).textContent).toContain('Released version 2.');
-      expect(bridge.requestsTo('tasks:result')).toEqual([{ id: 'mrtr' }]);
+      expect(bridge.requestsTo('tasks:result')).toEqual([{ localId: 'mrtr' }]);
       expect(screen.getAllByTestId('timeline-entry').map((entry) => entry.textContent).join('\n')).toContain('The server answered after your input');
       expect(screen.queryByTestId('task-cancel')).toBeNull();
       expect(screen.queryByTestId('task-error')).toBeNull();
@@ -258,7 +258,7 @@ describe('task detail', () => {
     expect(bridge.requestsTo('tasks:cancel')).toEqual([]);
     fireEvent.click(screen.getByTestId('task-cancel-confirm'));
     await screen.findByTestId('task-cancel-requested');
-    expect(bridge.requestsTo('tasks:cancel')).toEqual([{ id: 'c' }]);
+    expect(bridge.requestsTo('tasks:cancel')).toEqual([{ localId: 'c' }]);
     expect(screen.getByTestId('task-cancel-requested').textContent).toMatch(/cooperative.*may still finish/);
     expect(screen.queryByTestId('task-cancel')).toBeNull();
     expect(screen.getAllByTestId('status-badge')[0]!.dataset.status).toBe('cancel-requested');
@@ -352,7 +352,7 @@ describe('task detail', () => {
     expect(document.activeElement).toBe(screen.getByTestId('task-remove-confirm'));
     fireEvent.click(screen.getByTestId('task-remove-confirm'));
     await screen.findByTestId('inbox-screen');
-    expect(bridge.requestsTo('tasks:remove')).toEqual([{ id: 'gone' }]);
+    expect(bridge.requestsTo('tasks:remove')).toEqual([{ localId: 'gone' }]);
     expect(screen.queryAllByTestId('task-row').map((row) => row.dataset.taskId)).not.toContain('gone');
   });
 
