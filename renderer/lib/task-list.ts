@@ -179,6 +179,16 @@ export function filterTasks(tasks: readonly TaskSummary[], filter: TaskFilter, s
 }
 
 /**
+ * The task with this local id in `tasks`, if any. For a list `applyTaskUpdates` made this is one
+ * map lookup; for any other (the first read, before its first merge) a scan.
+ */
+export function findTask(tasks: readonly TaskSummary[], localId: string): TaskSummary | undefined {
+  const index = indexes.get(tasks);
+  if (index !== undefined) return index.byId.get(localId);
+  return tasks.find((task) => task.localId === localId);
+}
+
+/**
  * The distinct server ids the tasks name, sorted. For a list `applyTaskUpdates` made this is
  * O(1) and the same array as long as the set of ids stays the same, so what is derived from it
  * can be memoized on it.

@@ -9,13 +9,15 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { TaskDetail } from '../../../shared/ipc/contract';
 import { withDetailFields } from '../../lib/detail-update';
+import { findTask } from '../../lib/task-list';
 import { useLiveStore } from '../../live/live-context';
 import { useTaskDetail } from '../../queries/use-engine-data';
 
 /** The detail query, and the task to show (`null` when the host no longer tracks it). */
 export function useLiveTaskDetail(id: string) {
   const detail = useTaskDetail(id);
-  const summary = useLiveStore((state) => state.tasks.data?.find((task) => task.localId === id));
+  // Read on every change of the live store: one lookup in the list's index, not a scan of 10,000 tasks.
+  const summary = useLiveStore((state) => (state.tasks.data === undefined ? undefined : findTask(state.tasks.data, id)));
   const fetched = detail.data;
   const isBehind = fetched !== undefined && fetched !== null && summary !== undefined && summary.updatedAt > fetched.updatedAt;
   const { isFetching, refetch } = detail;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { TaskSummary } from '../../../shared/ipc/contract';
-import { applyTaskUpdates, filterTasks, groupTasks, removeTasks, taskListItemKey, taskListItems, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
+import { applyTaskUpdates, filterTasks, findTask, groupTasks, removeTasks, taskListItemKey, taskListItems, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
 import { sortForList, taskGroup, type TaskGroup } from '../../../shared/inbox-order';
 import { makeCall, makeSnapshot, makeTask, type ServerTaskSummary } from '../factories';
 
@@ -130,6 +130,12 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
     // The kept server ids agree with counting the list from scratch (a copy has no index).
     expect(taskServerIds(list)).toEqual(expectedServers);
     expect(taskServerIds([...list])).toEqual(expectedServers);
+    // Found by id through the kept index as by a scan of the list, and in a copy (no index) too.
+    for (const task of list) {
+      expect(findTask(list, task.localId)).toBe(task);
+      expect(findTask([...list], task.localId)).toBe(task);
+    }
+    expect(findTask(list, 'no-such-task')).toBeUndefined();
   });
 
   it('matches a full sort after many random batches', () => {
