@@ -62,7 +62,7 @@ export class Engine {
   private readonly parts: EngineParts;
   private readonly resultReader: ResultReader;
   private readonly identity: ClientIdentity;
-  private readonly emitters: EngineEmitters & { server: Emitter<ServerState>; log: Emitter<{ serverId: string }> };
+  private readonly emitters: EngineEmitters & { server: Emitter<ServerState>; log: Emitter<{ serverId: string; exchangeLocalIds: readonly string[] }> };
   private readonly observatory: Observatory;
   private readonly stopWatchingEnds: { dispose(): void };
   private disposed = false;
@@ -77,8 +77,11 @@ export class Engine {
   readonly onDidChangeInputs: Event<PendingInput[]>;
   /** Writes to disk started failing (the problem to show) or work again (`undefined`); see `saveProblem`. */
   readonly onDidChangeSaveProblem: Event<SaveProblem | undefined>;
-  /** A server's console or protocol log got new entries (at most ten reports a second per server): read them with `afterSeq`. */
-  readonly onDidAppendLog: Event<{ serverId: string }>;
+  /**
+   * A server's console or protocol log got new entries (at most ten reports a second per server):
+   * read them with `afterSeq`. `exchangeLocalIds`: the tasks whose exchange changed with them.
+   */
+  readonly onDidAppendLog: Event<{ serverId: string; exchangeLocalIds: readonly string[] }>;
 
   constructor(private readonly ports: EnginePorts, options: EngineOptions = {}) {
     this.identity = options.identity ?? { name: 'mcp-task-monitor', version: '0.1.0' };
@@ -116,7 +119,7 @@ export class Engine {
         isKnown: (localId) => ledger.get(localId) !== undefined,
         callsInFlight: (serverId) => this.parts.calls.inFlight(serverId),
       },
-      onAppend: (serverId) => this.emitters.log.fire({ serverId }),
+      onAppend: (serverId, exchangeLocalIds) => this.emitters.log.fire({ serverId, exchangeLocalIds }),
       hasListeners: () => this.emitters.log.listenerCount > 0,
     });
     this.servers = new ServerRoster({

@@ -111,7 +111,7 @@ export async function createHost(options: CreateHostOptions): Promise<Host> {
     engine.onDidRemoveTask((id) => batcher.taskRemoved(id)),
     engine.onDidChangeServer(() => batcher.serversChanged()),
     engine.onDidChangeInputs((inputs) => batcher.inputsChanged(inputs)),
-    engine.onDidAppendLog(({ serverId }) => batcher.logsAppended(serverId)),
+    engine.onDidAppendLog(({ serverId, exchangeLocalIds }) => batcher.logsAppended(serverId, exchangeLocalIds)),
   ];
 
   let isStopped = false;

@@ -39,6 +39,8 @@ export class EventBatcher {
   readonly #tasks = new Map<string, TrackedTask>();
   readonly #removed = new Set<string>();
   readonly #logsAppended = new Set<string>();
+  /** Tasks whose exchange changed with those entries. */
+  readonly #changedExchanges = new Set<string>();
   /** Per task, the timeline count and number of answers its last detail change carried. */
   readonly #sentDetails = new Map<string, { timelineCount: number; answers: number }>();
   #isServersChanged = false;
@@ -80,9 +82,10 @@ export class EventBatcher {
     this.#schedule();
   }
 
-  /** New console lines or protocol messages were recorded for `serverId`. */
-  logsAppended(serverId: string): void {
+  /** New console lines or protocol messages were recorded for `serverId`, changing the exchanges of `exchangeLocalIds`. */
+  logsAppended(serverId: string, exchangeLocalIds: readonly string[] = []): void {
     this.#logsAppended.add(serverId);
+    for (const localId of exchangeLocalIds) this.#changedExchanges.add(localId);
     this.#schedule();
   }
 
@@ -93,6 +96,7 @@ export class EventBatcher {
     this.#tasks.clear();
     this.#removed.clear();
     this.#logsAppended.clear();
+    this.#changedExchanges.clear();
     this.#sentDetails.clear();
     this.#isServersChanged = false;
     this.#inputs = undefined;
@@ -143,8 +147,10 @@ export class EventBatcher {
     }
     if (this.#logsAppended.size > 0) {
       const serverIds = [...this.#logsAppended];
+      const exchangeLocalIds = [...this.#changedExchanges];
       this.#logsAppended.clear();
-      this.emit('logs:appended', { serverIds });
+      this.#changedExchanges.clear();
+      this.emit('logs:appended', { serverIds, exchangeLocalIds });
     }
     if (this.#inputs !== undefined) {
       const inputs = this.#inputs;

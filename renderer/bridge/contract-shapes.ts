@@ -221,7 +221,7 @@ const eventChecks = {
     notification: objectOf({ id: isString, localId: maybe(isString), kind: oneOf(['input', 'completed', 'failed', 'summary']), title: stringOf({ max: 200 }), body: stringOf({ max: 1_000 }) }),
   }),
   'notifications:activated': objectOf({ localId: maybe(isString) }),
-  'logs:appended': objectOf({ serverIds: isStrings }),
+  'logs:appended': objectOf({ serverIds: isStrings, exchangeLocalIds: isStrings }),
   'app:changed': objectOf({ info: isAppInfo }),
 } as const;
 

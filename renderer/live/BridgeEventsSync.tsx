@@ -34,8 +34,10 @@ function useBridgeEventsSync(): void {
       }),
       bridge.events['inputs:changed'](({ inputs }) => setPushed(live, 'inputs', inputs)),
       // Open log views read what is new (each asks only after its last entry); closed ones when opened.
-      bridge.events['logs:appended'](({ serverIds }) => {
+      // An exchange is read whole, so only when it changed, not whenever its server logs anything.
+      bridge.events['logs:appended'](({ serverIds, exchangeLocalIds }) => {
         for (const serverId of serverIds) void holder.client?.invalidateQueries({ queryKey: logKeys.server(serverId) });
+        for (const localId of exchangeLocalIds) void holder.client?.invalidateQueries({ queryKey: logKeys.exchange(localId) });
       }),
       bridge.events['app:changed'](({ info }) => setPushed(live, 'appInfo', info)),
     ];

@@ -17,9 +17,9 @@ export const serverKeys = {
 /** A server's console and protocol log, and a task's exchange (refetched as `logs:appended` says). */
 export const logKeys = {
   all: ['logs'] as const,
-  server: (serverId: string) => [...logKeys.all, serverId] as const,
+  server: (serverId: string) => [...logKeys.all, 'server', serverId] as const,
   console: (serverId: string, filter: { localId?: string | undefined; search: string }) => [...logKeys.server(serverId), 'console', filter] as const,
   protocol: (serverId: string, localId?: string) => [...logKeys.server(serverId), 'protocol', localId ?? null] as const,
-  /** A task's exchange sits under its server's key: the server's new messages may be the task's. */
-  exchange: (serverId: string, localId: string) => [...logKeys.server(serverId), 'exchange', localId] as const,
+  /** A task's exchange, apart from its server's logs: read again only when `logs:appended` names the task. */
+  exchange: (localId: string) => [...logKeys.all, 'exchange', localId] as const,
 };

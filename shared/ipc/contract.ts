@@ -128,8 +128,11 @@ export const eventChannels = {
   'notifications:raised': z.object({ notification: TaskNotificationSchema }),
   /** Electron: the user clicked a desktop notification; open this task (absent: a summary, just show the app). */
   'notifications:activated': z.object({ localId: z.string().optional() }),
-  /** New console lines or protocol messages were recorded for these servers: read what is new with `logs:*`. */
-  'logs:appended': z.object({ serverIds: z.array(z.string()) }),
+  /**
+   * New console lines or protocol messages were recorded for these servers: read what is new with
+   * `logs:*`. `exchangeLocalIds`: the tasks whose exchange (`tasks:exchange`) changed with them.
+   */
+  'logs:appended': z.object({ serverIds: z.array(z.string()), exchangeLocalIds: z.array(z.string()) }),
   /** What `app:info` answers changed (e.g. a save problem appeared or cleared): the whole new value. */
   'app:changed': z.object({ info: AppInfoSchema }),
 } as const;

@@ -38,14 +38,18 @@ function setup(servers: () => ServerView[] = () => []) {
 }
 
 describe('EventBatcher', () => {
-  it('names each server whose logs grew once per flush interval, however many entries it recorded', async () => {
+  it('names each server whose logs grew, and each task whose exchange changed, once per flush interval, however many entries it recorded', async () => {
     const { clock, sent, batcher } = setup();
-    for (let entry = 0; entry < 500; entry += 1) batcher.logsAppended(entry % 2 === 0 ? 'alpha' : 'beta');
+    for (let entry = 0; entry < 500; entry += 1) batcher.logsAppended(entry % 2 === 0 ? 'alpha' : 'beta', entry % 3 === 0 ? [`task-${entry % 2}`] : []);
     expect(sent).toEqual([]);
     await clock.advance(EVENT_INTERVAL_MS);
-    expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([['logs:appended', { serverIds: ['alpha', 'beta'] }]]);
+    expect(sent.map(({ channel, payload }) => [channel, payload])).toEqual([['logs:appended', { serverIds: ['alpha', 'beta'], exchangeLocalIds: ['task-0', 'task-1'] }]]);
     await clock.advance(10 * EVENT_INTERVAL_MS);
     expect(sent).toHaveLength(1);
+    // The next report names only what changed since.
+    batcher.logsAppended('beta');
+    await clock.advance(EVENT_INTERVAL_MS);
+    expect(sent.at(-1)?.payload).toEqual({ serverIds: ['beta'], exchangeLocalIds: [] });
   });
 
   it('turns a burst of 1,000 updates into one message per flush interval with the last state of each task', async () => {

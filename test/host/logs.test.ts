@@ -5,7 +5,7 @@
  * channel answers (checked against the contract), the logs really hold the traffic, and neither
  * secret crosses to the renderer — in no answer and no event — nor lands in any file of the data
  * folder. Bad requests are refused before the engine sees them; `logs:appended` names the
- * server; the log level is a setting saved in servers.json.
+ * server and the tasks whose exchange changed; the log level is a setting saved in servers.json.
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -121,9 +121,13 @@ describe('log channels on a real host', () => {
     }
   });
 
-  it('names the server in logs:appended as its logs grow', () => {
-    const named = new Set(test.events.of('logs:appended').flatMap((payload) => payload.serverIds));
+  it('names the server in logs:appended as its logs grow, and each task whose exchange changed with them', () => {
+    const appended = test.events.of('logs:appended');
+    const named = new Set(appended.flatMap((payload) => payload.serverIds));
     expect(named).toEqual(new Set(['web', 'local']));
+    expect(new Set(appended.flatMap((payload) => payload.exchangeLocalIds))).toEqual(new Set([taskIds.web, taskIds.local]));
+    // Not every report names a task: the console lines and the server's own traffic change no exchange.
+    expect(appended.some((payload) => payload.exchangeLocalIds.length === 0)).toBe(true);
   });
 
   it.each([

@@ -2,7 +2,9 @@
  * What the engine records of each server's activity: its console, its protocol log and, through
  * them, each task's exchange. Per server, kept across reconnects (and a remove and add of the
  * same id) while the app runs. The connection reports to it through a `ConnectionObserver`;
- * readers are told of new entries by `onAppend`, at most ten times a second per server.
+ * readers are told of new entries by `onAppend`, at most ten times a second per server, with the
+ * tasks whose exchange changed since the last report (so an open task reads its exchange again
+ * only when it grew, not whenever its server logs anything).
  */
 import type { ServerConfig } from '../../../shared/server-config.js';
 import type { ConsoleEntry, HttpFacts, ProtocolEntry, ServerLogLine } from '../../../shared/server-log.js';
@@ -10,7 +12,7 @@ import type { ConnectionObserver } from '../connections/connection-traffic.js';
 import { cleanLine } from '../connections/untrusted-line.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
 import { isJsonObject } from '../../../shared/json-guards.js';
-import { ProtocolLog, type ProtocolQuery } from './protocol-log.js';
+import { ProtocolLog, type EntryListener, type ProtocolQuery } from './protocol-log.js';
 import { createRedactor, secretsOf, type Redactor } from './redaction.js';
 import { logMessageOf, ServerConsole, type ConsoleQuery } from './server-console.js';
 import { TaskAttribution, type AttributionSources } from './task-attribution.js';
@@ -30,8 +32,8 @@ export interface ObservatoryDeps {
   /** False: no protocol log and no exchanges are recorded (the console still is). */
   recordProtocol: boolean;
   sources: AttributionSources;
-  /** New console or protocol entries of a server (coalesced). */
-  onAppend(serverId: string): void;
+  /** New console or protocol entries of a server (coalesced); `exchangeLocalIds`: the tasks whose exchange changed among them. */
+  onAppend(serverId: string, exchangeLocalIds: readonly string[]): void;
   /** True while anyone listens for `onAppend` (none: no report is scheduled at all). */
   hasListeners(): boolean;
 }
@@ -41,6 +43,8 @@ interface ObservedServer {
   console: ServerConsole;
   protocol: ProtocolLog;
   attribution: TaskAttribution;
+  /** Tasks whose exchange changed since the last report (kept only while anyone listens). */
+  changedExchanges: Set<string>;
   reportTimer: TimerHandle | undefined;
   lastReportAt: number;
 }
@@ -134,11 +138,16 @@ export class Observatory {
     }
     const now = (): number => this.deps.clock.now();
     const attribution = new TaskAttribution(config.id, this.deps.sources);
+    const changedExchanges = new Set<string>();
+    const takeEntry: EntryListener = (entry, json, message, redact) => {
+      if (this.exchanges.take(entry, json, message, redact) && this.deps.hasListeners()) changedExchanges.add(entry.localId!);
+    };
     const server: ObservedServer = {
       redactor,
       console: new ServerConsole(now, redactor),
-      protocol: new ProtocolLog(now, redactor, (message, direction) => attribution.ofMessage(message, direction), (entry, json, message, redact) => this.exchanges.take(entry, json, message, redact)),
+      protocol: new ProtocolLog(now, redactor, (message, direction) => attribution.ofMessage(message, direction), takeEntry),
       attribution,
+      changedExchanges,
       reportTimer: undefined,
       lastReportAt: Number.NEGATIVE_INFINITY,
     };
@@ -153,7 +162,9 @@ export class Observatory {
     const report = (): void => {
       server.reportTimer = undefined;
       server.lastReportAt = this.deps.clock.monotonic();
-      this.deps.onAppend(serverId);
+      const exchangeLocalIds = [...server.changedExchanges];
+      server.changedExchanges.clear();
+      this.deps.onAppend(serverId, exchangeLocalIds);
     };
     if (wait <= 0) report();
     else server.reportTimer = this.deps.clock.setTimer(wait, report);

@@ -58,11 +58,11 @@ export class TaskExchanges {
   /**
    * Takes one protocol-log entry (ignored unless it belongs to a task) with its redacted JSON
    * text, and its message as it came — read only for the line's summary, which `redact` cleans
-   * of secrets.
+   * of secrets. True when the entry changed that task's exchange (what a reader of it must read again).
    */
-  take(entry: StoredProtocolEntry, json: string | undefined, message: Record<string, unknown>, redact: (text: string) => string): void {
+  take(entry: StoredProtocolEntry, json: string | undefined, message: Record<string, unknown>, redact: (text: string) => string): boolean {
     const taskId = entry.localId;
-    if (taskId === undefined || entry.method === undefined) return;
+    if (taskId === undefined || entry.method === undefined) return false;
     let record = this.records.get(taskId);
     if (record === undefined) {
       record = { lines: [], open: new Map(), merged: false };
@@ -80,7 +80,7 @@ export class TaskExchanges {
         last.repeatJson = kept;
         record.open.set(openKey(entry.direction, entry.id), last);
         this.changed(taskId);
-        return;
+        return true;
       }
       const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, key: '' };
       if (entry.id !== undefined) line.id = entry.id;
@@ -103,6 +103,7 @@ export class TaskExchanges {
       }
     }
     this.changed(taskId);
+    return true;
   }
 
   /** The task ended: its exchange is written soon. */

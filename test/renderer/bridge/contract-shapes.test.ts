@@ -121,7 +121,7 @@ describe('the hand checks give the verdict of the contract schema they stand in 
     'inputs:changed': { inputs: fullInputs },
     'notifications:raised': { notification: { id: 'n', localId: 't', kind: 'completed', title: 'Done', body: 'build finished' } },
     'notifications:activated': { localId: 't' },
-    'logs:appended': { serverIds: ['server-a'] },
+    'logs:appended': { serverIds: ['server-a'], exchangeLocalIds: ['t'] },
     'app:changed': { info: fullAppInfo },
   };
 

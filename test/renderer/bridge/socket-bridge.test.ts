@@ -236,7 +236,7 @@ describe('createSocketBridge with the contract schemas loaded on demand', () => 
     for (const channel of contract.EVENT_CHANNELS) bridge.events[channel]((payload) => events.push(payload));
     socket.current!.receive({ type: 'event', channel: 'servers:changed', payload: { servers: [makeServer()] } });
     socket.current!.receive({ type: 'event', channel: 'inputs:changed', payload: { inputs: [makeInputView()] } });
-    socket.current!.receive({ type: 'event', channel: 'logs:appended', payload: { serverIds: ['server-a'] } });
+    socket.current!.receive({ type: 'event', channel: 'logs:appended', payload: { serverIds: ['server-a'], exchangeLocalIds: [] } });
     socket.current!.receive({ type: 'event', channel: 'app:changed', payload: { info: makeAppInfo() } });
     await expect(Promise.all(answers)).resolves.toEqual(values.map((value) => ({ ok: true, value })));
     expect(events).toHaveLength(4);

@@ -2,7 +2,7 @@
  * What the server said about one task, and what the app sent it: the task's protocol exchange as
  * a timeline (ExchangeLineView.tsx), its console lines (its log messages, and the stderr lines the
  * app could tie to it), and "Export task" (one JSON file: record, timeline, result, exchange,
- * console). The exchange is read again whenever the server's log grows.
+ * console). The exchange is read again when the host says it changed (`logs:appended`).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -23,7 +23,7 @@ export function TaskActivity({ task, serverName }: { task: TaskDetail; serverNam
   const exchangeTitleId = useId();
   const consoleTitleId = useId();
   const exchange = useQuery({
-    queryKey: logKeys.exchange(task.serverId, task.localId),
+    queryKey: logKeys.exchange(task.localId),
     queryFn: async () => unwrap(await bridge.invoke['tasks:exchange']({ localId: task.localId })),
     staleTime: Infinity,
   });

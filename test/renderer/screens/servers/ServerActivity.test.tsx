@@ -99,8 +99,8 @@ describe('the server console', () => {
     const panel = within(await open());
     await waitFor(() => expect(panel.getAllByTestId('console-line')).toHaveLength(3));
     lines.push({ seq: 3, at: Date.UTC(2026, 0, 1, 10, 0, 3), source: 'stderr', text: 'later' });
-    bridge.emit('logs:appended', { serverIds: ['other'] });
-    bridge.emit('logs:appended', { serverIds: ['alpha'] });
+    bridge.emit('logs:appended', { serverIds: ['other'], exchangeLocalIds: [] });
+    bridge.emit('logs:appended', { serverIds: ['alpha'], exchangeLocalIds: [] });
     await waitFor(() => expect(panel.getAllByTestId('console-line')).toHaveLength(4));
     expect(panel.getAllByTestId('console-line')[3]!.textContent).toContain('later');
     expect(bridge.requestsTo('logs:console').at(-1)).toMatchObject({ afterSeq: 2 });

@@ -3,8 +3,8 @@
  * A task's Activity against the fake bridge: its exchange as lines (method, direction, outcome,
  * the answer's gist, HTTP status, duration, "×300" with first and last time for collapsed
  * repeats), each opening to the request and the answer as JSON with Copy as JSON, all as text
- * only; its console lines read with its id; a `logs:appended` of its server reads the exchange
- * again; "Export task" saves the host's document as a JSON file.
+ * only; its console lines read with its id; a `logs:appended` that names the task reads the exchange
+ * again (its server's other traffic does not); "Export task" saves the host's document as a JSON file.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -58,15 +58,22 @@ describe('a task\'s activity', () => {
     expect(within(first!).getByRole('button', { name: 'Copy exchange line 1 answer as JSON' })).toBeTruthy();
   });
 
-  it('reads its console lines by task id, and the exchange again when its server\'s logs grow', async () => {
+  it('reads its console lines by task id, and the exchange again only when the host says it changed', async () => {
     let current = lines.slice(0, 1);
     const bridge = renderActivity(() => current);
     await waitFor(() => expect(screen.getAllByTestId('exchange-line')).toHaveLength(1));
     expect((await screen.findAllByTestId('console-line'))[0]!.textContent).toContain('compiling');
     expect(bridge.requestsTo('logs:console')[0]).toMatchObject({ serverId: 'server-a', localId: 'local-1' });
     current = lines;
-    bridge.emit('logs:appended', { serverIds: ['server-a'] });
+    const consoleReads = bridge.requestsTo('logs:console').length;
+    // The server's logs grew with another task's traffic: the console reads its tail, the exchange stays.
+    bridge.emit('logs:appended', { serverIds: ['server-a'], exchangeLocalIds: ['other-task'] });
+    await waitFor(() => expect(bridge.requestsTo('logs:console').length).toBeGreaterThan(consoleReads));
+    expect(bridge.requestsTo('tasks:exchange')).toHaveLength(1);
+    expect(screen.getAllByTestId('exchange-line')).toHaveLength(1);
+    bridge.emit('logs:appended', { serverIds: ['server-a'], exchangeLocalIds: ['local-1'] });
     await waitFor(() => expect(screen.getAllByTestId('exchange-line')).toHaveLength(2));
+    expect(bridge.requestsTo('tasks:exchange')).toEqual([{ localId: 'local-1' }, { localId: 'local-1' }]);
     bridge.assertNoViolations();
   });
 
