@@ -7,7 +7,7 @@
  * huge numbers never draw a bar.
  */
 
-import type { TrackedTask } from './task-model.js';
+import type { SnapshotFields, TrackedTask } from './task-model.js';
 import { isTaskFinished } from './task-terminal.js';
 
 /** A fraction found in a status message. */
@@ -71,7 +71,7 @@ export type ProgressView =
     };
 
 /** The fields `taskProgress` reads (a tracked task, a summary and a detail all have them). */
-export type ProgressTask = Pick<TrackedTask, 'form' | 'progress' | 'snapshot' | 'phase' | 'endReason'>;
+export type ProgressTask = Pick<TrackedTask, 'form' | 'progress' | 'phase' | 'endReason'> & { snapshot?: SnapshotFields | undefined };
 
 /**
  * The progress to show for a task: the server's own `notifications/progress` figure when it sent

@@ -90,6 +90,11 @@ export const TaskSnapshotSchema = z.object({
  * (see `ResultStore`) so a status change never rewrites a large payload.
  */
 export type TaskSnapshot = z.infer<typeof TaskSnapshotSchema>;
+/**
+ * A snapshot's fields without the server's task id, which its task carries too: what a task
+ * summary holds (`SummarySnapshotSchema`), and all that the rules shared by the host and the page read.
+ */
+export type SnapshotFields = Omit<TaskSnapshot, 'serverTaskId'>;
 
 export const LegacySessionSchema = z.object({
   id: z.string(),

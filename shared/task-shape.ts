@@ -41,8 +41,8 @@ interface InputRequestShape {
   params?: Record<string, unknown>;
 }
 
-interface SnapshotShape {
-  serverTaskId: string;
+/** A snapshot as a summary carries it (its task has the server's id). */
+interface SummarySnapshotShape {
   status: GuardedBy<typeof isTaskStatus>;
   statusMessage?: string;
   createdAt?: string;
@@ -51,6 +51,11 @@ interface SnapshotShape {
   pollIntervalMs?: number;
   inputRequests?: Record<string, InputRequestShape>;
   error?: JsonRpcErrorShape;
+}
+
+/** A snapshot as a tracked task keeps it: the wire's, with the server's task id. */
+interface SnapshotShape extends SummarySnapshotShape {
+  serverTaskId: string;
 }
 
 interface ProgressShape {
@@ -95,16 +100,16 @@ interface CallShape {
   snapshot?: undefined;
 }
 
-/** A server's task: its id, and what the app saw of it. */
-interface ServerTaskShape {
+/** A server's task: its id, and what the app saw of it (`Snapshot`: as kept, or as a summary carries it). */
+interface ServerTaskShape<Snapshot = SnapshotShape> {
   phase: 'task';
   serverTaskId: string;
   observedAt?: number;
-  snapshot?: SnapshotShape;
+  snapshot?: Snapshot;
   plain?: undefined;
 }
 
-type SummaryShape = CommonShape & (CallShape | ServerTaskShape) & { argumentSummary: string };
+type SummaryShape = CommonShape & (CallShape | ServerTaskShape<SummarySnapshotShape>) & { argumentSummary: string };
 
 interface SavedFields {
   arguments: Record<string, unknown>;
@@ -142,9 +147,12 @@ function isInputRequestShaped(value: unknown): value is InputRequestShape {
 }
 
 function isSnapshotShaped(value: unknown): value is SnapshotShape {
+  return isSummarySnapshotShaped(value) && isString(value.serverTaskId);
+}
+
+function isSummarySnapshotShaped(value: unknown): value is SummarySnapshotShape & Record<string, unknown> {
   if (!isJsonObject(value)) return false;
-  return isString(value.serverTaskId)
-    && isTaskStatus(value.status)
+  return isTaskStatus(value.status)
     && optional(value.statusMessage, isString)
     && optional(value.createdAt, isString)
     && optional(value.lastUpdatedAt, isString)
@@ -189,11 +197,12 @@ function isArrayOf(value: unknown, check: (item: unknown) => boolean): boolean {
   return Array.isArray(value) && value.every(check);
 }
 
-function hasCommonFields(value: Record<string, unknown>): boolean {
+/** `isSnapshot`: how a server task's snapshot is checked (as kept, or as a summary carries it). */
+function hasCommonFields(value: Record<string, unknown>, isSnapshot: (value: unknown) => boolean): boolean {
   return isString(value.localId)
     && isString(value.serverId)
     && isTaskForm(value.form)
-    && hasPhaseFields(value)
+    && hasPhaseFields(value, isSnapshot)
     && isString(value.toolName)
     && optional(value.progress, isProgressShaped)
     && isFiniteNumber(value.createdAt)
@@ -208,9 +217,9 @@ function hasCommonFields(value: Record<string, unknown>): boolean {
 }
 
 /** The fields only one phase has: a server task's id and snapshot, or a call's `plain` (and none of the other's). */
-function hasPhaseFields(value: Record<string, unknown>): boolean {
+function hasPhaseFields(value: Record<string, unknown>, isSnapshot: (value: unknown) => boolean): boolean {
   if (value.phase === 'task') {
-    return isString(value.serverTaskId) && optional(value.observedAt, isFiniteNumber) && optional(value.snapshot, isSnapshotShaped) && value.plain === undefined;
+    return isString(value.serverTaskId) && optional(value.observedAt, isFiniteNumber) && optional(value.snapshot, isSnapshot) && value.plain === undefined;
   }
   return isCallPhase(value.phase)
     && value.serverTaskId === undefined && value.observedAt === undefined && value.snapshot === undefined
@@ -219,7 +228,7 @@ function hasPhaseFields(value: Record<string, unknown>): boolean {
 
 /** True when `value` is a task summary as the contract defines it (extra fields allowed, and kept). */
 export function isTaskSummaryShaped(value: unknown): value is TaskSummary {
-  return isJsonObject(value) && hasCommonFields(value) && isString(value.argumentSummary);
+  return isJsonObject(value) && hasCommonFields(value, isSummarySnapshotShaped) && isString(value.argumentSummary);
 }
 
 /**
@@ -228,7 +237,7 @@ export function isTaskSummaryShaped(value: unknown): value is TaskSummary {
  */
 export function isTrackedTaskShaped(value: unknown): value is TrackedTask {
   return isJsonObject(value)
-    && hasCommonFields(value)
+    && hasCommonFields(value, isSnapshotShaped)
     && isRecordOf(value.arguments, isAnything)
     && isArrayOf(value.timeline, isTimelineEntryShaped)
     && optional(value.timelineCount, isCount)

@@ -4,7 +4,7 @@
  * cancel); a list needs one word that never claims something that did not happen. The words
  * themselves are in the message catalogue (shared/messages/status-messages.ts).
  */
-import type { TrackedTask } from './task-model.js';
+import type { SnapshotFields, TrackedTask } from './task-model.js';
 import { isTaskFinished } from './task-terminal.js';
 
 /** Every state the UI distinguishes. */
@@ -25,7 +25,7 @@ export const TASK_STATUS_KINDS = [
 export type TaskStatusKind = (typeof TASK_STATUS_KINDS)[number];
 
 /** The fields the classification reads (a tracked task, a summary and a detail all have them). */
-export type ClassifiableTask = Pick<TrackedTask, 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt' | 'resultIsError'>;
+export type ClassifiableTask = Pick<TrackedTask, 'phase' | 'endReason' | 'cancelRequestedAt' | 'resultIsError'> & { snapshot?: SnapshotFields | undefined };
 
 /** What the task's own fields cannot say, passed by a caller who knows it. */
 export interface StatusContext {

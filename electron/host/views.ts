@@ -14,11 +14,15 @@ import { isApproved, shownApprovalDigest, type ServerEntry } from './server-entr
 /**
  * A task for lists and events: no timeline, arguments, answered keys, session credentials or
  * kept server requests (untrusted and possibly large; the renderer gets them as pending inputs).
- * The arguments travel only as their one-line summary.
+ * The arguments travel only as their one-line summary, the snapshot without the server's task id
+ * (the task carries it).
  */
 export function toTaskSummary(task: TrackedTask): TaskSummary {
   const { timeline: _timeline, timelineCount: _count, arguments: args, answeredInputKeys: _answered, legacy: _legacy, ...summary } = task;
-  return { ...summary, argumentSummary: summarizeArguments(args) };
+  const argumentSummary = summarizeArguments(args);
+  if (summary.phase !== 'task' || summary.snapshot === undefined) return { ...summary, argumentSummary };
+  const { serverTaskId: _sameAsTheTasks, ...snapshot } = summary.snapshot;
+  return { ...summary, snapshot, argumentSummary };
 }
 
 /** A task for the detail view: everything but the 2025-11-25 session credentials and kept server requests. */

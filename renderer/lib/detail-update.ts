@@ -24,8 +24,13 @@ export function updateDetail(detail: TaskDetail, summary: TaskSummary, change: T
 /** What a detail has beyond its summary. */
 export type DetailFields = Pick<TaskDetail, 'arguments' | 'timeline' | 'timelineCount' | 'answeredInputKeys'>;
 
-/** The detail `summary` describes, with `fields` for what a summary leaves out. */
+/**
+ * The detail `summary` describes, with `fields` for what a summary leaves out (and its snapshot
+ * given back the server's task id, which a summary keeps on the task alone).
+ */
 export function withDetailFields(summary: TaskSummary, fields: DetailFields): TaskDetail {
   const { argumentSummary: _summaryOnly, ...shared } = summary;
-  return { ...shared, ...fields };
+  if (shared.phase !== 'task') return { ...shared, ...fields };
+  const { snapshot, ...task } = shared;
+  return { ...task, ...fields, ...(snapshot !== undefined ? { snapshot: { ...snapshot, serverTaskId: task.serverTaskId } } : {}) };
 }

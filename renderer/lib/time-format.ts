@@ -4,7 +4,7 @@
  * `now` (local wall-clock ms), so the same input always reads the same way.
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
-import type { TaskSnapshot } from '../../shared/task-model';
+import type { SnapshotFields } from '../../shared/task-model';
 import { isTaskFinished, isTerminalStatus } from '../../shared/task-terminal';
 import { timestampMs } from '../../shared/timestamp';
 
@@ -51,7 +51,7 @@ export function taskTiming(task: TimedTask, now: number): TaskTiming {
  * server's final word (a lost or expired task's last one is not), lacks a valid timestamp, or
  * ends before it starts (a server whose times cannot be right).
  */
-function serverDuration(snapshot: TaskSnapshot | undefined): number | undefined {
+function serverDuration(snapshot: SnapshotFields | undefined): number | undefined {
   if (snapshot === undefined || !isTerminalStatus(snapshot.status)) return undefined;
   const createdAt = timestampMs(snapshot.createdAt);
   const lastUpdatedAt = timestampMs(snapshot.lastUpdatedAt);

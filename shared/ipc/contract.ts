@@ -31,7 +31,7 @@ export {
   type ServerSettingsInput,
   type ServerView,
 } from './server-schemas.js';
-export { TaskDetailChangeSchema, TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema, type TaskDetail, type TaskDetailChange, type TaskNotification, type TaskSummary } from './task-schemas.js';
+export { SummarySnapshotSchema, TaskDetailChangeSchema, TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema, type TaskDetail, type TaskDetailChange, type TaskNotification, type TaskSummary } from './task-schemas.js';
 export { CallOutcomeSchema, ToolViewSchema, type CallOutcome, type ToolView } from './tool-schemas.js';
 
 export const AppInfoSchema = z.object({

@@ -1,7 +1,7 @@
 /** Builders of contract values for tests: sensible defaults, overrides per test. */
 import type { AppInfo, PendingInputView, ServerView, TaskDetail, TaskSummary, ToolView } from '../../shared/ipc/contract';
 import { withDetailFields } from '../../renderer/lib/detail-update';
-import type { TaskSnapshot } from '../../shared/task-model';
+import type { SnapshotFields, TaskSnapshot } from '../../shared/task-model';
 
 /** A fixed "now" for tests that pin the clock. */
 export const NOW = 1_800_000_000_000;
@@ -32,7 +32,8 @@ export function makeTask(overrides: Partial<ServerTaskSummary> = {}): ServerTask
     createdAt: NOW - 60_000,
     updatedAt: NOW - 1_000,
     observedAt: NOW - 60_000,
-    snapshot: makeSnapshot(),
+    // As the host sends it: the server's task id is on the task, not repeated in its snapshot.
+    snapshot: { status: 'working' },
     hasResult: false,
     ...overrides,
   };
@@ -44,9 +45,13 @@ export function makeCall(overrides: Partial<CallSummary> = {}): CallSummary {
   return { ...fields, phase: 'calling', ...overrides };
 }
 
-/** The detail of `makeTask(overrides)` with a timeline and arguments. */
-export function makeDetail(overrides: Partial<Extract<TaskDetail, { phase: 'task' }>> = {}): TaskDetail {
-  return { ...makeTask(), timeline: [], arguments: {}, answeredInputKeys: [], ...overrides };
+/**
+ * The detail of `makeTask(overrides)` with a timeline and arguments (none unless given); its
+ * snapshot has the task's server id, as the host's details do. Takes a summary's fields too.
+ */
+export function makeDetail(overrides: Partial<Omit<Extract<TaskDetail, { phase: 'task' }>, 'snapshot'>> & { snapshot?: SnapshotFields; argumentSummary?: string } = {}): TaskDetail {
+  const { timeline = [], arguments: args = {}, answeredInputKeys = [], timelineCount, ...summaryFields } = overrides;
+  return withDetailFields(makeTask(summaryFields), { timeline, arguments: args, answeredInputKeys, ...(timelineCount !== undefined ? { timelineCount } : {}) });
 }
 
 /** The detail `summary` (of either phase) describes, with an empty timeline and no arguments. */

@@ -12,7 +12,7 @@ const task = (overrides: Partial<Extract<TaskSummary, { phase: 'task' }>>): Task
   argumentSummary: '',
   createdAt: 0,
   updatedAt: 1,
-  snapshot: { serverTaskId: 'srv-1', status: 'working' },
+  snapshot: { status: 'working' },
   hasResult: false,
   ...overrides,
 });
@@ -22,9 +22,9 @@ describe('trayTooltip', () => {
     const running: TaskSummary[] = [
       task({ localId: 'a', toolName: 'build', updatedAt: 30, progress: { progress: 2, total: 5, at: 30 } }),
       { localId: 'b', serverId: 'server-a', form: 'legacy', phase: 'calling', plain: true, toolName: 'plain-op', argumentSummary: '', createdAt: 0, updatedAt: 20, hasResult: false },
-      task({ localId: 'c', form: 'extension', toolName: 'index', updatedAt: 10, snapshot: { serverTaskId: 'srv-c', status: 'working', statusMessage: 'Step 3/4' } }),
+      task({ localId: 'c', form: 'extension', toolName: 'index', updatedAt: 10, snapshot: { status: 'working', statusMessage: 'Step 3/4' } }),
       task({ localId: 'd', toolName: 'deploy', updatedAt: 5, progress: { progress: 9, total: 10, at: 5 } }),
-      task({ localId: 'done', toolName: 'old', updatedAt: 50, snapshot: { serverTaskId: 'srv-d', status: 'completed' } }),
+      task({ localId: 'done', toolName: 'old', updatedAt: 50, snapshot: { status: 'completed' } }),
     ];
     expect(trayTooltip('MCP Task Monitor', running, 0)).toBe('MCP Task Monitor: 4 running — build 40 %, index 75 %');
     expect(trayTooltip('MCP Task Monitor', running, 1)).toBe('MCP Task Monitor: 4 running — build 40 %, index 75 % · 1 task waits for your input');
@@ -32,7 +32,7 @@ describe('trayTooltip', () => {
 
   it('without running tasks it says only what waits (as before)', () => {
     expect(trayTooltip('MCP Task Monitor', [], 0)).toBe('MCP Task Monitor: No task waits for your input');
-    expect(trayTooltip('MCP Task Monitor', [task({ snapshot: { serverTaskId: 'x', status: 'failed' } })], 2)).toBe('MCP Task Monitor: 2 tasks wait for your input');
+    expect(trayTooltip('MCP Task Monitor', [task({ snapshot: { status: 'failed' } })], 2)).toBe('MCP Task Monitor: 2 tasks wait for your input');
   });
 
   it('running tasks without a figure are counted, not named', () => {

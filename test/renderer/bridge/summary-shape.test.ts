@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { isTaskSummaryArray, isTasksUpdatedShaped } from '../../../renderer/bridge/summary-shape';
 import { isTaskDetailChangeShaped, isTaskSummaryShaped } from '../../../shared/task-shape';
-import { TaskDetailChangeSchema, TaskSummarySchema } from '../../../shared/ipc/contract';
-import { JsonRpcErrorSchema, TaskProgressSchema, TaskSnapshotSchema, TimelineEntrySchema } from '../../../shared/task-model';
+import { SummarySnapshotSchema, TaskDetailChangeSchema, TaskSummarySchema } from '../../../shared/ipc/contract';
+import { JsonRpcErrorSchema, TaskProgressSchema, TimelineEntrySchema } from '../../../shared/task-model';
 import { makeCall, makeSnapshot, makeTask } from '../factories';
 import { changed, disagreements, keysOf, PROBES, schemaKeys, verdicts } from './shape-agreement';
 
-const valid = JSON.parse(JSON.stringify(makeTask({ snapshot: makeSnapshot({ statusMessage: 'Halfway', ttlMs: null }) }))) as Record<string, unknown>;
+const valid = JSON.parse(JSON.stringify(makeTask({ snapshot: summarySnapshot({ statusMessage: 'Halfway', ttlMs: null }) }))) as Record<string, unknown>;
+/** A snapshot as a summary carries it: without the server's task id (the task has it). */
+function summarySnapshot(overrides: Parameters<typeof makeSnapshot>[0]) {
+  const { serverTaskId: _onTheTask, ...snapshot } = makeSnapshot(overrides);
+  return snapshot;
+}
 const without = (key: string): Record<string, unknown> => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key));
 const call = JSON.parse(JSON.stringify(makeCall())) as Record<string, unknown>;
 
@@ -16,6 +21,8 @@ describe('isTaskSummaryShaped', () => {
     ['a minimal summary (no optional fields)', without('snapshot'), true],
     ['with every optional field', { ...valid, serverTaskId: 't', observedAt: 1, endReason: 'lost', cancelRequestedAt: 2, lastProblem: { kind: 'poll-failed', detail: 'x' }, lastError: 'x', callError: { code: -1, message: 'm', data: {} } }, true],
     ['with an unlimited ttl', { ...valid, snapshot: { ...(valid.snapshot as object), ttlMs: null } }, true],
+    // Extra fields are allowed (and kept), as zod allows them: a snapshot as a tracked task keeps it passes too.
+    ['a snapshot with the server task id', { ...valid, snapshot: makeSnapshot() }, true],
     ['null', null, false],
     ['an array', [valid], false],
     ['a string', 'task', false],
@@ -87,7 +94,7 @@ const full = JSON.parse(JSON.stringify(makeTask({
   lastProblem: { kind: 'poll-failed', detail: 'timeout' },
   lastError: 'timeout',
   callError: { code: -32_000, message: 'refused', data: { why: 'no' } },
-  snapshot: makeSnapshot({
+  snapshot: summarySnapshot({
     statusMessage: 'Halfway',
     createdAt: '2026-01-01T00:00:00Z',
     lastUpdatedAt: '2026-01-01T00:01:00Z',
@@ -120,7 +127,7 @@ describe('isTaskSummaryShaped gives the verdict of TaskSummarySchema', () => {
   it('probes every field the contract declares (the full samples have them all)', () => {
     expect(keysOf(full)).toEqual(schemaKeys(taskSummarySchema).filter((key) => key !== 'plain'));
     expect(keysOf(fullCall)).toEqual(schemaKeys(callSummarySchema).filter((key) => !SERVER_TASK_ONLY.includes(key)));
-    expect(keysOf(full.snapshot)).toEqual(schemaKeys(TaskSnapshotSchema));
+    expect(keysOf(full.snapshot)).toEqual(schemaKeys(SummarySnapshotSchema));
     expect(keysOf(full.progress)).toEqual(schemaKeys(TaskProgressSchema));
     expect(keysOf(full.callError)).toEqual(schemaKeys(JsonRpcErrorSchema));
   });
