@@ -146,12 +146,15 @@ export class Engine {
    * store's problems, for the host to show.
    */
   async start(servers: readonly ServerConfig[]): Promise<string[]> {
-    const { problems } = await this.parts.registry.load();
+    // The servers are added while the tasks load: each connects once they are loaded, and a stdio
+    // server's process boots meanwhile (launched before the heap holds the tasks, its fork is cheaper too).
+    const loading = this.parts.registry.load();
+    for (const config of servers) this.servers.add(config, loading);
+    const { problems } = await loading;
     const now = this.ports.clock.now();
     for (const task of this.parts.registry.all()) {
       if (task.phase === 'calling' && !isTaskFinished(task)) this.parts.ledger.put(endAsInterrupted(task, now));
     }
-    for (const config of servers) this.addServer(config);
     return problems;
   }
 

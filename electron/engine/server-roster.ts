@@ -71,8 +71,12 @@ export class ServerRoster {
     return this.servers.get(serverId)?.config.name ?? serverId;
   }
 
-  /** Starts running (and connecting to) one more server. */
-  add(config: ServerConfig): void {
+  /**
+   * Starts running (and connecting to) one more server. With `tasksLoaded` (the saved tasks
+   * still loading), the connection starts once they are loaded, so that it resumes them: a stdio
+   * server's process is launched at once and boots meanwhile (its server hears nothing before).
+   */
+  add(config: ServerConfig, tasksLoaded?: Promise<unknown>): void {
     if (this.servers.has(config.id)) throw new Error(`A server with id ${config.id} already exists.`);
     const { ports, parts } = this.deps;
     const id = config.id;
@@ -119,7 +123,13 @@ export class ServerRoster {
       },
     });
     this.servers.set(id, runtime);
-    runtime.connection.start(this.sessionToRejoin(id));
+    if (tasksLoaded === undefined) {
+      runtime.connection.start(this.sessionToRejoin(id));
+    } else {
+      runtime.connection.prelaunch();
+      // A failed load is the engine's to report: the server is connected all the same.
+      void tasksLoaded.catch(() => undefined).then(() => runtime.connection.start(this.sessionToRejoin(id)));
+    }
     signIn?.load().catch((error: unknown) => ports.logger.warn('could not read a server\'s sign-in credentials', { server: id, error: errorText(error) }));
   }
 

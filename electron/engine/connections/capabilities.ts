@@ -71,7 +71,7 @@ export function withRequestEnvelope(params: Record<string, unknown>, envelope: R
  * the rejoined session's, where the SDK negotiated none), task form, and its name and version
  * (untrusted, cut to length).
  */
-export function serverFacts(
+function serverFacts(
   client: Client,
   era: ServerState['era'],
   rejoinedVersion: string | undefined,
@@ -83,6 +83,30 @@ export function serverFacts(
     protocolVersion: client.getNegotiatedProtocolVersion() ?? rejoinedVersion,
     taskSupport: detectTaskSupport(era, capabilities),
     serverInfo: info === undefined ? undefined : { name: String(info.name).slice(0, 200), version: String(info.version ?? '').slice(0, 100) },
+  };
+}
+
+/**
+ * The state of a connection that has just connected: `serverFacts`, whether the server logs, the
+ * HTTP transport it is on (undefined for stdio), and none of the earlier attempts' problems
+ * (`setState` removes the undefined fields).
+ */
+export function connectedState(
+  client: Client,
+  era: ServerState['era'],
+  rejoinedVersion: string | undefined,
+  capabilities: Record<string, unknown> | undefined,
+  httpTransport: ServerState['httpTransport'],
+): Partial<ServerState> {
+  return {
+    status: 'connected',
+    ...serverFacts(client, era, rejoinedVersion, capabilities),
+    lastError: undefined,
+    exit: undefined,
+    failedStarts: undefined,
+    health: undefined,
+    logging: isJsonObject(capabilities?.logging),
+    httpTransport,
   };
 }
 

@@ -13,17 +13,17 @@ import type { Client, Tool, Transport } from '@modelcontextprotocol/client';
 import type { ServerConfig, ServerState, SignInState } from '../../../shared/server-config.js';
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
-import { isJsonObject } from '../../../shared/json-guards.js';
 import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
 import { isSessionGone, openSessionStream, sessionOf } from '../protocols/legacy/http-session.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 import { ConnectPlan } from './connect-plan.js';
-import { createMcpClient, serverFacts } from './capabilities.js';
+import { connectedState, createMcpClient } from './capabilities.js';
 import type { ServerConnectionDeps, ServerRequestAnswer } from './connection-contract.js';
 import { describeConnected, describeConnectError, describeEndpoint, exitOf } from './connection-texts.js';
 import { wireTransport } from './connection-traffic.js';
 import { EraRules } from './era-rules.js';
 import { HealthWatch } from './health-watch.js';
+import { errorText } from '../error-text.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './message-limit.js';
 import { RawRequests, type RawRequestOptions } from './raw-requests.js';
@@ -58,6 +58,8 @@ export class ServerConnection {
   private readonly era: EraRules;
   /** HTTP+SSE: why the shared stream was cut, when the size limit cut it inside an answer it could not name. */
   private streamCut: string | undefined;
+  /** A stdio server's first transport, its process launched by `prelaunch`, for the first attempt. */
+  private prelaunched: StdioTransport | undefined;
 
   constructor(
     readonly config: ServerConfig,
@@ -101,9 +103,7 @@ export class ServerConnection {
       envelope: (params) => this.era.envelope(params),
       cancelNotifies: () => this.era.cancelWire.notifies,
       timedOut: (transport, method, waitedMs) => this.health.failed(transport, timeoutFailure(method, waitedMs), true),
-      sendFailed: (transport, error) => {
-        if (isSessionGone(transport, error)) this.dropGoneSession(transport);
-      },
+      sendFailed: (transport, error) => { if (isSessionGone(transport, error)) this.dropGoneSession(transport); },
     });
   }
 
@@ -130,6 +130,17 @@ export class ServerConnection {
   start(rejoin?: LegacySession): void {
     this.plan.rejoinFirst(rejoin);
     void this.connect();
+  }
+
+  /**
+   * Launches a stdio server's process ahead of `start`, so that it boots while the owner gets
+   * ready (the engine: while the saved tasks load); nothing is sent to it or read from it until
+   * `start`. Does nothing for an HTTP server, or once started or closed.
+   */
+  prelaunch(): void {
+    if (this.config.transport !== 'stdio' || this.closed || this.connecting || this.prelaunched !== undefined || this.client !== undefined) return;
+    this.prelaunched = this.createTransport(undefined) as StdioTransport;
+    void this.prelaunched.launch();
   }
 
   /** The 2025-11-25 HTTP session this connection is in, for tasks to remember. */
@@ -276,7 +287,9 @@ export class ServerConnection {
     const client = createMcpClient(this.deps.identity);
     const rejoin = this.plan.takeRejoin();
     let fallBackToSse = false;
-    const transport = this.createTransport(rejoin);
+    // A stdio server has no session to rejoin: its prelaunched transport is the first attempt's.
+    const transport = this.prelaunched ?? this.createTransport(rejoin);
+    this.prelaunched = undefined;
     const relay = this.wireTransport(transport);
     this.deps.observer?.event(attempt === 0 ? `Connecting to ${describeEndpoint(this.config)}…` : `Reconnecting (attempt ${attempt + 1})…`);
     this.relay?.clear();
@@ -291,31 +304,17 @@ export class ServerConnection {
       }
       this.client = client;
       this.transport = transport;
-      if (rejoin !== undefined) {
-        openSessionStream(transport, (error) => {
-          this.deps.logger.warn('could not open the session stream; withdrawn questions of the rejoined session go unnoticed', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
-        });
-      }
+      const server = this.config.id;
+      if (rejoin !== undefined) openSessionStream(transport, (error) => this.deps.logger.warn('could not open the session stream; withdrawn questions of the rejoined session go unnoticed', { server, error: errorText(error) }));
       this.streamCut = undefined;
       client.onclose = () => this.handleDrop(client, this.streamCut ?? 'the connection closed');
-      client.onerror = (error) => this.deps.logger.debug('connection error', { server: this.config.id, error: error.message });
+      client.onerror = (error) => this.deps.logger.debug('connection error', { server, error: error.message });
       const era = client.getProtocolEra() ?? (rejoin !== undefined ? 'legacy' : undefined);
       this.plan.connected(era, client.getDiscoverResult());
       this.retries.connected();
-      this.setState({
-        status: 'connected',
-        ...serverFacts(client, era, rejoin?.protocolVersion, this.serverCapabilities),
-        lastError: undefined,
-        exit: undefined,
-        failedStarts: undefined,
-        health: undefined,
-        logging: isJsonObject(this.serverCapabilities?.logging),
-        httpTransport: this.config.transport === 'http' ? this.plan.httpKind : undefined,
-      }, true);
+      this.setState(connectedState(client, era, rejoin?.protocolVersion, this.serverCapabilities, this.config.transport === 'http' ? this.plan.httpKind : undefined), true);
       this.deps.observer?.event(describeConnected(this.current));
-      this.era.sendLogLevel().catch((error: unknown) => {
-        this.deps.logger.warn('could not set a server\'s log level', { server: this.config.id, error: error instanceof Error ? error.message : String(error) });
-      });
+      this.era.sendLogLevel().catch((error: unknown) => this.deps.logger.warn('could not set a server\'s log level', { server, error: errorText(error) }));
       this.health.start(client, era);
       // The owner binds its task protocol first, so whoever sees `connected` can use it.
       this.deps.listener.onConnected();
@@ -375,6 +374,9 @@ export class ServerConnection {
   }
 
   private async teardown(): Promise<void> {
+    const prelaunched = this.prelaunched;
+    this.prelaunched = undefined;
+    await prelaunched?.close().catch(() => undefined);
     const { client, transport } = this.detach('the connection was closed');
     await client?.close().catch(() => undefined);
     await transport?.close().catch(() => undefined);

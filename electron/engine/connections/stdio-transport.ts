@@ -77,18 +77,22 @@ export class StdioTransport implements Transport {
   private isClosing = false;
   private hasReportedClose = false;
   private delivering: string | undefined;
+  /** The process start, once `launch` (or `start`) began it. */
+  private launched: Promise<void> | undefined;
+  /** `start` was called: stdout is read. */
+  private isStarted = false;
 
   /**
    * @param isOwnResponseId true for ids of requests sent outside the SDK (their responses are
    *   delivered unvalidated so the caller can refuse malformed ones with a reason).
-   * @param launch starts the process (default: spawns the command); closing ends it the same way
+   * @param startProcess starts the process (default: spawns the command); closing ends it the same way
    *   whatever started it.
    */
   constructor(
     private readonly parameters: StdioServerParameters,
     private readonly isOwnResponseId: (id: unknown) => boolean,
     private readonly lineLimit: StdioLineLimit = {},
-    private readonly launch: ProcessLauncher = spawnProcess,
+    private readonly startProcess: ProcessLauncher = spawnProcess,
   ) {
     this.maxLineBytes = lineLimit.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.stderrTail = new StderrTail(lineLimit.onStderrLine);
@@ -109,10 +113,15 @@ export class StdioTransport implements Transport {
     return this.stderrTail.lines();
   }
 
-  start(): Promise<void> {
-    if (this.child !== undefined) return Promise.reject(new Error('The stdio transport was already started.'));
-    return new Promise((resolve, reject) => {
-      const child = this.launch({
+  /**
+   * Starts the server's process without reading what it writes, so that it can boot before it is
+   * spoken to (`ServerConnection.prelaunch`); `start` then takes it over. Once only: later calls
+   * return the first one's promise, which resolves when the process runs.
+   */
+  launch(): Promise<void> {
+    if (this.launched !== undefined) return this.launched;
+    this.launched = new Promise((resolve, reject) => {
+      const child = this.startProcess({
         command: this.parameters.command,
         args: this.parameters.args,
         env: { ...getDefaultEnvironment(), ...this.parameters.env },
@@ -132,9 +141,25 @@ export class StdioTransport implements Transport {
       // After 'exit' and once stdout and stderr ended: what the server wrote last has been read.
       child.once('close', () => this.reportClose());
       child.stdin?.on('error', (error) => this.onerror?.(error));
-      child.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
       child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.stderrTail.push(chunk)).on('end', () => this.stderrTail.end());
     });
+    // Launched ahead and closed before `start`: nobody else waits on a failed spawn.
+    this.launched.catch(() => undefined);
+    return this.launched;
+  }
+
+  /**
+   * The SDK's start: launches the process (unless `launch` did) and reads its stdout from here
+   * on (what it wrote before waits in the pipe). Rejects when the process could not start or
+   * has already ended (its exit status is kept, see `exit`).
+   */
+  async start(): Promise<void> {
+    if (this.isStarted) throw new Error('The stdio transport was already started.');
+    this.isStarted = true;
+    const launched = this.launch();
+    this.child?.stdout?.on('data', (chunk: Buffer) => this.read(chunk));
+    await launched;
+    if (this.child === undefined) throw new Error('The server process ended before it was spoken to.');
   }
 
   send(message: JSONRPCMessage): Promise<void> {
