@@ -37,6 +37,15 @@ describe('views', () => {
     expect(TaskDetailSchema.parse(detail)).toEqual(detail);
   });
 
+  it('a summary\'s snapshot leaves out the server task id the task carries, and keeps the rest; a detail\'s keeps it', () => {
+    const withSnapshot: TrackedTask = { ...task, snapshot: { serverTaskId: 'server-task', status: 'working' as const, statusMessage: 'Step 2', pollIntervalMs: 1_000 } };
+    const summary = toTaskSummary(withSnapshot);
+    expect(summary.snapshot).toEqual({ status: 'working', statusMessage: 'Step 2', pollIntervalMs: 1_000 });
+    expect(summary).toMatchObject({ serverTaskId: 'server-task' });
+    expect(TaskSummarySchema.parse(summary)).toEqual(summary);
+    expect(toTaskDetail(withSnapshot).snapshot).toEqual(withSnapshot.snapshot);
+  });
+
   it('a tool keeps execution.taskSupport and nothing it does not declare', () => {
     const tool = { name: 'build', title: 'Build', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' }, annotations: { readOnlyHint: true } } as Tool;
     expect(toToolView(tool)).toEqual({ name: 'build', title: 'Build', inputSchema: { type: 'object' }, taskSupport: 'required' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../../shared/task-model';
 import { timelineTail, withTimelineEntry } from '../../../shared/timeline';
-import { updateDetail } from '../../../renderer/lib/detail-update';
-import { makeDetail, makeSnapshot, makeTask, NOW } from '../factories';
+import { updateDetail, withDetailFields } from '../../../renderer/lib/detail-update';
+import { makeCall, makeDetail, makeSnapshot, makeTask, NOW } from '../factories';
 
 const entry = (n: number): TimelineEntry => ({ at: NOW + n, statusMessage: `Step ${n}` });
 /** A detail whose timeline has `count` entries, appended as the engine appends them. */
@@ -41,5 +41,21 @@ describe('updateDetail', () => {
   it('cannot update a detail whose timeline lacks entries the change does not carry', () => {
     const detail = detailAt(2, { updatedAt: NOW });
     expect(updateDetail(detail, makeTask({ updatedAt: NOW + 1 }), { localId: detail.localId, timeline: timelineTail(detailAt(9), 3), answeredInputKeys: [] })).toBeUndefined();
+  });
+});
+
+describe('withDetailFields', () => {
+  it('gives a server task\'s snapshot back the server task id its summary keeps on the task alone', () => {
+    const summary = makeTask({ serverTaskId: 'srv-9', snapshot: { status: 'working', statusMessage: 'Step 1' } });
+    const detail = withDetailFields(summary, { arguments: { project: 'app' }, timeline: [], answeredInputKeys: [] });
+    expect(detail.snapshot).toEqual({ serverTaskId: 'srv-9', status: 'working', statusMessage: 'Step 1' });
+    expect(detail).not.toHaveProperty('argumentSummary');
+  });
+
+  it('leaves a task without a snapshot, and a call, without one', () => {
+    const fields = { arguments: {}, timeline: [], answeredInputKeys: [] };
+    const { snapshot: _none, ...withoutSnapshot } = makeTask();
+    expect(withDetailFields(withoutSnapshot, fields)).not.toHaveProperty('snapshot');
+    expect(withDetailFields(makeCall(), fields)).not.toHaveProperty('snapshot');
   });
 });
