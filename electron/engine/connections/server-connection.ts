@@ -14,6 +14,7 @@ import type { ServerConfig, ServerState, SignInState } from '../../../shared/ser
 import type { LogLevel } from '../../../shared/server-log.js';
 import type { LegacySession } from '../../../shared/task-model.js';
 import { authProblemOf, type AuthProblem } from '../auth/sign-in-errors.js';
+import { errorText } from '../error-text.js';
 import { isSessionGone, openSessionStream, sessionOf } from '../protocols/legacy/http-session.js';
 import type { CancelWire } from '../tasks/task-rules.js';
 import { ConnectPlan } from './connect-plan.js';
@@ -23,7 +24,6 @@ import { describeConnected, describeConnectError, describeEndpoint, exitOf } fro
 import { wireTransport } from './connection-traffic.js';
 import { EraRules } from './era-rules.js';
 import { HealthWatch } from './health-watch.js';
-import { errorText } from '../error-text.js';
 import { McpRequestError } from './mcp-request-error.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './message-limit.js';
 import { RawRequests, type RawRequestOptions } from './raw-requests.js';
