@@ -20,8 +20,8 @@ export type TaskGroup = (typeof TASK_GROUPS)[number];
 /** Where each group sorts. */
 export const GROUP_RANK: Readonly<Record<TaskGroup, number>> = { 'needs-you': 0, running: 1, finished: 2 };
 
-/** The fields the order reads. */
-type OrderedTask = Pick<TaskSummary, 'localId' | 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt' | 'resultIsError' | 'createdAt' | 'updatedAt'>;
+/** The fields the order reads (a summary has them, and so has the engine's tracked task). */
+export type OrderedTask = Pick<TaskSummary, 'localId' | 'phase' | 'snapshot' | 'endReason' | 'cancelRequestedAt' | 'resultIsError' | 'createdAt' | 'updatedAt'>;
 
 /**
  * The group of a task: finished once the app no longer follows it; otherwise "needs you" while

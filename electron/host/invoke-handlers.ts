@@ -2,6 +2,7 @@
  * What each invoke channel does, against the engine and the configured servers. Requests arrive
  * parsed (see dispatcher.ts); answers are mapped to the renderer's views (views.ts).
  */
+import { groupHeads, groupTasks, waitingTasks } from '../../shared/inbox-groups.js';
 import { sortForList } from '../../shared/inbox-order.js';
 import type { AppInfo } from '../../shared/ipc/contract.js';
 import type { Engine } from '../engine/index.js';
@@ -70,6 +71,9 @@ export function invokeHandlers({
     'tools:call': ({ serverId, name, arguments: args }) => callTool(serverId, name, args),
     // In the inbox's order, so the renderer's first paint checks it instead of sorting.
     'tasks:list': () => sortForList(engine.listTasks().map(toTaskSummary)),
+    // The inbox's first screen, grouped as the renderer groups the whole list (by the same rule);
+    // only the tasks it shows are summarized.
+    'tasks:head': ({ rowsPerGroup }) => groupHeads(groupTasks(sortForList(engine.listTasks()), waitingTasks(engine.listInputs())), rowsPerGroup, toTaskSummary),
     'tasks:get': ({ localId }) => {
       const task = engine.getTask(localId);
       return task === undefined ? null : toTaskDetail(task);

@@ -1,6 +1,6 @@
 /**
  * Hand checks, without zod, for what browser mode's first screen receives from the host: the
- * frame envelope, the answers of `servers:list`, `inputs:list` and `app:info`, and every event's
+ * frame envelope, the answers of `tasks:head`, `servers:list`, `inputs:list` and `app:info`, and every event's
  * payload (task summaries have their own, faster check: summary-shape.ts, shared/task-shape.ts). The socket bridge
  * checks these frames with them, so the first paint loads no zod (its ~90 kB are most of what
  * the first screen would fetch); every other answer is still checked with the contract's zod
@@ -199,11 +199,15 @@ export const isAppInfo = objectOf({
   saveProblem: maybe(objectOf({ reason: isString, folder: isString })),
 });
 
+/** True for what `tasks:head` answers (as an array of `TaskGroupHeadSchema`). */
+export const isTaskGroupHeads = arrayOf(objectOf({ group: oneOf(['needs-you', 'running', 'finished']), count: integerFrom(0), tasks: isTaskSummaryArray }));
+
 const isServerViews = arrayOf(isServerView);
 const isPendingInputViews = arrayOf(isPendingInputView);
 
 const answerChecks = {
   'tasks:list': isTaskSummaryArray,
+  'tasks:head': isTaskGroupHeads,
   'servers:list': isServerViews,
   'inputs:list': isPendingInputViews,
   'app:info': isAppInfo,

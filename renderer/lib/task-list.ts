@@ -1,12 +1,14 @@
 /**
- * The inbox list as data: merge pushed updates by id, keep the list in the inbox's order (shared/inbox-order.ts), filter it, and group it (Needs you
- * / Running / Finished) into the rows the list shows. The live store holds the ordered array
+ * The inbox list as data: merge pushed updates by id, keep the list in the inbox's order
+ * (shared/inbox-order.ts), filter it, and lay its groups (shared/inbox-groups.ts) out as the rows
+ * the list shows. The live store holds the ordered array
  * (never mutated); `applyTaskUpdates` keeps an index beside the array it returns so a flush of
  * pushed updates costs O(batch · log n) plus one array copy, and the counts derived from the
  * list cost O(1).
  */
 import type { TaskSummary } from '../../shared/ipc/contract';
-import { compareForList, compareInGroup, GROUP_RANK, listRank, listTime, TASK_GROUPS, type TaskGroup } from '../../shared/inbox-order';
+import type { GroupedTasks } from '../../shared/inbox-groups';
+import { compareForList, type TaskGroup } from '../../shared/inbox-order';
 import { STATUS_LABELS } from '../../shared/messages/status-messages';
 import { classifyTask, isTaskActive, type TaskStatusKind } from '../../shared/task-status';
 
@@ -155,13 +157,18 @@ function matchesStatus(task: TaskSummary, status: StatusFilter): boolean {
   }
 }
 
+/** True when the filter lets every task through. */
+export function isFilterEmpty(filter: TaskFilter): boolean {
+  return filter.status === 'all' && filter.serverId === '' && filter.search.trim() === '';
+}
+
 /**
  * The tasks that pass the filter, in their order. Search is a case-insensitive substring of the
  * tool, the argument summary, the server's name, the status, the status message or the server's task id.
  */
 export function filterTasks(tasks: readonly TaskSummary[], filter: TaskFilter, serverNames: ReadonlyMap<string, string>): readonly TaskSummary[] {
+  if (isFilterEmpty(filter)) return tasks;
   const needle = filter.search.trim().toLocaleLowerCase();
-  if (filter.status === 'all' && filter.serverId === '' && needle === '') return tasks;
   return tasks.filter((task) => {
     if (filter.serverId !== '' && task.serverId !== filter.serverId) return false;
     if (!matchesStatus(task, filter.status)) return false;
@@ -199,69 +206,26 @@ export function taskServerIds(tasks: readonly TaskSummary[]): readonly string[] 
   return [...new Set(tasks.map((task) => task.serverId))].sort();
 }
 
-/** One group's tasks, in the order of the list they came from. */
-export interface GroupedTasks {
-  group: TaskGroup;
-  tasks: readonly TaskSummary[];
-}
-
 /**
- * The tasks by group, in `TASK_GROUPS` order, each group keeping the order of `tasks`; empty
- * groups are left out. `tasks` must be in the inbox's order (shared/inbox-order.ts, or any subsequence
- * of such a list, such as a filtered one): each group is then one run of it, found by binary
- * search, so this costs O(log n) plus copying the runs. `waitingTaskIds`: tasks with a question
- * that waits for an answer; a running one among them moves to "Needs you" (that scan is only
- * made while some question waits).
+ * One row of the list: a group's header (with its count), a task, or the place of a task not
+ * received yet (a group of a `tasks:head` answer holds only its first tasks: `position` counts
+ * from the group's first task).
  */
-export function groupTasks(tasks: readonly TaskSummary[], waitingTaskIds: ReadonlySet<string> = NO_IDS): GroupedTasks[] {
-  const runningFrom = firstOfRank(tasks, GROUP_RANK.running);
-  const finishedFrom = firstOfRank(tasks, GROUP_RANK.finished);
-  let needsYou = tasks.slice(0, runningFrom);
-  let running = tasks.slice(runningFrom, finishedFrom);
-  if (waitingTaskIds.size > 0) {
-    const waiting = running.filter((task) => waitingTaskIds.has(task.localId));
-    if (waiting.length > 0) {
-      running = running.filter((task) => !waitingTaskIds.has(task.localId));
-      needsYou = mergeInListOrder(needsYou, waiting);
-    }
-  }
-  const byGroup: Record<TaskGroup, readonly TaskSummary[]> = { 'needs-you': needsYou, running, finished: tasks.slice(finishedFrom) };
-  return TASK_GROUPS.filter((group) => byGroup[group].length > 0).map((group) => ({ group, tasks: byGroup[group] }));
-}
-
-/** The first position in `tasks` (in the inbox's order) whose group ranks `rank` or later. */
-function firstOfRank(tasks: readonly TaskSummary[], rank: number): number {
-  let low = 0;
-  let high = tasks.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (listRank(tasks[middle]!) < rank) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** Two lists of one group's tasks in the inbox's order, merged into one (the group's order, whatever rank each task's status alone gives it). */
-function mergeInListOrder(a: readonly TaskSummary[], b: readonly TaskSummary[]): TaskSummary[] {
-  const merged: TaskSummary[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) merged.push(compareInGroup(listTime(a[i]!), a[i]!.localId, listTime(b[j]!), b[j]!.localId) <= 0 ? a[i++]! : b[j++]!);
-  while (i < a.length) merged.push(a[i++]!);
-  while (j < b.length) merged.push(b[j++]!);
-  return merged;
-}
-
-const NO_IDS: ReadonlySet<string> = new Set();
-
-/** One row of the list: a group's header (with its count) or a task. */
 export type TaskListItem =
   | { kind: 'header'; group: TaskGroup; count: number; isCollapsed: boolean }
-  | { kind: 'task'; group: TaskGroup; task: TaskSummary };
+  | { kind: 'task'; group: TaskGroup; task: TaskSummary }
+  | { kind: 'placeholder'; group: TaskGroup; position: number };
 
 /** What identifies an item across updates (its index moves as tasks change group). */
 export function taskListItemKey(item: TaskListItem): string {
-  return item.kind === 'header' ? `group:${item.group}` : item.task.localId;
+  switch (item.kind) {
+    case 'header':
+      return `group:${item.group}`;
+    case 'task':
+      return item.task.localId;
+    case 'placeholder':
+      return `placeholder:${item.group}:${item.position}`;
+  }
 }
 
 /**
@@ -275,20 +239,23 @@ export interface TaskListItems {
   readonly headerPlaces: readonly number[];
   /** The item at `index`, or undefined outside [0, count). */
   at: (index: number) => TaskListItem | undefined;
-  /** The index of the item with this key (`taskListItemKey`), or -1. */
+  /** The index of the header or task with this key (`taskListItemKey`), or -1 (a placeholder is never looked for: it cannot take focus). */
   indexOfKey: (key: string) => number;
   /** The index of the first task row, or -1 when every group is collapsed. */
   readonly firstTaskIndex: number;
 }
 
-/** The rows of `groups` with the `collapsed` ones folded to their header. */
+/**
+ * The rows of `groups` with the `collapsed` ones folded to their header. A group with a `count`
+ * beyond its tasks (a head) has that many rows, the ones after its tasks placeholders.
+ */
 export function taskListItems(groups: readonly GroupedTasks[], collapsed: ReadonlySet<TaskGroup>): TaskListItems {
-  const sections: { group: TaskGroup; tasks: readonly TaskSummary[]; isCollapsed: boolean; headerAt: number }[] = [];
+  const sections: { group: TaskGroup; tasks: readonly TaskSummary[]; size: number; isCollapsed: boolean; headerAt: number }[] = [];
   let count = 0;
-  for (const { group, tasks } of groups) {
+  for (const { group, tasks, count: size = tasks.length } of groups) {
     const isCollapsed = collapsed.has(group);
-    sections.push({ group, tasks, isCollapsed, headerAt: count });
-    count += 1 + (isCollapsed ? 0 : tasks.length);
+    sections.push({ group, tasks, size, isCollapsed, headerAt: count });
+    count += 1 + (isCollapsed ? 0 : size);
   }
   const sectionOf = (index: number) => {
     for (let place = sections.length - 1; place >= 0; place -= 1) if (sections[place]!.headerAt <= index) return sections[place];
@@ -302,8 +269,10 @@ export function taskListItems(groups: readonly GroupedTasks[], collapsed: Readon
     at: (index) => {
       if (!Number.isInteger(index) || index < 0 || index >= count) return undefined;
       const section = sectionOf(index)!;
-      if (index === section.headerAt) return { kind: 'header', group: section.group, count: section.tasks.length, isCollapsed: section.isCollapsed };
-      return { kind: 'task', group: section.group, task: section.tasks[index - section.headerAt - 1]! };
+      if (index === section.headerAt) return { kind: 'header', group: section.group, count: section.size, isCollapsed: section.isCollapsed };
+      const position = index - section.headerAt - 1;
+      const task = section.tasks[position];
+      return task !== undefined ? { kind: 'task', group: section.group, task } : { kind: 'placeholder', group: section.group, position };
     },
     indexOfKey: (key) => {
       for (const section of sections) {

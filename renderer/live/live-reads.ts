@@ -1,8 +1,8 @@
 /** Reading the pushed collections from the host: once per link, and again on a retry. */
 import type { Bridge } from '../../shared/ipc/contract';
-import { afterPaintWhenIdle } from '../lib/after-paint';
+import { afterNextPaint, afterPaintWhenIdle } from '../lib/after-paint';
 import { unwrap } from '../queries/unwrap';
-import { keepTasksInListOrder, setPushed, setPushedError, type LiveState, type LiveStore, type PushedKey } from './live-store';
+import { keepTasksInListOrder, setPushed, setPushedError, setTaskHead, type LiveState, type LiveStore, type PushedKey } from './live-store';
 
 type Data<K extends PushedKey> = NonNullable<LiveState[K]['data']>;
 
@@ -16,6 +16,25 @@ const readers: { [K in PushedKey]: (bridge: Bridge) => Promise<Data<K>> } = {
 /** The longest the order check of a new task list waits for idle time. */
 const ORDER_CHECK_TIMEOUT_MS = 1000;
 
+/** Rows of each group in the first screen's head: more than a tall window shows (rows are 64 px). */
+export const HEAD_ROWS_PER_GROUP = 50;
+
+/** The longest the whole list's read waits for the head's frame (a hidden page paints none). */
+const HEAD_PAINT_TIMEOUT_MS = 250;
+
+/**
+ * Shows the first rows of each group and lets the page paint them before the whole list is
+ * asked for: parsing and checking 10,000 summaries (~5 MB over browser mode's socket) would
+ * otherwise hold the first screen back by their whole cost. A failed head changes nothing: the
+ * whole list's read follows and reports its own failure.
+ */
+async function showTaskHead(store: LiveStore, bridge: Bridge): Promise<void> {
+  const head = await bridge.invoke['tasks:head']({ rowsPerGroup: HEAD_ROWS_PER_GROUP }).catch(() => undefined);
+  if (head?.ok !== true) return;
+  setTaskHead(store, head.value);
+  await afterNextPaint(HEAD_PAINT_TIMEOUT_MS);
+}
+
 /** The newest read of each collection in each store: an older read answering later is dropped. */
 const newestRead = new WeakMap<LiveStore, Partial<Record<PushedKey, number>>>();
 
@@ -26,6 +45,7 @@ export async function readPushed(store: LiveStore, bridge: Bridge, key: PushedKe
   const read = (reads[key] ?? 0) + 1;
   reads[key] = read;
   try {
+    if (key === 'tasks' && store.getState().tasks.data === undefined) await showTaskHead(store, bridge);
     const data = await readers[key](bridge);
     if (reads[key] !== read) return;
     setPushed(store, key, data as never);

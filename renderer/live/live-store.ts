@@ -7,7 +7,7 @@
  * The store holds data only; the writers below are the one way to change it.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppInfo, PendingInputView, ServerView, TaskSummary } from '../../shared/ipc/contract';
+import type { AppInfo, PendingInputView, ServerView, TaskGroupHead, TaskSummary } from '../../shared/ipc/contract';
 import { inListOrder } from '../../shared/inbox-order';
 import { applyTaskUpdates, removeTasks } from '../lib/task-list';
 
@@ -27,10 +27,16 @@ export interface LiveState {
   servers: Pushed<readonly ServerView[]>;
   inputs: Pushed<readonly PendingInputView[]>;
   appInfo: Pushed<AppInfo>;
+  /**
+   * The first rows of each inbox group (`tasks:head`), read before the whole list so the inbox's
+   * first screen is painted without waiting for 10,000 tasks to cross; shown only until `tasks`
+   * is read (and then dropped). It is not kept current: for that short while it is what it was.
+   */
+  taskHead: readonly TaskGroupHead[] | undefined;
 }
 
 /** The name of one pushed collection. */
-export type PushedKey = keyof LiveState;
+export type PushedKey = Exclude<keyof LiveState, 'taskHead'>;
 
 export type LiveStore = StoreApi<LiveState>;
 
@@ -38,12 +44,17 @@ const UNREAD = { data: undefined, error: undefined };
 
 /** A store with nothing read yet. */
 export function createLiveStore(): LiveStore {
-  return createStore<LiveState>(() => ({ tasks: UNREAD, servers: UNREAD, inputs: UNREAD, appInfo: UNREAD }));
+  return createStore<LiveState>(() => ({ tasks: UNREAD, servers: UNREAD, inputs: UNREAD, appInfo: UNREAD, taskHead: undefined }));
 }
 
-/** Sets a collection as the host answered or pushed it whole. */
+/** Sets a collection as the host answered or pushed it whole (the task list also drops the head it replaces). */
 export function setPushed<K extends PushedKey>(store: LiveStore, key: K, data: NonNullable<LiveState[K]['data']>): void {
-  store.setState({ [key]: { data, error: undefined } } as Pick<LiveState, K>);
+  store.setState({ [key]: { data, error: undefined }, ...(key === 'tasks' ? { taskHead: undefined } : {}) } as Partial<LiveState>);
+}
+
+/** Keeps the first rows of the inbox's groups, unless the whole list is already read. */
+export function setTaskHead(store: LiveStore, head: readonly TaskGroupHead[]): void {
+  if (store.getState().tasks.data === undefined) store.setState({ taskHead: head });
 }
 
 /** Records a failed read; the data read before (if any) stays on show. */

@@ -21,6 +21,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'tools:list',
   'tools:call',
   'tasks:list',
+  'tasks:head',
   'tasks:get',
   'tasks:result',
   'tasks:cancel',

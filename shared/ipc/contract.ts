@@ -14,7 +14,7 @@ import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './channels.js';
 import { Id, JsonObject } from './field-schemas.js';
 import { PendingInputViewSchema } from './pending-input-schemas.js';
 import { ImportReportSchema, ServerInputSchema, ServerSettingsInputSchema, ServerViewSchema } from './server-schemas.js';
-import { TaskDetailChangeSchema, TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema } from './task-schemas.js';
+import { TaskDetailChangeSchema, TaskDetailSchema, TaskGroupHeadSchema, TaskNotificationSchema, TaskSummarySchema } from './task-schemas.js';
 import { CallOutcomeSchema, ToolViewSchema } from './tool-schemas.js';
 import type { SameKeys } from './type-agreement.js';
 
@@ -31,7 +31,7 @@ export {
   type ServerSettingsInput,
   type ServerView,
 } from './server-schemas.js';
-export { SummarySnapshotSchema, TaskDetailChangeSchema, TaskDetailSchema, TaskNotificationSchema, TaskSummarySchema, type TaskDetail, type TaskDetailChange, type TaskNotification, type TaskSummary } from './task-schemas.js';
+export { SummarySnapshotSchema, TaskDetailChangeSchema, TaskDetailSchema, TaskGroupHeadSchema, TaskNotificationSchema, TaskSummarySchema, type TaskDetail, type TaskDetailChange, type TaskGroupHead, type TaskNotification, type TaskSummary } from './task-schemas.js';
 export { CallOutcomeSchema, ToolViewSchema, type CallOutcome, type ToolView } from './tool-schemas.js';
 
 export const AppInfoSchema = z.object({
@@ -55,6 +55,9 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 export const MAX_LOG_PAGE = 1_000;
 /** Longest search text a console read takes. */
 export const MAX_LOG_SEARCH_LENGTH = 200;
+
+/** The most rows of each group a `tasks:head` answer may be asked for. */
+export const MAX_HEAD_ROWS_PER_GROUP = 200;
 
 /** What a read of a server's logs asks for: entries after `afterSeq` (absent: from the oldest kept), only the task's when `localId` is given. */
 const LogQuery = {
@@ -92,6 +95,11 @@ export const invokeChannels = {
   'tools:list': { request: z.object({ serverId: Id }), response: z.array(ToolViewSchema) },
   'tools:call': { request: z.object({ serverId: Id, name: z.string().min(1).max(512), arguments: JsonObject }), response: CallOutcomeSchema },
   'tasks:list': { request: z.object({}), response: z.array(TaskSummarySchema) },
+  /**
+   * The first screen of the inbox before the whole list: each group's first `rowsPerGroup`
+   * tasks (in the inbox's order) and how many it has, groups in their order, empty ones left out.
+   */
+  'tasks:head': { request: z.object({ rowsPerGroup: z.number().int().min(1).max(MAX_HEAD_ROWS_PER_GROUP) }), response: z.array(TaskGroupHeadSchema) },
   'tasks:get': { request: z.object({ localId: Id }), response: TaskDetailSchema.nullable() },
   'tasks:result': { request: z.object({ localId: Id }), response: JsonObject.nullable() },
   'tasks:cancel': { request: z.object({ localId: Id }), response: z.object({}) },

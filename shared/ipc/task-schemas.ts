@@ -29,6 +29,17 @@ export const TaskSummarySchema = z.discriminatedUnion('phase', [
 ]);
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
+/**
+ * One group of the inbox (shared/inbox-groups.ts: `needs-you`, `running`, `finished`) as
+ * `tasks:head` answers it: its first tasks in the inbox's order and how many it has in all.
+ */
+export const TaskGroupHeadSchema = z.object({
+  group: z.enum(['needs-you', 'running', 'finished']),
+  count: z.number().int().nonnegative(),
+  tasks: z.array(TaskSummarySchema),
+});
+export type TaskGroupHead = z.infer<typeof TaskGroupHeadSchema>;
+
 /** A task with everything the detail view shows, of either phase (no session credentials, no kept server requests). */
 export const TaskDetailSchema = z.discriminatedUnion('phase', [TrackedCallSchema.omit({ legacy: true }), TrackedServerTaskSchema.omit({ legacy: true })]);
 export type TaskDetail = z.infer<typeof TaskDetailSchema>;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { TaskDetail } from '../../shared/ipc/contract.js';
+import { groupHeads, groupTasks, waitingTasks } from '../../shared/inbox-groups.js';
 import { isInListOrder } from '../../shared/inbox-order.js';
 import { isTaskFinished } from '../../shared/task-model.js';
 import { invoke, invokeError, startTestHost, waitForConnected, type TestHost } from './host-harness.js';
@@ -174,6 +175,32 @@ describe('tasks:list', () => {
     expect(listed.slice(0, 3).map((task) => task.localId)).toEqual([...started].reverse());
     expect(listed.slice(3).some((task) => !isTaskFinished(task))).toBe(false);
     expect(listed.length).toBeGreaterThan(3);
+    for (const id of started) await invoke(test.host, 'tasks:cancel', { localId: id });
+  });
+});
+
+describe('tasks:head', () => {
+  it("answers each group's first tasks and its count, grouped as the whole list is (a task with a question under Needs you)", async () => {
+    const started: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const outcome = await invoke(test.host, 'tools:call', { serverId: 'demo-extension', name: 'sleep', arguments: { durationMs: 600_000 } });
+      if (outcome.kind !== 'task') throw new Error(`expected a task, got ${outcome.kind}`);
+      started.push(outcome.task.localId);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const asking = await invoke(test.host, 'tools:call', { serverId: 'demo-extension', name: 'deploy', arguments: { service: 'api', durationMs: 200 } });
+    if (asking.kind !== 'task') throw new Error(`expected a task, got ${asking.kind}`);
+    started.push(asking.task.localId);
+    await test.events.waitFor(() => test.events.of('inputs:changed').flatMap((payload) => payload.inputs).find((pending) => pending.localId === asking.task.localId), 'the deploy question');
+
+    const [head, list, inputs] = [await invoke(test.host, 'tasks:head', { rowsPerGroup: 2 }), await invoke(test.host, 'tasks:list', {}), await invoke(test.host, 'inputs:list', {})];
+    expect(head).toEqual(groupHeads(groupTasks(list, waitingTasks(inputs)), 2, (task) => task));
+    const byGroup = Object.fromEntries(head.map((group) => [group.group, group]));
+    expect(byGroup['needs-you']?.tasks.map((task) => task.localId)).toContain(asking.task.localId);
+    expect(byGroup.running?.count).toBeGreaterThanOrEqual(3);
+    expect(byGroup.running?.tasks.map((task) => task.localId)).toEqual([started[2], started[1]]);
+    expect(head.reduce((sum, group) => sum + group.count, 0)).toBe(list.length);
+    expect((await invokeError(test.host, 'tasks:head', { rowsPerGroup: 0 })).message).toMatch(/rowsPerGroup/);
     for (const id of started) await invoke(test.host, 'tasks:cancel', { localId: id });
   });
 });

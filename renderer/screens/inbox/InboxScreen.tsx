@@ -15,12 +15,12 @@ import './inbox.css';
 
 /** The inbox screen. */
 export function InboxScreen() {
-  const { list, tasks, visible, waitingTaskIds, serverNames, serverOptions, filter } = useInbox();
+  const { list, groups, total, shown, serverNames, serverOptions, filter } = useInbox();
   const openTask = useAppStore(selectOpenTask);
   const showScreen = useAppStore(selectShowScreen);
   const clearFilters = useAppStore(selectClearFilters);
   const openTaskId = useAppStore((state) => (selectScreen(state) === 'task' ? selectSelectedTaskId(state) : null));
-  const hasList = tasks !== undefined;
+  const hasList = total !== undefined;
   useEffect(() => {
     if (!hasList) return;
     // The other screens load once the list is painted and the page is idle, so a click on them
@@ -32,14 +32,14 @@ export function InboxScreen() {
   return (
     <section className="screen screen--inbox" data-testid="inbox-screen" aria-labelledby={INBOX_TITLE_ID}>
       <ScreenHeading id={INBOX_TITLE_ID}>Inbox</ScreenHeading>
-      {list.isPending && <p role="status">Loading tasks…</p>}
+      {list.isPending && total === undefined && <p role="status">Loading tasks…</p>}
       {list.isError && <ErrorNotice title="Could not load the tasks" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />}
-      {tasks !== undefined && tasks.length === 0 && <EmptyInbox onRunTool={() => showScreen('launcher')} onOpenServers={() => showScreen('servers')} />}
-      {tasks !== undefined && tasks.length > 0 && (
+      {total === 0 && <EmptyInbox onRunTool={() => showScreen('launcher')} onOpenServers={() => showScreen('servers')} />}
+      {total !== undefined && total > 0 && groups !== undefined && (
         <>
-          <InboxToolbar filter={filter} serverOptions={serverOptions} shown={visible.length} total={tasks.length} />
-          {visible.length > 0 ? (
-            <TaskList tasks={visible} waitingTaskIds={waitingTaskIds} serverNames={serverNames} onOpen={openTask} selectedTaskId={openTaskId} />
+          <InboxToolbar filter={filter} serverOptions={serverOptions} shown={shown} total={total} />
+          {shown > 0 ? (
+            <TaskList groups={groups} serverNames={serverNames} onOpen={openTask} selectedTaskId={openTaskId} />
           ) : (
             <div className="inbox__no-matches" data-testid="inbox-no-matches">
               <p>No task matches these filters.</p>

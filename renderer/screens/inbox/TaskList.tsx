@@ -7,11 +7,12 @@
  * same from anywhere on the page.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import type { GroupedTasks } from '../../../shared/inbox-groups';
 import type { TaskSummary } from '../../../shared/ipc/contract';
 import { commandForKey } from '../../app/key-map';
 import { useListWindow } from '../../hooks/use-list-window';
 import { useNow } from '../../hooks/use-now';
-import { groupTasks, taskListItemKey, taskListItems, type TaskListItems } from '../../lib/task-list';
+import { taskListItemKey, taskListItems, type TaskListItems } from '../../lib/task-list';
 import { GroupHeader } from './GroupHeader';
 import { TASK_GROUP_HEADER_HEIGHT, TASK_ROW_HEIGHT } from './row-metrics';
 import { TaskRow } from './TaskRow';
@@ -23,10 +24,12 @@ import { useRowKeyboard } from './use-row-keyboard';
 const OVERSCAN = 8;
 
 export interface TaskListProps {
-  /** The tasks to show, in the list's order. */
-  tasks: readonly TaskSummary[];
-  /** Tasks with a question that waits for the user's answer (they belong under "Needs you"). */
-  waitingTaskIds: ReadonlySet<string>;
+  /**
+   * The tasks to show by group (shared/inbox-groups.ts), in the list's order. A group with a
+   * `count` beyond its tasks (the first screen, painted from `tasks:head` before the whole list
+   * arrived) shows placeholder rows for the rest, and its finished tasks cannot be cleared yet.
+   */
+  groups: readonly GroupedTasks[];
   serverNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
   /** The task open in the detail, marked in its row; the list's Tab stop until another row has focus. */
@@ -34,13 +37,15 @@ export interface TaskListProps {
 }
 
 /** The scrollable, grouped, windowed list of tasks. */
-export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedTaskId = null }: TaskListProps) {
+export function TaskList({ groups, serverNames, onOpen, selectedTaskId = null }: TaskListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const { collapsed, toggle } = useCollapsedGroups();
-  const groups = useMemo(() => groupTasks(tasks, waitingTaskIds), [tasks, waitingTaskIds]);
   const items = useMemo(() => taskListItems(groups, collapsed), [groups, collapsed]);
-  const finished = groups.find(({ group }) => group === 'finished')?.tasks ?? NO_TASKS;
+  const finishedGroup = groups.find(({ group }) => group === 'finished');
+  const finished = finishedGroup?.tasks ?? NO_TASKS;
+  // Clearing acts on every finished task: not before the list holds them all.
+  const isFinishedComplete = finishedGroup?.count === undefined || finishedGroup.count === finished.length;
   const removal = useFinishedRemoval(finished);
   // Headers sit at a few known places; every other item is a task row.
   const layout = useMemo(
@@ -87,10 +92,11 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
                 offset={shown.start}
                 isTabStop={shown.index === tabStop}
                 onToggle={toggle}
-                finished={item.group === 'finished' ? finishedActions : undefined}
+                finished={item.group === 'finished' && isFinishedComplete ? finishedActions : undefined}
               />
             );
           }
+          if (item.kind === 'placeholder') return <TaskRowPlaceholder key={taskListItemKey(item)} offset={shown.start} />;
           const { task } = item;
           const isFinished = item.group === 'finished';
           return (
@@ -116,6 +122,11 @@ export function TaskList({ tasks, waitingTaskIds, serverNames, onOpen, selectedT
 }
 
 const NO_TASKS: readonly TaskSummary[] = [];
+
+/** The place of a task not received yet: an empty row of the row's height, for the moment until the whole list is in. */
+function TaskRowPlaceholder({ offset }: { offset: number }) {
+  return <div className="task-row task-row--placeholder" aria-hidden="true" style={{ transform: `translateY(${offset}px)`, height: TASK_ROW_HEIGHT }} data-testid="task-row-placeholder" />;
+}
 
 /**
  * The item that holds the list's Tab stop: the last one focused, else the open task's row, else

@@ -1,9 +1,10 @@
 /** Everything the inbox shows, derived from the task list, the server names and the filters. */
 import { useDeferredValue, useMemo } from 'react';
+import { groupTasks, waitingTasks, type GroupedTasks } from '../../../shared/inbox-groups';
 import type { PendingInputView, ServerView } from '../../../shared/ipc/contract';
 import { serverStatusTag } from '../../lib/server-status-tag';
-import { filterTasks, taskServerIds } from '../../lib/task-list';
-import { usePendingInputs, useServerList, useServerNames, useTaskList } from '../../live/live-context';
+import { filterTasks, isFilterEmpty, taskServerIds } from '../../lib/task-list';
+import { useLiveStore, usePendingInputs, useServerList, useServerNames, useTaskList } from '../../live/live-context';
 import { useAppStore } from '../../store/store-context';
 import { selectFilter } from '../../store/selectors';
 
@@ -15,9 +16,14 @@ export interface ServerOption {
   status?: string;
 }
 
-/** The inbox's data. */
+/**
+ * The inbox's data. `groups` are what the list shows: the filtered tasks grouped, or, until the
+ * whole list is read, the head of each group (`tasks:head`) when nothing is filtered; `total`
+ * counts every task (undefined while neither is there), `shown` those that pass the filters.
+ */
 export function useInbox() {
   const list = useTaskList();
+  const head = useLiveStore((state) => state.taskHead);
   const servers = useServerList();
   const serverNames = useServerNames();
   const filter = useAppStore(selectFilter);
@@ -31,12 +37,12 @@ export function useInbox() {
   const serverOptions = useMemo(() => listServerOptions(taskServers, servers.data ?? NO_SERVER_OPTIONS), [taskServers, servers.data]);
   const inputs = usePendingInputs().data;
   const waitingTaskIds = useMemo(() => waitingTasks(inputs ?? NO_INPUTS), [inputs]);
-  return { list, tasks, visible, waitingTaskIds, serverNames, serverOptions, filter };
-}
-
-/** Tasks with a question still to answer (one already answered and held for the others does not count). */
-export function waitingTasks(inputs: readonly Pick<PendingInputView, 'localId' | 'held'>[]): ReadonlySet<string> {
-  return new Set(inputs.flatMap((input) => (input.localId !== undefined && !input.held ? [input.localId] : [])));
+  // The head holds each group's first tasks only: it cannot show a filtered list.
+  const shownHead = tasks === undefined && isFilterEmpty(deferredFilter) ? head : undefined;
+  const groups: readonly GroupedTasks[] | undefined = useMemo(() => (tasks !== undefined ? groupTasks(visible, waitingTaskIds) : shownHead), [tasks, visible, waitingTaskIds, shownHead]);
+  const total = tasks !== undefined ? tasks.length : shownHead?.reduce((sum, group) => sum + group.count, 0);
+  const shown = tasks !== undefined ? visible.length : (total ?? 0);
+  return { list, groups, total, shown, serverNames, serverOptions, filter };
 }
 
 const NO_INPUTS: readonly PendingInputView[] = [];

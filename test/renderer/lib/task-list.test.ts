@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { TaskSummary } from '../../../shared/ipc/contract';
-import { applyTaskUpdates, filterTasks, findTask, groupTasks, removeTasks, taskListItemKey, taskListItems, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
+import { applyTaskUpdates, filterTasks, findTask, removeTasks, taskListItemKey, taskListItems, taskServerIds, type TaskFilter } from '../../../renderer/lib/task-list';
+import { groupHeads, groupTasks, waitingTasks } from '../../../shared/inbox-groups';
 import { sortForList, taskGroup, type TaskGroup } from '../../../shared/inbox-order';
 import { makeCall, makeSnapshot, makeTask, type ServerTaskSummary } from '../factories';
 
@@ -185,16 +186,66 @@ describe('the index applyTaskUpdates keeps beside its lists', () => {
   });
 });
 
-describe('groupTasks and taskListItems', () => {
-  const sorted = sortForList([
-    st('done-new', 1, 9, { snapshot: done }),
-    st('run-new', 8, 8),
-    st('ask', 7, 7, { snapshot: asking }),
-    makeCall({ localId: 'mrtr', createdAt: 6, updatedAt: 6 }),
-    st('done-old', 2, 5, { endReason: 'expired' }),
-    st('run-old', 4, 40),
-  ]);
+const sorted = sortForList([
+  st('done-new', 1, 9, { snapshot: done }),
+  st('run-new', 8, 8),
+  st('ask', 7, 7, { snapshot: asking }),
+  makeCall({ localId: 'mrtr', createdAt: 6, updatedAt: 6 }),
+  st('done-old', 2, 5, { endReason: 'expired' }),
+  st('run-old', 4, 40),
+]);
 
+
+describe('taskListItems', () => {
+  it('makes a header with its count before each group, and hides the tasks of a collapsed group', () => {
+    const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['finished']));
+    const shown = Array.from({ length: items.count }, (_, index) => items.at(index)!);
+    expect(shown.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}${item.isCollapsed ? ' collapsed' : ''}` : item.kind === 'task' ? item.task.localId : 'placeholder'))).toEqual([
+      '# needs-you 1',
+      'ask',
+      '# running 3',
+      'run-new',
+      'mrtr',
+      'run-old',
+      '# finished 2 collapsed',
+    ]);
+    expect(items.headerPlaces).toEqual([0, 2, 6]);
+    expect(items.firstTaskIndex).toBe(1);
+    expect([items.at(-1), items.at(7), items.at(1.5)]).toEqual([undefined, undefined, undefined]);
+    // Every item is found by its key; a task of a collapsed group is not in the list.
+    shown.forEach((item, index) => expect(items.indexOfKey(taskListItemKey(item))).toBe(index));
+    expect([items.indexOfKey('done-new'), items.indexOfKey('nope')]).toEqual([-1, -1]);
+  });
+
+  it('has no task row when every group is collapsed', () => {
+    const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['needs-you', 'running', 'finished']));
+    expect([items.count, items.firstTaskIndex, items.headerPlaces]).toEqual([3, -1, [0, 1, 2]]);
+  });
+
+  it('fills a group of a head (a count beyond its tasks) with placeholders, and keeps its count in the header', () => {
+    const groups = [{ group: 'running' as const, tasks: [st('r1', 9, 9), st('r2', 8, 8)], count: 4 }, { group: 'finished' as const, tasks: [st('f1', 1, 5, { snapshot: done })], count: 1 }];
+    const items = taskListItems(groups, new Set<TaskGroup>());
+    const shown = Array.from({ length: items.count }, (_, index) => items.at(index)!);
+    expect(shown.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}` : item.kind === 'task' ? item.task.localId : `… ${item.group} ${item.position}`))).toEqual([
+      '# running 4',
+      'r1',
+      'r2',
+      '… running 2',
+      '… running 3',
+      '# finished 1',
+      'f1',
+    ]);
+    expect(items.headerPlaces).toEqual([0, 5]);
+    // Placeholders have keys of their own (React keeps them apart), and are never looked for.
+    expect(new Set(shown.map(taskListItemKey)).size).toBe(shown.length);
+    expect(items.indexOfKey('f1')).toBe(6);
+    // Collapsed, a head's group is its header alone, with the whole group's count.
+    const folded = taskListItems(groups, new Set<TaskGroup>(['running']));
+    expect([folded.count, folded.at(0)]).toEqual([3, { kind: 'header', group: 'running', count: 4, isCollapsed: true }]);
+  });
+});
+
+describe('groupTasks', () => {
   it('groups in the order Needs you, Running, Finished, newest start first (newest end for finished)', () => {
     expect(groupTasks(sorted, new Set(['mrtr'])).map(({ group, tasks }) => [group, ids(tasks)])).toEqual([
       ['needs-you', ['ask', 'mrtr']],
@@ -234,28 +285,36 @@ describe('groupTasks and taskListItems', () => {
     }
   });
 
-  it('makes a header with its count before each group, and hides the tasks of a collapsed group', () => {
-    const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['finished']));
-    const shown = Array.from({ length: items.count }, (_, index) => items.at(index)!);
-    expect(shown.map((item) => (item.kind === 'header' ? `# ${item.group} ${item.count}${item.isCollapsed ? ' collapsed' : ''}` : item.task.localId))).toEqual([
-      '# needs-you 1',
-      'ask',
-      '# running 3',
-      'run-new',
-      'mrtr',
-      'run-old',
-      '# finished 2 collapsed',
+});
+
+describe('waitingTasks', () => {
+  it("names the tasks with a question still to answer: not a held one, nor one tied to no task", () => {
+    const inputs = [{ localId: 'a', held: false }, { localId: 'b', held: true }, { held: false }, { localId: 'c' }, { localId: 'a', held: true }];
+    expect([...waitingTasks(inputs)].sort()).toEqual(['a', 'c']);
+    expect(waitingTasks([]).size).toBe(0);
+  });
+});
+
+describe('groupHeads', () => {
+  const list = sortForList([
+    ...Array.from({ length: 5 }, (_, i) => st(`run${i}`, 100 - i, 100 - i)),
+    ...Array.from({ length: 3 }, (_, i) => st(`done${i}`, 1, 50 - i, { snapshot: done })),
+    makeCall({ localId: 'mrtr', createdAt: 60, updatedAt: 60 }),
+  ]);
+
+  it("keeps each group's first tasks in order, with how many the group has", () => {
+    const heads = groupHeads(groupTasks(list, new Set(['mrtr'])), 2, (task) => task);
+    expect(heads.map(({ group, count, tasks }) => [group, count, ids(tasks)])).toEqual([
+      ['needs-you', 1, ['mrtr']],
+      ['running', 5, ['run0', 'run1']],
+      ['finished', 3, ['done0', 'done1']],
     ]);
-    expect(items.headerPlaces).toEqual([0, 2, 6]);
-    expect(items.firstTaskIndex).toBe(1);
-    expect([items.at(-1), items.at(7), items.at(1.5)]).toEqual([undefined, undefined, undefined]);
-    // Every item is found by its key; a task of a collapsed group is not in the list.
-    shown.forEach((item, index) => expect(items.indexOfKey(taskListItemKey(item))).toBe(index));
-    expect([items.indexOfKey('done-new'), items.indexOfKey('nope')]).toEqual([-1, -1]);
   });
 
-  it('has no task row when every group is collapsed', () => {
-    const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['needs-you', 'running', 'finished']));
-    expect([items.count, items.firstTaskIndex, items.headerPlaces]).toEqual([3, -1, [0, 1, 2]]);
+  it('holds whole groups when they are no longer than asked, and nothing for an empty list', () => {
+    const heads = groupHeads(groupTasks(list), 50, (task) => task);
+    expect(heads.map(({ count, tasks }) => [count, tasks.length])).toEqual([[6, 6], [3, 3]]);
+    expect(heads.flatMap(({ tasks }) => tasks)).toEqual(list);
+    expect(groupHeads<TaskSummary>([], 5, (task) => task)).toEqual([]);
   });
 });

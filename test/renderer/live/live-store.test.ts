@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readAllPushed, readPushed } from '../../../renderer/live/live-reads';
-import { createLiveStore, dropInputs, dropTasks, markCancelRequested, mergeTasks, setPushed, setPushedError } from '../../../renderer/live/live-store';
+import { createLiveStore, dropInputs, dropTasks, markCancelRequested, mergeTasks, setPushed, setPushedError, setTaskHead } from '../../../renderer/live/live-store';
 import { createFakeBridge, fail, ok } from '../fake-bridge';
 import { makeAppInfo, makeInputView, makeServer, makeTask } from '../factories';
 
@@ -108,5 +108,48 @@ describe('reading the pushed collections', () => {
     answerFirst(ok([makeServer({ id: 'older' })]));
     await first;
     expect(store.getState().servers.data?.map((server) => server.id)).toEqual(['newer']);
+  });
+});
+
+describe('the first screen from the head of the task list', () => {
+  const head = [{ group: 'running' as const, count: 3, tasks: [makeTask({ localId: 'r1' })] }];
+
+  it('shows the head, lets the page paint it, then reads the whole list, which replaces it', async () => {
+    let answerList: (result: ReturnType<typeof ok>) => void = () => {};
+    const bridge = createFakeBridge({
+      'tasks:head': () => ok(head),
+      'tasks:list': () => new Promise((resolve) => (answerList = resolve as never)),
+    });
+    const store = createLiveStore();
+    const read = readPushed(store, bridge, 'tasks');
+    await vi.waitFor(() => expect(bridge.requestsTo('tasks:list')).toHaveLength(1));
+    expect(bridge.calls.map((call) => call.channel)).toEqual(['tasks:head', 'tasks:list']);
+    expect(bridge.requestsTo('tasks:head')).toEqual([{ rowsPerGroup: 50 }]);
+    expect(store.getState().taskHead).toEqual(head);
+    expect(store.getState().tasks.data).toBeUndefined();
+    answerList(ok([makeTask({ localId: 'r1' }), makeTask({ localId: 'r2' }), makeTask({ localId: 'r3' })]));
+    await read;
+    expect(store.getState().tasks.data?.map((task) => task.localId).sort()).toEqual(['r1', 'r2', 'r3']);
+    expect(store.getState().taskHead).toBeUndefined();
+    bridge.assertNoViolations();
+  });
+
+  it('reads no head once the list is read (a retry or a new link reads the list alone)', async () => {
+    const bridge = createFakeBridge({ 'tasks:head': () => ok(head) });
+    const store = createLiveStore();
+    setPushed(store, 'tasks', [makeTask({ localId: 'a' })]);
+    await readPushed(store, bridge, 'tasks');
+    expect(bridge.calls.map((call) => call.channel)).toEqual(['tasks:list']);
+    expect(store.getState().taskHead).toBeUndefined();
+  });
+
+  it('reads the whole list when the head fails, and keeps no head that came after the list', async () => {
+    const bridge = createFakeBridge({ 'tasks:head': () => fail('no head'), 'tasks:list': () => ok([makeTask({ localId: 'a' })]) });
+    const store = createLiveStore();
+    await readPushed(store, bridge, 'tasks');
+    expect(store.getState().tasks.data?.map((task) => task.localId)).toEqual(['a']);
+    expect(store.getState().taskHead).toBeUndefined();
+    setTaskHead(store, head);
+    expect(store.getState().taskHead).toBeUndefined();
   });
 });

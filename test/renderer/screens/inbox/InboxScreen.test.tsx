@@ -385,3 +385,26 @@ describe('inbox groups and rows', () => {
     expect(rowIds()).toEqual(['mrtr', 'run']);
   });
 });
+
+describe('the first screen before the whole list', () => {
+  it("shows each group's head with the group's count and placeholders for the rest, then the whole list; nothing can be cleared meanwhile", async () => {
+    const finished = Array.from({ length: 4 }, (_, i) => makeTask({ localId: `done${i}`, updatedAt: 100 - i, snapshot: makeSnapshot({ status: 'completed' }) }));
+    const running = makeTask({ localId: 'run', createdAt: 50, updatedAt: 50 });
+    let answerList: () => void = () => {};
+    const bridge = createFakeBridge({
+      'tasks:head': () => ok([{ group: 'running', count: 1, tasks: [running] }, { group: 'finished', count: 4, tasks: finished.slice(0, 2) }]),
+      'tasks:list': () => new Promise((resolve) => (answerList = () => resolve(ok([running, ...finished])))),
+    });
+    renderApp({ bridge });
+    await waitFor(() => expect(rowIds()).toEqual(['run', 'done0', 'done1']));
+    expect(screen.getByTestId('inbox-count').textContent).toBe('5 tasks');
+    expect(within(header('finished')).getByText('4')).toBeTruthy();
+    expect(screen.getAllByTestId('task-row-placeholder')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /clear finished/i })).toBeNull();
+    await waitFor(() => expect(bridge.requestsTo('tasks:list')).toHaveLength(1));
+    act(() => answerList());
+    await waitFor(() => expect(rowIds()).toEqual(['run', 'done0', 'done1', 'done2', 'done3']));
+    expect(screen.queryAllByTestId('task-row-placeholder')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: /clear finished/i })).toBeTruthy();
+  });
+});
