@@ -6,13 +6,14 @@
  *
  * - `WebSocket` is replaced by a subclass whose constructor adds a `message` listener first, so
  *   it runs before the app's `onmessage` (listeners fire in registration order): it timestamps
- *   the answer to `tasks:list` (matched by the request id the subclass's `send` saw) and every
- *   `tasks:updated` event. It never parses a frame while measuring: it reads the frame's head
+ *   the page's first request for its tasks (`tasks:head`, the first screen's rows, or
+ *   `tasks:list`), the answers to both (matched by the request ids the subclass's `send` saw)
+ *   and every `tasks:updated` event. It never parses a frame while measuring: it reads the frame's head
  *   and counts task summaries with `indexOf` (one `"serverId":` per summary); event texts are
  *   kept and parsed only after the window, by `analyzeWindow`.
  * - Long tasks (`longtask`) and long animation frames (`long-animation-frame`), buffered, from
  *   page start.
- * - After the list answer: a MutationObserver waits for the first commit where `inbox-count`
+ * - After the first of those answers: a MutationObserver waits for the first commit where `inbox-count`
  *   reads "N tasks" and the rendered `task-row`s fill the `task-list` viewport. In that callback
  *   (after the commit, before the frame that paints it) it tags the count and every element of
  *   the rows in view with `elementtiming`; the first full paint is the newest Element Timing
@@ -24,8 +25,13 @@
 
 /** What the probe reports about the first paint of the list (all `performance.now()` ms). */
 export interface FirstPaintProbe {
+  /** The page's first request for its tasks (`tasks:head` or `tasks:list`). */
   listSentAt: number | null;
+  /** The first answer to one of them: the one the first paint is made from. */
+  firstAnswerAt: number | null;
+  /** The whole list's answer (`tasks:list`). */
   listArrivedAt: number | null;
+  /** Its size, in characters. */
   listBytes: number;
   rowsCommittedAt: number | null;
   /** Presentation of the frame that first showed the count and the rows in view (Element Timing). */
@@ -68,7 +74,7 @@ export interface WindowProbe {
 const PROBE_SCRIPT = String.raw`
 (() => {
   const probe = {
-    listIds: new Set(), listSentAt: null, listArrivedAt: null, listBytes: 0, listText: null,
+    listIds: new Set(), headIds: new Set(), listSentAt: null, firstAnswerAt: null, listArrivedAt: null, listBytes: 0, listText: null,
     rowsCommittedAt: null, firstFullPaintAt: null, nextTaskAfterPaintAt: null, paintTargets: null, paintEntries: [], rowsAtPaint: 0, countText: '',
     longTasks: [], loafs: [],
     updateCount: 0, updateFrameCount: 0, frames: [], recording: true,
@@ -169,20 +175,27 @@ const PROBE_SCRIPT = String.raw`
           if (probe.recording) probe.frames.push({ at, text: data });
         } else if (probe.listArrivedAt === null && data.startsWith('{"type":"result"')) {
           const match = /^\{"type":"result","id":(\d+)/.exec(data.slice(0, 64));
-          if (match !== null && probe.listIds.has(Number(match[1]))) {
-            probe.listArrivedAt = at;
-            probe.listBytes = data.length;
-            probe.listText = data;
-            watchFirstPaint();
+          const id = match === null ? null : Number(match[1]);
+          const isList = probe.listIds.has(id);
+          if (isList || probe.headIds.has(id)) {
+            if (probe.firstAnswerAt === null) {
+              probe.firstAnswerAt = at;
+              watchFirstPaint();
+            }
+            if (isList) {
+              probe.listArrivedAt = at;
+              probe.listBytes = data.length;
+              probe.listText = data;
+            }
           }
         }
       });
     }
     send(data) {
       if (typeof data === 'string') {
-        const match = /^\{"type":"invoke","id":(\d+),"channel":"tasks:list"/.exec(data.slice(0, 80));
+        const match = /^\{"type":"invoke","id":(\d+),"channel":"tasks:(list|head)"/.exec(data.slice(0, 80));
         if (match !== null) {
-          probe.listIds.add(Number(match[1]));
+          (match[2] === 'list' ? probe.listIds : probe.headIds).add(Number(match[1]));
           if (probe.listSentAt === null) probe.listSentAt = performance.now();
         }
       }
@@ -201,7 +214,7 @@ const PROBE_SCRIPT = String.raw`
     return {
       scriptBytesBeforePaint: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
       scriptsBeforePaint: scripts.length,
-      listSentAt: probe.listSentAt, listArrivedAt: probe.listArrivedAt, listBytes: probe.listBytes,
+      listSentAt: probe.listSentAt, firstAnswerAt: probe.firstAnswerAt, listArrivedAt: probe.listArrivedAt, listBytes: probe.listBytes,
       rowsCommittedAt: probe.rowsCommittedAt, firstFullPaintAt: probe.firstFullPaintAt, nextTaskAfterPaintAt: probe.nextTaskAfterPaintAt,
       rowsAtPaint: probe.rowsAtPaint, countText: probe.countText,
       loafEndAt: loaf === undefined ? null : loaf.startTime + loaf.duration,
