@@ -195,7 +195,6 @@ const sorted = sortForList([
   st('run-old', 4, 40),
 ]);
 
-
 describe('taskListItems', () => {
   it('makes a header with its count before each group, and hides the tasks of a collapsed group', () => {
     const items = taskListItems(groupTasks(sorted), new Set<TaskGroup>(['finished']));
