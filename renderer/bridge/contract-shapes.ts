@@ -12,6 +12,7 @@
  * (test/renderer/bridge/contract-shapes.test.ts). Unknown extra members are kept, not stripped
  * (as over Electron IPC). The contract is imported for its types only, which the build erases.
  */
+import { TASK_GROUPS } from '../../shared/inbox-order';
 import type { EventChannel, EventPayload, InvokeChannel, InvokeResponse } from '../../shared/ipc/contract';
 import type { HostFrame } from '../../shared/ipc/socket-protocol';
 import type { SameShape } from '../../shared/ipc/type-agreement';
@@ -200,7 +201,7 @@ export const isAppInfo = objectOf({
 });
 
 /** True for what `tasks:head` answers (as an array of `TaskGroupHeadSchema`). */
-export const isTaskGroupHeads = arrayOf(objectOf({ group: oneOf(['needs-you', 'running', 'finished']), count: integerFrom(0), tasks: isTaskSummaryArray }));
+export const isTaskGroupHeads = arrayOf(objectOf({ group: oneOf(TASK_GROUPS), count: integerFrom(0), tasks: isTaskSummaryArray }));
 
 const isServerViews = arrayOf(isServerView);
 const isPendingInputViews = arrayOf(isPendingInputView);

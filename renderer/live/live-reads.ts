@@ -17,7 +17,7 @@ const readers: { [K in PushedKey]: (bridge: Bridge) => Promise<Data<K>> } = {
 const ORDER_CHECK_TIMEOUT_MS = 1000;
 
 /** Rows of each group in the first screen's head: more than a tall window shows (rows are 64 px). */
-export const HEAD_ROWS_PER_GROUP = 50;
+const HEAD_ROWS_PER_GROUP = 50;
 
 /** The longest the whole list's read waits for the head's frame (a hidden page paints none). */
 const HEAD_PAINT_TIMEOUT_MS = 250;

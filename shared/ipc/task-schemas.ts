@@ -3,6 +3,7 @@
  * the host raises about one.
  */
 import { z } from 'zod';
+import { TASK_GROUPS } from '../inbox-order.js';
 import { TaskSnapshotSchema, TimelineEntrySchema, TrackedCallSchema, TrackedServerTaskSchema } from '../task-model.js';
 
 const SUMMARY_LEAVES_OUT = { timeline: true, timelineCount: true, arguments: true, answeredInputKeys: true, legacy: true } as const;
@@ -30,11 +31,10 @@ export const TaskSummarySchema = z.discriminatedUnion('phase', [
 export type TaskSummary = z.infer<typeof TaskSummarySchema>;
 
 /**
- * One group of the inbox (shared/inbox-groups.ts: `needs-you`, `running`, `finished`) as
- * `tasks:head` answers it: its first tasks in the inbox's order and how many it has in all.
+ * One group of the inbox (shared/inbox-groups.ts) as `tasks:head` answers it: its first tasks in the inbox's order and how many it has in all.
  */
 export const TaskGroupHeadSchema = z.object({
-  group: z.enum(['needs-you', 'running', 'finished']),
+  group: z.enum(TASK_GROUPS),
   count: z.number().int().nonnegative(),
   tasks: z.array(TaskSummarySchema),
 });
