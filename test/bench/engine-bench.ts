@@ -12,6 +12,9 @@
  * warm-up rule for both, see SETTLE_MS) and lasts `--window-s`; requests are what the servers
  * counted within it.
  *
+ * Every run first times the servers alone (servers-worker.ts): the floor under any client's
+ * resume figure.
+ *
  * Our engine runs twice, with the protocol log off and on (its default), so that what recording
  * costs is measured in the same run: `protocolLogCpuOverheadPct` compares their CPU per 1,000
  * polls, `protocolLogMb` is what the logs hold at the window's end with 10,000 tasks.
@@ -42,6 +45,7 @@ import { readRequestLogs, summarizeWindow } from './poll-summary.js';
 import { renderTable, type RunResult } from './report-table.js';
 import { writeBaselineReferences, writeEngineStore } from './resume-stores.js';
 import { runWorker } from './run-worker.js';
+import type { ServersReport } from './worker-protocol.js';
 
 /** Time a worker gets beyond its window: start-up, resume, shutdown. */
 const WORKER_OVERHEAD_MS = 120_000;
@@ -139,9 +143,31 @@ async function measure(client: ClientRun, options: BenchOptions, plan: readonly 
   return { figures: clientFigures(report, summary, minimumRequests(plan, report.windowEndMs - report.windowStartMs), run), logMb: report.logMb };
 }
 
-/** Runs every client once (our engine with the protocol log off, then on, then the baseline). */
-async function measureRun(options: BenchOptions, plan: readonly ServerPlan[], fixture: string, engineWorker: string, baselineWorker: string, folder: string): Promise<RunResult> {
+/** The run's workers, compiled. */
+interface Workers {
+  fixture: string;
+  engine: string;
+  baseline: string;
+  servers: string;
+}
+
+/** Times the servers alone: spawned by a bare Node process until each answered `server/discover`. */
+async function measureServersAlone(plan: readonly ServerPlan[], workers: Workers, epochMs: number, folder: string): Promise<number> {
+  const statsDir = join(folder, 'stats');
+  mkdirSync(statsDir, { recursive: true });
+  progress(`the servers alone: starting ${plan.length} servers, each asked server/discover`);
+  const report = await runWorker<ServersReport>(workers.servers, { servers: serverConfigs(plan, workers.fixture, epochMs, statsDir) }, WORKER_OVERHEAD_MS);
+  return Math.round(report.serversStartMs * 10) / 10;
+}
+
+/**
+ * Runs every client once (our engine with the protocol log off, then on, then the baseline),
+ * after timing the servers alone.
+ */
+async function measureRun(options: BenchOptions, plan: readonly ServerPlan[], workers: Workers, folder: string): Promise<RunResult> {
   const epochMs = Date.now();
+  const { fixture, engine: engineWorker, baseline: baselineWorker } = workers;
+  const serversStartMs = await measureServersAlone(plan, workers, epochMs, join(folder, 'servers-alone'));
   const engineRun = (protocolLog: boolean): ClientRun => ({
     name: protocolLog ? 'our engine' : 'our engine, protocol log off',
     worker: engineWorker,
@@ -161,7 +187,7 @@ async function measureRun(options: BenchOptions, plan: readonly ServerPlan[], fi
     protocolLogOffCpuMsPer1000Polls: withoutLog.cpuMsPer1000Polls,
     protocolLogOffRssMb: withoutLog.rssMb,
   };
-  return { ours, baseline, protocolLog, verdicts: judge(ours, baseline, protocolLog.protocolLogCpuOverheadPct) };
+  return { ours, baseline, protocolLog, serversStartMs, verdicts: judge(ours, baseline, protocolLog.protocolLogCpuOverheadPct) };
 }
 
 /** The median of `values` (of two middle values, their mean, to 4 decimals). */
@@ -189,16 +215,18 @@ async function main(): Promise<void> {
   const options = parseOptions();
   const root = mkdtempSync(join(tmpdir(), 'mtm-bench-'));
   try {
-    const [fixture, engineWorker, baselineWorker] = buildForNode(join(root, 'build'), [
+    const [fixture, engine, baseline, servers] = buildForNode(join(root, 'build'), [
       source('./fixture-server.ts'),
       source('./engine-worker.ts'),
       source('./baseline-worker.ts'),
-    ]) as [string, string, string];
+      source('./servers-worker.ts'),
+    ]) as [string, string, string, string];
+    const workers: Workers = { fixture, engine, baseline, servers };
     const plan = planServers(options.seed, options.taskCount, options.serverCount);
     const runs: RunResult[] = [];
     for (let index = 1; index <= options.runs; index += 1) {
       progress(`run ${index}/${options.runs}`);
-      const run = await measureRun(options, plan, fixture, engineWorker, baselineWorker, join(root, `run-${index}`));
+      const run = await measureRun(options, plan, workers, join(root, `run-${index}`));
       runs.push(run);
       console.log(`RUN ${JSON.stringify({ run: index, ...runLine(run) })}`);
     }
@@ -210,6 +238,7 @@ async function main(): Promise<void> {
       ...setup,
       ...medians(runs.map((run) => run.ours)),
       ...medians(runs.map((run) => run.protocolLog)),
+      ...medians(runs.map((run) => ({ serversStartMs: run.serversStartMs }))),
       baseline: medians(runs.map((run) => run.baseline)),
       goalsMet,
       runs: runs.map(runLine),
@@ -221,7 +250,7 @@ async function main(): Promise<void> {
 
 /** One run as the `RUN` line and the BENCH line's `runs` show it. */
 function runLine(run: RunResult) {
-  return { ...run.ours, ...run.protocolLog, baseline: run.baseline, goalsMet: run.verdicts };
+  return { ...run.ours, ...run.protocolLog, serversStartMs: run.serversStartMs, baseline: run.baseline, goalsMet: run.verdicts };
 }
 
 main().catch((error: unknown) => {

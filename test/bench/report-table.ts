@@ -18,6 +18,8 @@ export interface RunResult {
   ours: ClientFigures;
   baseline: ClientFigures;
   protocolLog: ProtocolLogFigures;
+  /** The servers alone: spawned by a bare Node process until each answered `server/discover` (ms). */
+  serversStartMs: number;
   verdicts: GoalVerdicts;
 }
 
@@ -47,7 +49,7 @@ function orNote(value: number | null, format: (value: number) => string, note: s
   return value === null ? `n/a ${note}` : format(value);
 }
 
-function rows({ ours, baseline, protocolLog, verdicts }: RunResult): Row[] {
+function rows({ ours, baseline, protocolLog, serversStartMs, verdicts }: RunResult): Row[] {
   const noStore = '(1)';
   return [
     {
@@ -113,6 +115,12 @@ function rows({ ours, baseline, protocolLog, verdicts }: RunResult): Row[] {
       label: '  of which loading the store',
       ours: decimal.format(ours.loadMs),
       baseline: decimal.format(baseline.loadMs),
+      goal: '',
+    },
+    {
+      label: '  the servers alone, no client (3)',
+      ours: decimal.format(serversStartMs),
+      baseline: '',
       goal: '',
     },
     {
@@ -195,5 +203,7 @@ export function renderTable(runs: readonly RunResult[]): string[] {
     '    references file read once at resume), so store figures do not apply to it.',
     '(2) our whole-run requests ÷ minimum relative to the baseline\'s; polling late also sends fewer requests,',
     '    so it counts as a win only at a p99 poll gap no worse than the baseline\'s.',
+    '(3) the same servers started by a bare Node process, each sent server/discover once, until every one',
+    '    answered: no client resumes before its servers answer (ext-tasks starts each server twice).',
   ];
 }

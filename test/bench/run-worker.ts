@@ -5,19 +5,19 @@
  * it (their stdin closes).
  */
 import { fork } from 'node:child_process';
-import type { WorkerMessage, WorkerReport, WorkerSetup } from './worker-protocol.js';
+import type { WorkerMessage, WorkerReport } from './worker-protocol.js';
 
 const INTERRUPTS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 /** Runs `script` with `setup`; resolves with its report, rejects with why there is none. */
-export function runWorker(script: string, setup: WorkerSetup, timeoutMs: number): Promise<WorkerReport> {
+export function runWorker<R = WorkerReport>(script: string, setup: object, timeoutMs: number): Promise<R> {
   return new Promise((resolve, reject) => {
     const child = fork(script, [JSON.stringify(setup)], {
       // Not the bench's own flags: under `tsx` they would load its loader into the worker.
-      execArgv: [],
+      execArgv: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    let message: WorkerMessage | undefined;
+    let message: WorkerMessage<R> | undefined;
     let stopReason: string | undefined;
     const stop = (reason: string): void => {
       stopReason ??= reason;
@@ -27,7 +27,7 @@ export function runWorker(script: string, setup: WorkerSetup, timeoutMs: number)
     const timer = setTimeout(() => stop(`it ran longer than ${timeoutMs} ms`), timeoutMs);
     for (const signal of INTERRUPTS) process.on(signal, onInterrupt);
     child.on('message', (received) => {
-      message = received as WorkerMessage;
+      message = received as WorkerMessage<R>;
     });
     const settle = (): void => {
       clearTimeout(timer);

@@ -54,21 +54,32 @@ export interface WorkerReport {
   logMb: number | null;
 }
 
+/** The setup of the servers-alone run (servers-worker.ts): the same servers, no client. */
+export interface ServersSetup {
+  servers: StdioServerConfig[];
+}
+
+/** What the servers-alone run measured. */
+export interface ServersReport {
+  /** From spawning the first server until every server answered its `server/discover`. */
+  serversStartMs: number;
+}
+
 /** Parent → nothing; worker → parent: exactly one of these. */
-export type WorkerMessage = { kind: 'report'; report: WorkerReport } | { kind: 'error'; message: string };
+export type WorkerMessage<R = WorkerReport> = { kind: 'report'; report: R } | { kind: 'error'; message: string };
 
 /**
  * Worker side: reads the setup from argv, runs `measure`, sends its report (or the error) and
  * exits. A worker whose parent went away exits at once, ending its stdio servers with it.
  */
-export function serveWorker(measure: (setup: WorkerSetup) => Promise<WorkerReport>): void {
+export function serveWorker<S = WorkerSetup, R = WorkerReport>(measure: (setup: S) => Promise<R>): void {
   process.on('disconnect', () => process.exit(1));
-  const send = (message: WorkerMessage): Promise<void> =>
+  const send = (message: WorkerMessage<R>): Promise<void> =>
     new Promise((resolve) => {
       if (process.send === undefined) throw new Error('A bench worker must be started with an IPC channel.');
       process.send(message, undefined, {}, () => resolve());
     });
-  const setup = JSON.parse(process.argv[2] ?? '{}') as WorkerSetup;
+  const setup = JSON.parse(process.argv[2] ?? '{}') as S;
   measure(setup)
     .then(
       async (report) => {
