@@ -62,6 +62,8 @@ export function writeEngineStore(dir: string, plan: readonly ServerPlan[], epoch
         snapshot: { ...state, serverTaskId },
         hasResult: false,
         timeline: history(task, epochMs, nowMs, historyEntries),
+        // Every task the engine tracks counts its entries from its first one (newCall).
+        timelineCount: historyEntries,
         answeredInputKeys: [],
       });
     }
