@@ -1,10 +1,10 @@
 /**
  * What each client resumes from, written by the bench before a worker starts (so writing it
  * costs the worker neither CPU nor memory):
- * - our engine: `<dir>/tasks.json` as `ConfTaskStore` keeps it, `{"schemaVersion":1,"tasks":[...]}`
- *   (its snapshot, with no `tasks.journal`: as right after a compaction), one `TrackedTask` per
- *   fixture task with the snapshot the server reports right now — as if the app had been stopped
- *   a moment ago — and a timeline of a chosen length;
+ * - our engine: `<dir>/tasks.json` as `ConfTaskStore` keeps it, `{schemaVersion, tasks}` in the
+ *   current format (its snapshot, with no `tasks.journal`: as right after a compaction), one
+ *   `TrackedTask` per fixture task with the snapshot the server reports right now — as if the
+ *   app had been stopped a moment ago — and a timeline of a chosen length;
  * - ext-tasks: `<dir>/references.json`, the `SerializedTaskReference`s by server id, as an
  *   application would keep them to `resumeTask` (ext-tasks persists nothing itself).
  */
