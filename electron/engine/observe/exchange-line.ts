@@ -49,9 +49,40 @@ export function sumBodyBytes(lines: readonly LiveLine[]): number {
   return lines.reduce((sum, line) => sum + bodyBytesOf(line), 0);
 }
 
-/** The key an open request waits under for its answer: its direction and JSON-RPC id. */
-export function openKey(direction: ExchangeLine['direction'], id: StoredProtocolEntry['id']): string {
-  return `${direction === 'sent' ? 's' : 'r'}:${String(id)}`;
+/** A request of a task on the wire, waiting for its answer, and the line the answer settles. */
+export interface OpenRequest {
+  direction: ExchangeLine['direction'];
+  id: StoredProtocolEntry['id'];
+  line: LiveLine;
+}
+
+/** Files `request` as open; one already open with the same direction and id is replaced (it gets no answer of its own). */
+export function putOpen(open: OpenRequest[], request: OpenRequest): void {
+  const at = open.findIndex((other) => other.direction === request.direction && sameId(other.id, request.id));
+  if (at === -1) open.push(request);
+  else open[at] = request;
+}
+
+/**
+ * Removes and returns the line waiting for the answer to request `id` sent in `direction`, if
+ * any. Ids match as JSON-RPC text does (`1` and `"1"` alike, as before). A task has a few
+ * requests open at a time: a scan of a small array, where a `Map` per task reallocated its table
+ * on nearly every poll (a delete that empties it shrinks it), each table long-lived garbage.
+ */
+export function takeOpen(open: OpenRequest[], direction: ExchangeLine['direction'], id: StoredProtocolEntry['id']): LiveLine | undefined {
+  for (let at = 0; at < open.length; at += 1) {
+    const request = open[at]!;
+    if (request.direction !== direction || !sameId(request.id, id)) continue;
+    // Order does not matter: the last takes the freed place.
+    open[at] = open[open.length - 1]!;
+    open.pop();
+    return request.line;
+  }
+  return undefined;
+}
+
+function sameId(a: StoredProtocolEntry['id'], b: StoredProtocolEntry['id']): boolean {
+  return a === b || String(a) === String(b);
 }
 
 /** A line as it is stored and shown: messages parsed back from their kept JSON, no in-memory bookkeeping. */

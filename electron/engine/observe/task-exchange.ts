@@ -9,7 +9,7 @@
  */
 import type { ExchangeLine } from '../../../shared/server-log.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { bodyBytesOf, isRepeatable, openKey, outcomeOf, sameGist, sumBodyBytes, toExchangeLine, toLiveLine, type LiveLine } from './exchange-line.js';
+import { bodyBytesOf, isRepeatable, outcomeOf, putOpen, sameGist, sumBodyBytes, takeOpen, toExchangeLine, toLiveLine, type LiveLine, type OpenRequest } from './exchange-line.js';
 import { answerGistA, answerGistB, answerSummary, notificationSummary, redactSummary } from './exchange-summary.js';
 import type { StoredProtocolEntry } from './protocol-log.js';
 
@@ -38,8 +38,8 @@ export interface ExchangeStore {
 
 interface TaskRecord {
   lines: LiveLine[];
-  /** Open requests of the task by direction and id. */
-  open: Map<string, LiveLine>;
+  /** Requests of the task waiting for their answers (see `takeOpen`). */
+  open: OpenRequest[];
   /** True once the stored lines (from before this record existed) were read into `lines`. */
   merged: boolean;
 }
@@ -65,7 +65,7 @@ export class TaskExchanges {
     if (taskId === undefined || entry.method === undefined) return false;
     let record = this.records.get(taskId);
     if (record === undefined) {
-      record = { lines: [], open: new Map(), merged: false };
+      record = { lines: [], open: [], merged: false };
       this.records.set(taskId, record);
     }
     const kept = json !== undefined && json.length <= EXCHANGE_MESSAGE_BYTES && this.bodyBytes < EXCHANGE_MEMORY_BYTES ? json : undefined;
@@ -78,7 +78,7 @@ export class TaskExchanges {
         last.repeatId = entry.id;
         last.repeatAt = entry.at;
         last.repeatJson = kept;
-        record.open.set(openKey(entry.direction, entry.id), last);
+        putOpen(record.open, { direction: entry.direction, id: entry.id, line: last });
         this.changed(taskId);
         return true;
       }
@@ -91,7 +91,7 @@ export class TaskExchanges {
       }
       if (line.kind === 'request') {
         line.outcome = 'pending';
-        record.open.set(openKey(entry.direction, entry.id), line);
+        putOpen(record.open, { direction: entry.direction, id: entry.id, line });
         this.push(record, line);
       } else {
         const summary = redactSummary(notificationSummary(entry.method, message), redact);
@@ -150,10 +150,8 @@ export class TaskExchanges {
 
   private settle(record: TaskRecord, entry: StoredProtocolEntry, kept: string | undefined, message: Record<string, unknown>, redact: (text: string) => string): void {
     // Our answer settles the server's request, the server's answer ours.
-    const key = openKey(entry.direction === 'sent' ? 'received' : 'sent', entry.id);
-    let line = record.open.get(key);
+    let line = takeOpen(record.open, entry.direction === 'sent' ? 'received' : 'sent', entry.id);
     if (line === undefined) return;
-    record.open.delete(key);
     if (line.repeatAt !== undefined && line.repeatId === entry.id) {
       const repeatAt = line.repeatAt;
       const repeatJson = line.repeatJson;
@@ -222,7 +220,7 @@ export class TaskExchanges {
     if (dropped === undefined) return;
     this.bodyBytes -= bodyBytesOf(dropped);
     // A dropped request's answer has no line to go to.
-    if (dropped.outcome === 'pending') record.open.delete(openKey(dropped.direction, dropped.id));
+    if (dropped.outcome === 'pending') takeOpen(record.open, dropped.direction, dropped.id);
   }
 
   private changed(taskLocalId: string): void {
@@ -275,7 +273,7 @@ export class TaskExchanges {
       this.dirty.delete(taskLocalId);
       await store.put(taskLocalId, record.lines.map(toExchangeLine));
       // An ended task's exchange lives on disk from now on; a late message starts a new record.
-      if (this.ended.has(taskLocalId) && !this.dirty.has(taskLocalId) && record.open.size === 0) this.forgetRecord(taskLocalId);
+      if (this.ended.has(taskLocalId) && !this.dirty.has(taskLocalId) && record.open.length === 0) this.forgetRecord(taskLocalId);
     } catch (error) {
       this.dirty.add(taskLocalId);
       this.deps.logger.warn('could not write a task\'s exchange; it is kept in memory and written later', { error: String(error) });
