@@ -37,7 +37,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { TIMELINE_CAP } from '../../shared/timeline.js';
 import { minimumRequests, planServers, serverConfigs, type ServerPlan } from './bench-plan.js';
-import { clientFigures, type ClientFigures } from './figures.js';
+import { clientFigures, round, type ClientFigures } from './figures.js';
 import { MAX_POLL_INTERVAL_MS } from './fixture-catalogue.js';
 import { judge, type GoalVerdicts } from './goals.js';
 import { buildForNode } from './node-build.js';
@@ -157,7 +157,7 @@ async function measureServersAlone(plan: readonly ServerPlan[], workers: Workers
   mkdirSync(statsDir, { recursive: true });
   progress(`the servers alone: starting ${plan.length} servers, each asked server/discover`);
   const report = await runWorker<ServersReport>(workers.servers, { servers: serverConfigs(plan, workers.fixture, epochMs, statsDir) }, WORKER_OVERHEAD_MS);
-  return Math.round(report.serversStartMs * 10) / 10;
+  return round(report.serversStartMs, 1);
 }
 
 /**
@@ -182,8 +182,8 @@ async function measureRun(options: BenchOptions, plan: readonly ServerPlan[], wo
     prepare: (dataDir) => writeBaselineReferences(dataDir, plan),
   }, options, plan, fixture, epochMs, join(folder, 'baseline'));
   const protocolLog = {
-    protocolLogCpuOverheadPct: Math.round((ours.cpuMsPer1000Polls / withoutLog.cpuMsPer1000Polls - 1) * 1_000) / 10,
-    protocolLogMb: Math.round((logMb ?? 0) * 10) / 10,
+    protocolLogCpuOverheadPct: round((ours.cpuMsPer1000Polls / withoutLog.cpuMsPer1000Polls - 1) * 100, 1),
+    protocolLogMb: round(logMb ?? 0, 1),
     protocolLogOffCpuMsPer1000Polls: withoutLog.cpuMsPer1000Polls,
     protocolLogOffRssMb: withoutLog.rssMb,
   };
@@ -194,7 +194,7 @@ async function measureRun(options: BenchOptions, plan: readonly ServerPlan[], wo
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) * 5_000) / 10_000;
+  return sorted.length % 2 === 1 ? sorted[middle]! : round((sorted[middle - 1]! + sorted[middle]!) / 2, 4);
 }
 
 /** Per figure, the median over `all`; null where any of them has none. */

@@ -41,7 +41,8 @@ export interface ClientFigures {
   windowMs: number;
 }
 
-function round(value: number, digits: number): number {
+/** `value` rounded to `digits` decimals, as the figures are reported. */
+export function round(value: number, digits: number): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
 }

@@ -22,12 +22,9 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { fixtureTasks, taskStateAt, type FixtureTask } from './fixture-catalogue.js';
+import { META_CAPABILITIES, META_VERSION, PROTOCOL_VERSION, TASKS_EXTENSION } from './fixture-wire.js';
 import { RequestLog } from './request-log.js';
 
-const PROTOCOL_VERSION = '2026-07-28';
-const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
-const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 
 type JsonObject = Record<string, unknown>;
 interface RpcError {

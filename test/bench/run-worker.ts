@@ -13,7 +13,8 @@ const INTERRUPTS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 export function runWorker<R = WorkerReport>(script: string, setup: object, timeoutMs: number): Promise<R> {
   return new Promise((resolve, reject) => {
     const child = fork(script, [JSON.stringify(setup)], {
-      // Not the bench's own flags: under `tsx` they would load its loader into the worker.
+      // Not the bench's own flags (under `tsx` they would load its loader into the worker); only
+      // those asked for in BENCH_NODE_FLAGS, e.g. to profile.
       execArgv: process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { META_CAPABILITIES, META_VERSION, PROTOCOL_VERSION, TASKS_EXTENSION } from './fixture-wire.js';
 import { serveWorker, type ServersReport, type ServersSetup } from './worker-protocol.js';
 
 /** The probe a 2026-07-28 client sends first, with the per-request envelope the fixture checks. */
@@ -17,8 +18,8 @@ const DISCOVER = `${JSON.stringify({
   method: 'server/discover',
   params: {
     _meta: {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+      [META_VERSION]: PROTOCOL_VERSION,
+      [META_CAPABILITIES]: { extensions: { [TASKS_EXTENSION]: {} } },
     },
   },
 })}\n`;
