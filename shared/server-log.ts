@@ -96,6 +96,11 @@ export const ExchangeLineSchema = z.object({
   outcome: z.enum(['pending', 'result', 'error']).optional(),
   /** The answer's gist in the app's words, e.g. `working — Step 2/5` or `-32602 Invalid params`. */
   summary: z.string().optional(),
+  /**
+   * Lines that came between this one and the line before it and were not kept (a task's exchange
+   * keeps its first line and its newest ones, see docs/development.md#limits-on-what-a-server-sends).
+   */
+  droppedBefore: z.number().int().positive().optional(),
   /** Milliseconds the newest request of the line took. */
   durationMs: z.number().nonnegative().optional(),
   /** The HTTP facts of the newest request (status, session, `Mcp-Name`). */

@@ -49,6 +49,20 @@ export function sumBodyBytes(lines: readonly LiveLine[]): number {
   return lines.reduce((sum, line) => sum + bodyBytesOf(line), 0);
 }
 
+/**
+ * Drops the oldest lines after the first until `lines` holds at most `max` (at least 2), in
+ * place, and returns what went. The line that then follows the first counts every line dropped
+ * before it (`droppedBefore`), so a reader is told that some are missing and how many.
+ */
+export function trimLines<T extends { droppedBefore?: number | undefined }>(lines: T[], max: number): T[] {
+  const excess = lines.length - Math.max(2, max);
+  if (excess <= 0) return [];
+  const dropped = lines.splice(1, excess);
+  const next = lines[1]!;
+  next.droppedBefore = dropped.reduce((sum, line) => sum + 1 + (line.droppedBefore ?? 0), next.droppedBefore ?? 0);
+  return dropped;
+}
+
 /** A request of a task on the wire, waiting for its answer, and the line the answer settles. */
 export interface OpenRequest {
   direction: ExchangeLine['direction'];
@@ -89,7 +103,7 @@ function sameId(a: StoredProtocolEntry['id'], b: StoredProtocolEntry['id']): boo
 export function toExchangeLine(line: LiveLine): ExchangeLine {
   const { messageJson, answerJson, key: _key, ...rest } = line;
   const out: ExchangeLine = { at: rest.at, lastAt: rest.lastAt, count: rest.count, direction: rest.direction, kind: rest.kind, method: rest.method };
-  for (const field of ['id', 'outcome', 'summary', 'durationMs', 'http'] as const) {
+  for (const field of ['id', 'outcome', 'summary', 'droppedBefore', 'durationMs', 'http'] as const) {
     if (rest[field] !== undefined) (out as Record<string, unknown>)[field] = rest[field];
   }
   const message = parseKept(messageJson);

@@ -3,18 +3,27 @@
  * lines — a request paired with its answer, a notification on its own — with consecutive
  * identical ones collapsed into one line with a count (300 `tasks/get` polls answered `working`
  * read as one line). Consecutive `notifications/progress` collapse too (the line keeps the
- * newest), so a chatty server costs one line. Bounded per task (the first line, the call, is
- * always kept). Persisted through an `ExchangeStore` when the task ends and on `flush`, so it
+ * newest), so a chatty server costs one line. Bounded per task and, in memory, for all tasks
+ * together (the first line, the call, is always kept; the line after a gap counts what went). Persisted through an `ExchangeStore` when the task ends and on `flush`, so it
  * survives a restart; a write that fails is logged and tried again at the next occasion.
  */
 import type { ExchangeLine } from '../../../shared/server-log.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { bodyBytesOf, isRepeatable, outcomeOf, putOpen, sameGist, sumBodyBytes, takeOpen, toExchangeLine, toLiveLine, type LiveLine, type OpenRequest } from './exchange-line.js';
+import { bodyBytesOf, isRepeatable, outcomeOf, putOpen, sameGist, sumBodyBytes, takeOpen, toExchangeLine, toLiveLine, trimLines, type LiveLine, type OpenRequest } from './exchange-line.js';
 import { answerGistA, answerGistB, answerSummary, notificationSummary, redactSummary } from './exchange-summary.js';
 import type { StoredProtocolEntry } from './protocol-log.js';
 
-/** Lines kept per task. */
+/** Lines kept per task (in memory while there are few tasks, and on disk). */
 export const EXCHANGE_MAX_LINES = 200;
+/**
+ * Lines kept in memory for all tasks together. Each task gets its share, between
+ * `EXCHANGE_MIN_LINES` and `EXCHANGE_MAX_LINES`: 150 live tasks keep 200 lines each, 10,000 keep
+ * 3. Without it, 10,000 tasks whose status message changes every 10 s would hold two million
+ * lines after half an hour.
+ */
+export const EXCHANGE_MEMORY_LINES = 30_000;
+/** The fewest lines a task keeps: its first (the call) and the newest two (the newest may still fold into the one before). */
+export const EXCHANGE_MIN_LINES = 3;
 /** The largest message (or answer) a line keeps, as JSON bytes; larger ones are left out. */
 export const EXCHANGE_MESSAGE_BYTES = 16 * 1024;
 /**
@@ -119,7 +128,9 @@ export class TaskExchanges {
     const live = record?.lines.map(toExchangeLine) ?? [];
     if (record?.merged === true) return live;
     const stored = await this.readStored(taskLocalId);
-    return [...stored, ...live].slice(-EXCHANGE_MAX_LINES);
+    const all = [...stored, ...live];
+    trimLines(all, EXCHANGE_MAX_LINES);
+    return all;
   }
 
   /** Forgets a task's exchange, in memory and on disk. */
@@ -214,13 +225,17 @@ export class TaskExchanges {
 
   private push(record: TaskRecord, line: LiveLine): void {
     record.lines.push(line);
-    // The first line (the call that started it all) stays; the oldest after it goes.
-    if (record.lines.length <= EXCHANGE_MAX_LINES) return;
-    const [dropped] = record.lines.splice(1, 1);
-    if (dropped === undefined) return;
-    this.bodyBytes -= bodyBytesOf(dropped);
-    // A dropped request's answer has no line to go to.
-    if (dropped.outcome === 'pending') takeOpen(record.open, dropped.direction, dropped.id);
+    // The first line (the call that started it all) stays; the oldest after it go.
+    for (const dropped of trimLines(record.lines, this.linesPerTask())) {
+      this.bodyBytes -= bodyBytesOf(dropped);
+      // A dropped request's answer has no line to go to.
+      if (dropped.outcome === 'pending') takeOpen(record.open, dropped.direction, dropped.id);
+    }
+  }
+
+  /** A task's share of `EXCHANGE_MEMORY_LINES` while `records` tasks have lines in memory. */
+  private linesPerTask(): number {
+    return Math.min(EXCHANGE_MAX_LINES, Math.max(EXCHANGE_MIN_LINES, Math.floor(EXCHANGE_MEMORY_LINES / this.records.size)));
   }
 
   private changed(taskLocalId: string): void {
@@ -266,7 +281,8 @@ export class TaskExchanges {
       if (!record.merged) {
         const stored = await this.readStored(taskLocalId);
         this.bodyBytes -= sumBodyBytes(record.lines);
-        record.lines = [...stored.map(toLiveLine), ...record.lines].slice(-EXCHANGE_MAX_LINES);
+        record.lines = [...stored.map(toLiveLine), ...record.lines];
+        trimLines(record.lines, EXCHANGE_MAX_LINES);
         this.bodyBytes += sumBodyBytes(record.lines);
         record.merged = true;
       }

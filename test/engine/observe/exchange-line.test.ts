@@ -1,9 +1,9 @@
 /**
  * The open requests of a task's exchange: each waits under its direction and JSON-RPC id for
- * the answer that settles its line.
+ * the answer that settles its line. Trimming a task's lines keeps the first and counts the gap.
  */
 import { describe, expect, it } from 'vitest';
-import { putOpen, takeOpen, type LiveLine, type OpenRequest } from '../../../electron/engine/observe/exchange-line.js';
+import { putOpen, takeOpen, trimLines, type LiveLine, type OpenRequest } from '../../../electron/engine/observe/exchange-line.js';
 
 function line(method: string): LiveLine {
   return { at: 0, lastAt: 0, count: 1, direction: 'sent', kind: 'request', method, key: '' };
@@ -53,5 +53,38 @@ describe('open requests', () => {
     expect(takeOpen(open, 'sent', 9)).toBeUndefined();
     expect([takeOpen(open, 'sent', 4), takeOpen(open, 'sent', 1), takeOpen(open, 'sent', 3)]).toEqual([lines[3], lines[0], lines[2]]);
     expect(open).toEqual([]);
+  });
+});
+
+describe('trimming lines', () => {
+  const numbered = (count: number): LiveLine[] => Array.from({ length: count }, (_, index) => line(`m${index}`));
+
+  it('keeps the first line and the newest, and returns what went, oldest first', () => {
+    const lines = numbered(6);
+    const dropped = trimLines(lines, 3);
+    expect(lines.map((kept) => kept.method)).toEqual(['m0', 'm4', 'm5']);
+    expect(dropped.map((gone) => gone.method)).toEqual(['m1', 'm2', 'm3']);
+    expect(lines[1]!.droppedBefore).toBe(3);
+  });
+
+  it('adds up gaps: a later trim counts the earlier gap of a line it drops, and of the line it keeps', () => {
+    const lines = numbered(4);
+    trimLines(lines, 3);
+    expect(lines.map((kept) => [kept.method, kept.droppedBefore])).toEqual([['m0', undefined], ['m2', 1], ['m3', undefined]]);
+    lines.push(line('m4'));
+    trimLines(lines, 3);
+    expect(lines.map((kept) => [kept.method, kept.droppedBefore])).toEqual([['m0', undefined], ['m3', 2], ['m4', undefined]]);
+    lines.push(line('m5'), line('m6'));
+    trimLines(lines, 4);
+    // m3 stood for two dropped lines and goes itself: three in all before m4.
+    expect(lines.map((kept) => [kept.method, kept.droppedBefore])).toEqual([['m0', undefined], ['m4', 3], ['m5', undefined], ['m6', undefined]]);
+  });
+
+  it('changes nothing within the bound, and never goes below the first and the newest line', () => {
+    const lines = numbered(3);
+    expect(trimLines(lines, 3)).toEqual([]);
+    expect(lines.every((kept) => kept.droppedBefore === undefined)).toBe(true);
+    trimLines(lines, 0);
+    expect(lines.map((kept) => [kept.method, kept.droppedBefore])).toEqual([['m0', undefined], ['m2', 1]]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * A task's exchange as lines: identical polls in a row count on one line (and allocate none of
  * their own), a poll answered otherwise is a line of its own, and a line that came between
- * keeps the order. In memory, no store.
+ * keeps the order. Lines are bounded per task and, in memory, for all tasks together, and the
+ * line after a gap says how many went. In memory, no store.
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredProtocolEntry } from '../../../electron/engine/observe/protocol-log.js';
-import { TaskExchanges } from '../../../electron/engine/observe/task-exchange.js';
+import { EXCHANGE_MAX_LINES, EXCHANGE_MEMORY_LINES, EXCHANGE_MIN_LINES, TaskExchanges } from '../../../electron/engine/observe/task-exchange.js';
 import { createConsoleLogger } from '../../../electron/node/console-logger.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 
@@ -96,5 +97,57 @@ describe('task exchange lines', () => {
       ['result', 'working', 1],
       ['error', '-32603 busy', 2],
     ]);
+  });
+});
+
+/** One poll of task `localId` answered `working` with `statusMessage` (a line of its own when the message is new). */
+function pollTask(into: TaskExchanges, localId: string, at: number, statusMessage: string): void {
+  const id = `mtm-${localId}-${at}`;
+  const sent = { jsonrpc: '2.0', id, method: 'tasks/get', params: { taskId: localId } };
+  into.take({ seq: at, at, direction: 'sent', kind: 'request', method: 'tasks/get', id, bytes: 10, localId }, JSON.stringify(sent), sent, identity);
+  const reply = { jsonrpc: '2.0', id, result: { taskId: localId, status: 'working', statusMessage } };
+  into.take({ seq: at, at: at + 0.5, direction: 'received', kind: 'response', method: 'tasks/get', id, bytes: 10, localId, durationMs: 1 }, JSON.stringify(reply), reply, identity);
+}
+
+describe('bounds on the lines kept', () => {
+  it('a task keeps its first line and its newest, and the line after the gap counts what went', async () => {
+    const log = exchanges();
+    const polls = EXCHANGE_MAX_LINES + 5;
+    for (let at = 1; at <= polls; at++) pollTask(log, 't1', at, `Step ${at}`);
+    const lines = await log.lines('t1');
+    expect(lines).toHaveLength(EXCHANGE_MAX_LINES);
+    expect(lines[0]).toMatchObject({ summary: 'working — Step 1' });
+    expect(lines[0]!.droppedBefore).toBeUndefined();
+    expect(lines[1]).toMatchObject({ summary: 'working — Step 7', droppedBefore: 5 });
+    expect(lines.slice(2).every((line) => line.droppedBefore === undefined)).toBe(true);
+    expect(lines.at(-1)).toMatchObject({ summary: `working — Step ${polls}` });
+  });
+
+  it('many tasks share the memory budget: each keeps its share, down to its first and newest two lines', async () => {
+    const log = exchanges();
+    const taskCount = EXCHANGE_MEMORY_LINES / EXCHANGE_MIN_LINES;
+    const rounds = 8;
+    for (let round = 1; round <= rounds; round++) {
+      for (let task = 0; task < taskCount; task++) pollTask(log, `t${task}`, round, `Step ${round}`);
+    }
+    for (const localId of ['t0', `t${taskCount / 2}`, `t${taskCount - 1}`]) {
+      const lines = await log.lines(localId);
+      expect(lines.map((line) => [line.summary, line.droppedBefore])).toEqual([
+        ['working — Step 1', undefined],
+        [`working — Step ${rounds - 1}`, rounds - EXCHANGE_MIN_LINES],
+        [`working — Step ${rounds}`, undefined],
+      ]);
+    }
+  });
+
+  it('while few tasks have lines, each keeps up to the per-task cap', async () => {
+    const log = exchanges();
+    const taskCount = Math.floor(EXCHANGE_MEMORY_LINES / EXCHANGE_MAX_LINES);
+    for (let at = 1; at <= EXCHANGE_MAX_LINES; at++) {
+      for (let task = 0; task < taskCount; task++) pollTask(log, `t${task}`, at, `Step ${at}`);
+    }
+    const lines = await log.lines('t0');
+    expect(lines).toHaveLength(EXCHANGE_MAX_LINES);
+    expect(lines.some((line) => line.droppedBefore !== undefined)).toBe(false);
   });
 });

@@ -77,3 +77,12 @@ function JsonPart({ title, value, copyAs }: { title: string; value: unknown; cop
     </div>
   );
 }
+
+/** Where lines of the exchange were not kept, and how many: a task keeps its first line and its newest ones. */
+export function DroppedLines({ count }: { count: number }) {
+  return (
+    <li className="log-line muted" data-testid="exchange-dropped">
+      {count === 1 ? '1 earlier line' : `${count.toLocaleString('en-US')} earlier lines`} not kept (a task keeps its first line and its newest ones)
+    </li>
+  );
+}

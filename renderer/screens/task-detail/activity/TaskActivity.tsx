@@ -5,7 +5,7 @@
  * console). The exchange is read again when the host says it changed (`logs:appended`).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import type { TaskDetail } from '../../../../shared/ipc/contract';
 import { useBridge } from '../../../bridge/bridge-context';
 import { safeFileName, saveTextFile } from '../../../bridge/save-file';
@@ -13,7 +13,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { logKeys } from '../../../queries/keys';
 import { errorMessage, unwrap } from '../../../queries/unwrap';
 import { ServerConsole } from '../../servers/console/ServerConsole';
-import { ExchangeLineView } from './ExchangeLineView';
+import { DroppedLines, ExchangeLineView } from './ExchangeLineView';
 import '../../servers/console/console.css';
 
 /** The activity section of `task`'s detail. */
@@ -53,7 +53,10 @@ export function TaskActivity({ task, serverName }: { task: TaskDetail; serverNam
           ) : (
             <ol className="log-lines">
               {lines.map((line, index) => (
-                <ExchangeLineView key={`${line.at}-${index}`} line={line} index={index} />
+                <Fragment key={`${line.at}-${index}`}>
+                  {line.droppedBefore !== undefined && <DroppedLines count={line.droppedBefore} />}
+                  <ExchangeLineView line={line} index={index} />
+                </Fragment>
               ))}
             </ol>
           )}

@@ -3,7 +3,7 @@
  * A task's Activity against the fake bridge: its exchange as lines (method, direction, outcome,
  * the answer's gist, HTTP status, duration, "×300" with first and last time for collapsed
  * repeats), each opening to the request and the answer as JSON with Copy as JSON, all as text
- * only; its console lines read with its id; a `logs:appended` that names the task reads the exchange
+ * only; where lines were not kept, how many; its console lines read with its id; a `logs:appended` that names the task reads the exchange
  * again (its server's other traffic does not); "Export task" saves the host's document as a JSON file.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -46,6 +46,15 @@ describe('a task\'s activity', () => {
     expect(rows[0]!.querySelector('b')).toBeNull();
     expect(within(rows[1]!).getByTestId('exchange-count').textContent).toBe(' ×300');
     expect(rows[1]!.querySelectorAll('time')).toHaveLength(2);
+  });
+
+  it('says where lines were not kept, and how many, before the line after the gap', async () => {
+    const gap: ExchangeLine = { at: AT + 400_000, lastAt: AT + 400_000, count: 1, direction: 'sent', kind: 'request', method: 'tasks/get', outcome: 'result', summary: 'working — Step 5/5', droppedBefore: 1_204 };
+    renderActivity(() => [...lines, gap]);
+    const list = within(await screen.findByTestId('exchange-lines'));
+    const items = await list.findAllByRole('listitem');
+    expect(items.map((item) => item.dataset.testid)).toEqual(['exchange-line', 'exchange-line', 'exchange-dropped', 'exchange-line']);
+    expect(items[2]!.textContent).toBe('1,204 earlier lines not kept (a task keeps its first line and its newest ones)');
   });
 
   it('opens a line to the request and the answer, each with Copy as JSON', async () => {
