@@ -1,16 +1,21 @@
 /**
- * A line of a task's exchange as it is kept in memory (messages as redacted JSON text, a key
- * saying what makes it identical to another), and its conversions to and from the stored form.
+ * A line of a task's exchange as it is kept in memory (messages as redacted JSON text, whether it
+ * may fold with an identical one), and its conversions to and from the stored form.
  */
 import type { ExchangeLine } from '../../../shared/server-log.js';
 import { answerGistA, answerGistB } from './exchange-summary.js';
 import { parseKept, type StoredProtocolEntry } from './protocol-log.js';
 
-/** A line as kept in memory: messages as redacted JSON text, and what makes it identical to another. */
+/** A line as kept in memory: messages as redacted JSON text, and whether it may fold with an identical one. */
 export interface LiveLine extends Omit<ExchangeLine, 'message' | 'answer'> {
   messageJson?: string;
   answerJson?: string;
-  key: string;
+  /**
+   * True once the line says all it will (a request answered, a notification taken): from then on
+   * an identical line after it folds into it (see `foldsInto`). A line read back from the store
+   * never does.
+   */
+  foldable: boolean;
   /**
    * A request identical so far to this settled line is on the wire (its id, time and message):
    * if its answer is identical too it only counts, so a repeated poll allocates no line.
@@ -23,10 +28,33 @@ export interface LiveLine extends Omit<ExchangeLine, 'message' | 'answer'> {
   gistB?: unknown;
 }
 
+/**
+ * A new line, every field present from the start: lines of one shape keep their fields in the
+ * object itself, where fields added one by one would each cost thousands of lines a separate
+ * property store.
+ */
+export function newLine(at: number, direction: ExchangeLine['direction'], kind: ExchangeLine['kind'], method: string): LiveLine {
+  return {
+    at, lastAt: at, count: 1, direction, kind, method, foldable: false,
+    id: undefined, outcome: undefined, summary: undefined, droppedBefore: undefined, durationMs: undefined, http: undefined,
+    messageJson: undefined, answerJson: undefined, repeatId: undefined, repeatAt: undefined, repeatJson: undefined, gistA: undefined, gistB: undefined,
+  };
+}
+
 /** A settled request line the next identical request may be counted on (none waiting already). */
 export function isRepeatable(line: LiveLine, direction: ExchangeLine['direction'], method: string): boolean {
-  return line.kind === 'request' && line.outcome !== undefined && line.outcome !== 'pending' && line.key !== ''
-    && line.repeatAt === undefined && line.direction === direction && line.method === method;
+  return line.kind === 'request' && line.foldable && line.repeatAt === undefined && line.direction === direction && line.method === method;
+}
+
+/**
+ * True when `line` says what `before` says, so it folds into it as one more of the same: both
+ * foldable, of one kind, direction and method, with the same outcome and summary — consecutive
+ * progress notifications by method alone (the newest value is what a reader wants).
+ */
+export function foldsInto(line: LiveLine, before: LiveLine): boolean {
+  if (!line.foldable || !before.foldable || line.kind !== before.kind || line.direction !== before.direction || line.method !== before.method) return false;
+  if (line.kind === 'notification') return line.method === 'notifications/progress' || line.summary === before.summary;
+  return line.outcome === before.outcome && line.summary === before.summary;
 }
 
 /** How an answer entry settles its request's line. */
@@ -101,13 +129,12 @@ function sameId(a: StoredProtocolEntry['id'], b: StoredProtocolEntry['id']): boo
 
 /** A line as it is stored and shown: messages parsed back from their kept JSON, no in-memory bookkeeping. */
 export function toExchangeLine(line: LiveLine): ExchangeLine {
-  const { messageJson, answerJson, key: _key, ...rest } = line;
-  const out: ExchangeLine = { at: rest.at, lastAt: rest.lastAt, count: rest.count, direction: rest.direction, kind: rest.kind, method: rest.method };
+  const out: ExchangeLine = { at: line.at, lastAt: line.lastAt, count: line.count, direction: line.direction, kind: line.kind, method: line.method };
   for (const field of ['id', 'outcome', 'summary', 'droppedBefore', 'durationMs', 'http'] as const) {
-    if (rest[field] !== undefined) (out as Record<string, unknown>)[field] = rest[field];
+    if (line[field] !== undefined) (out as Record<string, unknown>)[field] = line[field];
   }
-  const message = parseKept(messageJson);
-  const answer = parseKept(answerJson);
+  const message = parseKept(line.messageJson);
+  const answer = parseKept(line.answerJson);
   if (message !== undefined) out.message = message;
   if (answer !== undefined) out.answer = answer;
   return out;
@@ -115,9 +142,16 @@ export function toExchangeLine(line: LiveLine): ExchangeLine {
 
 /** A stored line back in memory: identical to nothing (a line read back never collapses with a new one). */
 export function toLiveLine(line: ExchangeLine): LiveLine {
-  const { message, answer, ...rest } = line;
-  const out: LiveLine = { ...rest, key: '' };
-  if (message !== undefined) out.messageJson = JSON.stringify(message);
-  if (answer !== undefined) out.answerJson = JSON.stringify(answer);
+  const out = newLine(line.at, line.direction, line.kind, line.method);
+  out.lastAt = line.lastAt;
+  out.count = line.count;
+  out.id = line.id;
+  out.outcome = line.outcome;
+  out.summary = line.summary;
+  out.droppedBefore = line.droppedBefore;
+  out.durationMs = line.durationMs;
+  out.http = line.http;
+  if (line.message !== undefined) out.messageJson = JSON.stringify(line.message);
+  if (line.answer !== undefined) out.answerJson = JSON.stringify(line.answer);
   return out;
 }

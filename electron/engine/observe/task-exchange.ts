@@ -9,7 +9,7 @@
  */
 import type { ExchangeLine } from '../../../shared/server-log.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
-import { bodyBytesOf, isRepeatable, outcomeOf, putOpen, sameGist, sumBodyBytes, takeOpen, toExchangeLine, toLiveLine, trimLines, type LiveLine, type OpenRequest } from './exchange-line.js';
+import { bodyBytesOf, foldsInto, isRepeatable, newLine, outcomeOf, putOpen, sameGist, sumBodyBytes, takeOpen, toExchangeLine, toLiveLine, trimLines, type LiveLine, type OpenRequest } from './exchange-line.js';
 import { answerGistA, answerGistB, answerSummary, notificationSummary, redactSummary } from './exchange-summary.js';
 import type { StoredProtocolEntry } from './protocol-log.js';
 
@@ -91,9 +91,9 @@ export class TaskExchanges {
         this.changed(taskId);
         return true;
       }
-      const line: LiveLine = { at: entry.at, lastAt: entry.at, count: 1, direction: entry.direction, kind: entry.kind === 'request' ? 'request' : 'notification', method: entry.method, key: '' };
-      if (entry.id !== undefined) line.id = entry.id;
-      if (entry.http !== undefined) line.http = entry.http;
+      const line = newLine(entry.at, entry.direction, entry.kind === 'request' ? 'request' : 'notification', entry.method);
+      line.id = entry.id;
+      line.http = entry.http;
       if (kept !== undefined) {
         line.messageJson = kept;
         this.bodyBytes += kept.length;
@@ -103,10 +103,8 @@ export class TaskExchanges {
         putOpen(record.open, { direction: entry.direction, id: entry.id, line });
         this.push(record, line);
       } else {
-        const summary = redactSummary(notificationSummary(entry.method, message), redact);
-        if (summary !== undefined) line.summary = summary;
-        // Progress collapses by method alone: the newest value is what a reader wants.
-        line.key = `${line.direction}|n|${line.method}|${line.method === 'notifications/progress' ? '' : summary ?? ''}`;
+        line.summary = redactSummary(notificationSummary(entry.method, message), redact);
+        line.foldable = true;
         this.push(record, line);
         this.collapseLast(record);
       }
@@ -179,8 +177,8 @@ export class TaskExchanges {
         return;
       }
       // It answered otherwise: the repeat is a line of its own.
-      const own: LiveLine = { at: repeatAt, lastAt: repeatAt, count: 1, direction: line.direction, kind: 'request', method: line.method, key: '' };
-      if (entry.id !== undefined) own.id = entry.id;
+      const own = newLine(repeatAt, line.direction, 'request', line.method);
+      own.id = entry.id;
       if (repeatJson !== undefined) {
         own.messageJson = repeatJson;
         this.bodyBytes += repeatJson.length;
@@ -197,9 +195,8 @@ export class TaskExchanges {
       this.bodyBytes += kept.length - (line.answerJson?.length ?? 0);
       line.answerJson = kept;
     }
-    const summary = redactSummary(answerSummary(message), redact);
-    if (summary !== undefined) line.summary = summary;
-    line.key = `${line.direction}|r|${line.method}|${line.outcome}|${summary ?? ''}`;
+    line.summary = redactSummary(answerSummary(message), redact);
+    line.foldable = true;
     if (record.lines[record.lines.length - 1] === line) this.collapseLast(record);
   }
 
@@ -208,7 +205,7 @@ export class TaskExchanges {
     const { lines } = record;
     const last = lines[lines.length - 1];
     const before = lines[lines.length - 2];
-    if (last === undefined || before === undefined || before.key === '' || before.key !== last.key) return;
+    if (last === undefined || before === undefined || !foldsInto(last, before)) return;
     lines.pop();
     // The line keeps the bodies of the first of the identical exchanges: replacing them on every
     // poll would make each one long-lived garbage, the costliest kind to collect.

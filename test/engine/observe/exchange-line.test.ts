@@ -1,12 +1,13 @@
 /**
  * The open requests of a task's exchange: each waits under its direction and JSON-RPC id for
- * the answer that settles its line. Trimming a task's lines keeps the first and counts the gap.
+ * the answer that settles its line. A line folds into the one before only when it says the same.
+ * Trimming a task's lines keeps the first and counts the gap.
  */
 import { describe, expect, it } from 'vitest';
-import { putOpen, takeOpen, trimLines, type LiveLine, type OpenRequest } from '../../../electron/engine/observe/exchange-line.js';
+import { foldsInto, newLine, putOpen, takeOpen, toExchangeLine, toLiveLine, trimLines, type LiveLine, type OpenRequest } from '../../../electron/engine/observe/exchange-line.js';
 
 function line(method: string): LiveLine {
-  return { at: 0, lastAt: 0, count: 1, direction: 'sent', kind: 'request', method, key: '' };
+  return newLine(0, 'sent', 'request', method);
 }
 
 describe('open requests', () => {
@@ -86,5 +87,33 @@ describe('trimming lines', () => {
     expect(lines.every((kept) => kept.droppedBefore === undefined)).toBe(true);
     trimLines(lines, 0);
     expect(lines.map((kept) => [kept.method, kept.droppedBefore])).toEqual([['m0', undefined], ['m2', 1]]);
+  });
+});
+
+describe('folding a line into the one before', () => {
+  const settled = (method: string, fields: Partial<LiveLine>): LiveLine => Object.assign(newLine(0, 'sent', 'request', method), { foldable: true, outcome: 'result', ...fields });
+
+  it('a request answered alike folds; another outcome, summary, method or direction does not', () => {
+    const before = settled('tasks/get', { summary: 'working — Step 1' });
+    expect(foldsInto(settled('tasks/get', { summary: 'working — Step 1' }), before)).toBe(true);
+    expect(foldsInto(settled('tasks/get', { summary: 'working — Step 2' }), before)).toBe(false);
+    expect(foldsInto(settled('tasks/get', { summary: 'working — Step 1', outcome: 'error' }), before)).toBe(false);
+    expect(foldsInto(settled('tasks/result', { summary: 'working — Step 1' }), before)).toBe(false);
+    expect(foldsInto(settled('tasks/get', { summary: 'working — Step 1', direction: 'received' }), before)).toBe(false);
+  });
+
+  it('a request still waiting, or a line read back from the store, never folds', () => {
+    const before = settled('tasks/get', { summary: 'working' });
+    expect(foldsInto(settled('tasks/get', { summary: 'working', foldable: false, outcome: 'pending' }), before)).toBe(false);
+    const readBack = toLiveLine(toExchangeLine(before));
+    expect(readBack.foldable).toBe(false);
+    expect(foldsInto(settled('tasks/get', { summary: 'working' }), readBack)).toBe(false);
+  });
+
+  it('progress notifications fold by method alone; other notifications when they say the same', () => {
+    const notification = (method: string, summary: string): LiveLine => Object.assign(newLine(0, 'received', 'notification', method), { foldable: true, summary });
+    expect(foldsInto(notification('notifications/progress', '2/3'), notification('notifications/progress', '1/3'))).toBe(true);
+    expect(foldsInto(notification('notifications/tasks/status', 'working — B'), notification('notifications/tasks/status', 'working — A'))).toBe(false);
+    expect(foldsInto(notification('notifications/tasks/status', 'working — A'), notification('notifications/tasks/status', 'working — A'))).toBe(true);
   });
 });
