@@ -4,8 +4,9 @@
  * identical ones collapsed into one line with a count (300 `tasks/get` polls answered `working`
  * read as one line). Consecutive `notifications/progress` collapse too (the line keeps the
  * newest), so a chatty server costs one line. Bounded per task and, in memory, for all tasks
- * together (the first line, the call, is always kept; the line after a gap counts what went). Persisted through an `ExchangeStore` when the task ends and on `flush`, so it
- * survives a restart; a write that fails is logged and tried again at the next occasion.
+ * together (the first line, the call, is always kept; the line after a gap counts what went).
+ * Persisted through an `ExchangeStore` when the task ends and on `flush`, so it survives a
+ * restart; a write that fails is logged and tried again at the next occasion.
  */
 import type { ExchangeLine } from '../../../shared/server-log.js';
 import type { Clock, Logger, TimerHandle } from '../ports.js';
@@ -230,7 +231,7 @@ export class TaskExchanges {
     }
   }
 
-  /** A task's share of `EXCHANGE_MEMORY_LINES` while `records` tasks have lines in memory. */
+  /** A task's share of `EXCHANGE_MEMORY_LINES` among the tasks whose lines are in memory now. */
   private linesPerTask(): number {
     return Math.min(EXCHANGE_MAX_LINES, Math.max(EXCHANGE_MIN_LINES, Math.floor(EXCHANGE_MEMORY_LINES / this.records.size)));
   }
