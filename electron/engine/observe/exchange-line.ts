@@ -49,10 +49,12 @@ export function isRepeatable(line: LiveLine, direction: ExchangeLine['direction'
 /**
  * True when `line` says what `before` says, so it folds into it as one more of the same: both
  * foldable, of one kind, direction and method, with the same outcome and summary — consecutive
- * progress notifications by method alone (the newest value is what a reader wants).
+ * progress notifications by method alone (the newest value is what a reader wants). Never
+ * across a gap: lines not kept came between the two, so they are not one run.
  */
 export function foldsInto(line: LiveLine, before: LiveLine): boolean {
-  if (!line.foldable || !before.foldable || line.kind !== before.kind || line.direction !== before.direction || line.method !== before.method) return false;
+  if (!line.foldable || !before.foldable || line.droppedBefore !== undefined) return false;
+  if (line.kind !== before.kind || line.direction !== before.direction || line.method !== before.method) return false;
   if (line.kind === 'notification') return line.method === 'notifications/progress' || line.summary === before.summary;
   return line.outcome === before.outcome && line.summary === before.summary;
 }
@@ -127,11 +129,14 @@ function sameId(a: StoredProtocolEntry['id'], b: StoredProtocolEntry['id']): boo
   return a === b || String(a) === String(b);
 }
 
+/** The optional fields a line has alike in memory and as stored (the messages aside). */
+const SHARED_OPTIONAL_FIELDS = ['id', 'outcome', 'summary', 'droppedBefore', 'durationMs', 'http'] as const;
+
 /** A line as it is stored and shown: messages parsed back from their kept JSON, no in-memory bookkeeping. */
 export function toExchangeLine(line: LiveLine): ExchangeLine {
   const out: ExchangeLine = { at: line.at, lastAt: line.lastAt, count: line.count, direction: line.direction, kind: line.kind, method: line.method };
-  for (const field of ['id', 'outcome', 'summary', 'droppedBefore', 'durationMs', 'http'] as const) {
-    if (line[field] !== undefined) (out as Record<string, unknown>)[field] = line[field];
+  for (const field of SHARED_OPTIONAL_FIELDS) {
+    if (line[field] !== undefined) copyField(out, line, field);
   }
   const message = parseKept(line.messageJson);
   const answer = parseKept(line.answerJson);
@@ -145,13 +150,13 @@ export function toLiveLine(line: ExchangeLine): LiveLine {
   const out = newLine(line.at, line.direction, line.kind, line.method);
   out.lastAt = line.lastAt;
   out.count = line.count;
-  out.id = line.id;
-  out.outcome = line.outcome;
-  out.summary = line.summary;
-  out.droppedBefore = line.droppedBefore;
-  out.durationMs = line.durationMs;
-  out.http = line.http;
+  for (const field of SHARED_OPTIONAL_FIELDS) copyField(out, line, field);
   if (line.message !== undefined) out.messageJson = JSON.stringify(line.message);
   if (line.answer !== undefined) out.answerJson = JSON.stringify(line.answer);
   return out;
+}
+
+/** Copies one of `SHARED_OPTIONAL_FIELDS` from one form of a line to the other. */
+function copyField<K extends (typeof SHARED_OPTIONAL_FIELDS)[number]>(to: Pick<ExchangeLine, K>, from: Pick<ExchangeLine, K>, field: K): void {
+  to[field] = from[field];
 }

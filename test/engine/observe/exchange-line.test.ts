@@ -102,6 +102,11 @@ describe('folding a line into the one before', () => {
     expect(foldsInto(settled('tasks/get', { summary: 'working — Step 1', direction: 'received' }), before)).toBe(false);
   });
 
+  it('a line after a gap never folds into the line before it: lines not kept came between', () => {
+    const before = settled('tasks/get', { summary: 'working' });
+    expect(foldsInto(settled('tasks/get', { summary: 'working', droppedBefore: 2 }), before)).toBe(false);
+  });
+
   it('a request still waiting, or a line read back from the store, never folds', () => {
     const before = settled('tasks/get', { summary: 'working' });
     expect(foldsInto(settled('tasks/get', { summary: 'working', foldable: false, outcome: 'pending' }), before)).toBe(false);

@@ -3,8 +3,9 @@
  * A task's Activity against the fake bridge: its exchange as lines (method, direction, outcome,
  * the answer's gist, HTTP status, duration, "×300" with first and last time for collapsed
  * repeats), each opening to the request and the answer as JSON with Copy as JSON, all as text
- * only; where lines were not kept, how many; its console lines read with its id; a `logs:appended` that names the task reads the exchange
- * again (its server's other traffic does not); "Export task" saves the host's document as a JSON file.
+ * only; where lines were not kept, how many; its console lines read with its id; a
+ * `logs:appended` that names the task reads the exchange again (its server's other traffic does
+ * not); "Export task" saves the host's document as a JSON file.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
