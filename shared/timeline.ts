@@ -69,8 +69,11 @@ export function catchUpTimeline(copy: CountedTimeline, tail: TimelineTail): Requ
  * entry says so (dated as the newest one dropped), so a reader never takes the rest for all.
  */
 function appendEntry(timeline: readonly TimelineEntry[], entry: TimelineEntry): TimelineEntry[] {
-  const next = [...timeline, entry];
+  // `concat`, not a spread: V8 gives a spread array room for about 16 more entries, which every
+  // one of 10,000 tasks would then carry in its timeline (over 500 bytes each at the cap).
+  const next = timeline.concat([entry]);
   if (next.length <= TIMELINE_CAP) return next;
   const newestDropped = next[next.length - TIMELINE_CAP]!;
-  return [{ at: newestDropped.at, fact: TIMELINE_DROPPED_FACT }, ...next.slice(next.length - TIMELINE_CAP + 1)];
+  const opening: TimelineEntry = { at: newestDropped.at, fact: TIMELINE_DROPPED_FACT };
+  return [opening].concat(next.slice(next.length - TIMELINE_CAP + 1));
 }

@@ -214,10 +214,6 @@ export class ConfTaskStore implements TaskStore {
     return { tasks: [...this.#tasks.values()], problems };
   }
 
-
-
-
-
   /**
    * Quarantines `rejected` and writes a snapshot without them, so each is set aside once, not at
    * every start. Returns whether that worked; if not, writes are blocked for the session.
@@ -241,7 +237,6 @@ export class ConfTaskStore implements TaskStore {
     return true;
   }
 
-
   /** Cuts a torn last line off the journal, so the next append does not continue it. */
   async #repairTornJournal(problems: string[]): Promise<void> {
     if (!this.#journal.needsRepair || this.#writesBlockedBecause !== undefined) return;
@@ -255,10 +250,6 @@ export class ConfTaskStore implements TaskStore {
       );
     }
   }
-
-
-
-
 
   /** Appends everything pending in one write; a save queued behind finds nothing left to do. */
   async #writePending(): Promise<void> {
@@ -288,7 +279,6 @@ export class ConfTaskStore implements TaskStore {
       void this.#enqueue(() => this.#compactWhenDue());
     }
   }
-
 
   /** The automatic compaction, queued by a save that took the journal past the threshold. */
   async #compactWhenDue(): Promise<void> {
@@ -362,7 +352,6 @@ export class ConfTaskStore implements TaskStore {
     return text;
   }
 
-
   #compactionThreshold(): number {
     return Math.max(this.#minCompactionBytes, SNAPSHOTS_PER_COMPACTION * this.#snapshotBytes);
   }
@@ -373,9 +362,6 @@ export class ConfTaskStore implements TaskStore {
     }
     if (!this.#isLoaded) throw new Error('ConfTaskStore was written to before load()');
   }
-
-
-
 
   #enqueue<T>(operation: () => T | Promise<T>): Promise<T> {
     const result = this.#queue.then(operation);

@@ -4,7 +4,7 @@
  * Trimming a task's lines keeps the first and counts the gap.
  */
 import { describe, expect, it } from 'vitest';
-import { foldsInto, newLine, putOpen, takeOpen, toExchangeLine, toLiveLine, trimLines, type LiveLine, type OpenRequest } from '../../../electron/engine/observe/exchange-line.js';
+import { foldsInto, newLine, putOpen, takeOpen, toExchangeLine, toLiveLine, trimLines, type LiveLine, type OpenRequests } from '../../../electron/engine/observe/exchange-line.js';
 
 function line(method: string): LiveLine {
   return newLine(0, 'sent', 'request', method);
@@ -12,48 +12,48 @@ function line(method: string): LiveLine {
 
 describe('open requests', () => {
   it('an answer takes the line of its request once, and only of its direction', () => {
-    const open: OpenRequest[] = [];
+    const waiting: OpenRequests = { open: undefined };
     const poll = line('tasks/get');
     const asked = line('elicitation/create');
-    putOpen(open, { direction: 'sent', id: 'mtm-1', line: poll });
-    putOpen(open, { direction: 'received', id: 'mtm-1', line: asked });
-    expect(takeOpen(open, 'sent', 'mtm-1')).toBe(poll);
-    expect(takeOpen(open, 'sent', 'mtm-1')).toBeUndefined();
-    expect(takeOpen(open, 'received', 'mtm-1')).toBe(asked);
-    expect(open).toEqual([]);
+    putOpen(waiting, { direction: 'sent', id: 'mtm-1', line: poll });
+    putOpen(waiting, { direction: 'received', id: 'mtm-1', line: asked });
+    expect(takeOpen(waiting, 'sent', 'mtm-1')).toBe(poll);
+    expect(takeOpen(waiting, 'sent', 'mtm-1')).toBeUndefined();
+    expect(takeOpen(waiting, 'received', 'mtm-1')).toBe(asked);
+    expect(waiting.open).toBeUndefined();
   });
 
   it.each([
     ['a number and its text', 7, '7'],
     ['a text and its number', '7', 7],
   ])('ids match as JSON-RPC text: %s', (_case, filed, answered) => {
-    const open: OpenRequest[] = [];
+    const waiting: OpenRequests = { open: undefined };
     const request = line('tasks/get');
-    putOpen(open, { direction: 'sent', id: filed, line: request });
-    expect(takeOpen(open, 'sent', answered)).toBe(request);
+    putOpen(waiting, { direction: 'sent', id: filed, line: request });
+    expect(takeOpen(waiting, 'sent', answered)).toBe(request);
   });
 
   it('a request filed again under an open id replaces the first, which gets no answer', () => {
-    const open: OpenRequest[] = [];
+    const waiting: OpenRequests = { open: undefined };
     const first = line('tasks/get');
     const again = line('tasks/get');
-    putOpen(open, { direction: 'sent', id: 3, line: first });
-    putOpen(open, { direction: 'sent', id: 3, line: again });
-    expect(open).toHaveLength(1);
-    expect(takeOpen(open, 'sent', 3)).toBe(again);
+    putOpen(waiting, { direction: 'sent', id: 3, line: first });
+    putOpen(waiting, { direction: 'sent', id: 3, line: again });
+    expect(waiting.open).toHaveLength(1);
+    expect(takeOpen(waiting, 'sent', 3)).toBe(again);
   });
 
   it('taking one of many keeps the others waiting', () => {
-    const open: OpenRequest[] = [];
+    const waiting: OpenRequests = { open: undefined };
     const lines = [1, 2, 3, 4].map((id) => {
       const request = line(`m${id}`);
-      putOpen(open, { direction: 'sent', id, line: request });
+      putOpen(waiting, { direction: 'sent', id, line: request });
       return request;
     });
-    expect(takeOpen(open, 'sent', 2)).toBe(lines[1]);
-    expect(takeOpen(open, 'sent', 9)).toBeUndefined();
-    expect([takeOpen(open, 'sent', 4), takeOpen(open, 'sent', 1), takeOpen(open, 'sent', 3)]).toEqual([lines[3], lines[0], lines[2]]);
-    expect(open).toEqual([]);
+    expect(takeOpen(waiting, 'sent', 2)).toBe(lines[1]);
+    expect(takeOpen(waiting, 'sent', 9)).toBeUndefined();
+    expect([takeOpen(waiting, 'sent', 4), takeOpen(waiting, 'sent', 1), takeOpen(waiting, 'sent', 3)]).toEqual([lines[3], lines[0], lines[2]]);
+    expect(waiting.open).toBeUndefined();
   });
 });
 
